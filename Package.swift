@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "coldiff",
+  products: [
+    .library(name: "ColdiffCore", targets: ["ColdiffCore"]),
+    .executable(name: "coldiff", targets: ["coldiff"]),
+    .executable(name: "colpatch", targets: ["colpatch"]),
+  ],
+  targets: [
+    .target(name: "ColdiffCore"),
+    .target(name: "ColdiffFormats", dependencies: ["ColdiffCore"]),
+    .target(name: "ColdiffCLI", dependencies: ["ColdiffCore", "ColdiffFormats"]),
+    .executableTarget(name: "coldiff", dependencies: ["ColdiffCLI"]),
+    .executableTarget(name: "colpatch", dependencies: ["ColdiffCLI"]),
+    .executableTarget(
+      name: "CoreBenchmark", dependencies: ["ColdiffCore"], path: "Benchmarks/CoreBenchmark"),
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "ColdiffCoreTests", dependencies: ["ColdiffCore", "TestSupport"]),
+    .testTarget(
+      name: "ColdiffFormatsTests", dependencies: ["ColdiffFormats", "ColdiffCore", "TestSupport"]),
+    .testTarget(name: "ColdiffCLITests", dependencies: ["ColdiffCLI", "TestSupport"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["coldiff", "colpatch", "TestSupport"]),
+  ]
+)

@@ -1,0 +1,100 @@
+/// The members of a JSON object, in their written order.
+///
+/// Duplicate member names are kept as written (so the object writes back
+/// byte for byte), but for lookup and equality the last member of a name
+/// wins, as in JavaScript and `jq`.
+public struct JSONObject: Sendable {
+  /// One `name: value` pair.
+  public struct Member: Sendable {
+    /// The member's name.
+    public var name: JSONString
+    /// The member's value.
+    public var value: JSONValue
+
+    /// Creates a member.
+    public init(name: JSONString, value: JSONValue) {
+      self.name = name
+      self.value = value
+    }
+  }
+
+  /// The members in written order, duplicates included.
+  public var members: [Member]
+
+  /// Creates an object from its members.
+  public init(members: [Member] = []) {
+    self.members = members
+  }
+
+  /// The index of the member that lookups see for `name` (the last one),
+  /// or `nil`.
+  ///
+  /// - Complexity: O(m) for m members.
+  public func index(of name: [UInt8]) -> Int? {
+    members.lastIndex { $0.name.value == name }
+  }
+
+  /// The value of the member `name` (the last one of that name), or `nil`.
+  public subscript(name: [UInt8]) -> JSONValue? {
+    index(of: name).map { members[$0].value }
+  }
+
+  /// The value of the member `name`, or `nil`.
+  public subscript(name: String) -> JSONValue? {
+    self[Array(name.utf8)]
+  }
+
+  /// The members that lookups see: the last of each name, in the order of
+  /// their first appearance.
+  public var effectiveMembers: [Member] {
+    guard members.count > 1 else { return members }
+    var seen = Set<[UInt8]>()
+    var duplicates = false
+    for member in members where !seen.insert(member.name.value).inserted {
+      duplicates = true
+      break
+    }
+    guard duplicates else { return members }
+    var result: [Member] = []
+    var position: [[UInt8]: Int] = [:]
+    for member in members {
+      if let index = position[member.name.value] {
+        result[index].value = member.value
+      } else {
+        position[member.name.value] = result.count
+        result.append(member)
+      }
+    }
+    return result
+  }
+}
+
+extension JSONObject: Hashable {
+  /// Objects are equal when they have the same names (last one wins) with
+  /// equal values, in any order.
+  public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    let left = lhs.effectiveMembers
+    let right = rhs.effectiveMembers
+    guard left.count == right.count else { return false }
+    if left.count <= 8 {
+      return left.allSatisfy { member in
+        right.contains { $0.name == member.name && $0.value == member.value }
+      }
+    }
+    var byName: [JSONString: JSONValue] = [:]
+    for member in right { byName[member.name] = member.value }
+    return left.allSatisfy { byName[$0.name] == $0.value }
+  }
+
+  /// Hashes the effective members independently of their order.
+  public func hash(into hasher: inout Hasher) {
+    var sum = 0
+    for member in effectiveMembers {
+      var memberHasher = Hasher()
+      memberHasher.combine(member.name)
+      memberHasher.combine(member.value)
+      sum = sum &+ memberHasher.finalize()
+    }
+    hasher.combine(sum)
+  }
+}

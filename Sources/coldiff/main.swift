@@ -1,0 +1,3 @@
+import ColdiffCLI
+
+print("coldiff: not yet implemented")

@@ -1,0 +1,3 @@
+import ColdiffCLI
+
+print("colpatch: not yet implemented")
