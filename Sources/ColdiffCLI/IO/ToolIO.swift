@@ -1,0 +1,45 @@
+import Glibc
+
+/// What a tool run reads and writes, passed down instead of globals so
+/// tests run whole commands in-process with captured streams.
+struct ToolIO {
+  /// The descriptor `-` reads from.
+  var standardInput: Int32
+  /// Results.
+  var standardOutput: any ByteSink
+  /// Messages.
+  var standardError: any ByteSink
+  /// The environment (`NO_COLOR`, `COLUMNS`, git's variables).
+  var environment: [String: String]
+  /// Whether standard output is a terminal (color, shortening).
+  var outputIsTerminal: Bool
+  /// Whether standard error is a terminal (progress).
+  var errorIsTerminal: Bool
+  /// The terminal's width in columns, when known.
+  var terminalWidth: Int?
+
+  /// The process's own streams and environment.
+  static func process() -> ToolIO {
+    signal(SIGPIPE, SIG_IGN)
+    var environment: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let pair = String(cString: pointer)
+      if let equals = pair.firstIndex(of: "=") {
+        environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+      }
+      entry += 1
+    }
+    var size = winsize()
+    let width: Int? =
+      ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
+    return ToolIO(
+      standardInput: 0,
+      standardOutput: FileDescriptorSink(descriptor: 1),
+      standardError: FileDescriptorSink(descriptor: 2),
+      environment: environment,
+      outputIsTerminal: isatty(1) == 1,
+      errorIsTerminal: isatty(2) == 1,
+      terminalWidth: width)
+  }
+}

@@ -1,0 +1,79 @@
+/// The canonical identity bytes of every record of one snapshot, in one
+/// allocation: record `i`'s key is `bytes[starts[i]..<starts[i + 1]]`.
+///
+/// Two records have the same identity exactly when their canonical bytes
+/// are equal, so matching never decodes a value twice.
+struct KeyArena {
+  /// All keys, back to back.
+  private(set) var bytes: [UInt8] = []
+  /// Where each key starts; one more entry than there are keys.
+  private(set) var starts: [Int] = [0]
+  /// Each key's hash, computed once.
+  private(set) var hashes: [UInt64] = []
+
+  /// The number of keys.
+  var count: Int { hashes.count }
+
+  /// Reserves room for `records` keys of about `bytesEach` bytes.
+  mutating func reserve(records: Int, bytesEach: Int) {
+    bytes.reserveCapacity(records * bytesEach)
+    starts.reserveCapacity(records + 1)
+    hashes.reserveCapacity(records)
+  }
+
+  /// Appends the next record's key, built by `body` into the arena's
+  /// bytes.
+  mutating func append(_ body: (inout [UInt8]) throws -> Void) rethrows {
+    let start = bytes.count
+    try body(&bytes)
+    starts.append(bytes.count)
+    hashes.append(
+      bytes.withUnsafeBufferPointer {
+        KeyHash.hash(UnsafeBufferPointer(rebasing: $0[start..<bytes.count]))
+      })
+  }
+
+  /// Record `index`'s key bytes.
+  func key(_ index: Int) -> ArraySlice<UInt8> {
+    bytes[starts[index]..<starts[index + 1]]
+  }
+
+  /// Whether record `a` of this arena and record `b` of `other` have the
+  /// same key.
+  func keyEquals(_ a: Int, _ other: KeyArena, _ b: Int) -> Bool {
+    hashes[a] == other.hashes[b] && key(a) == other.key(b)
+  }
+}
+
+/// A fast, deterministic 64-bit hash of byte strings (no per-process seed:
+/// nothing in the output depends on it, and runs stay reproducible).
+enum KeyHash {
+  /// Hashes `bytes`.
+  ///
+  /// - Complexity: O(n).
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var state: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(bytes.count)
+    var index = 0
+    let count = bytes.count
+    let raw = UnsafeRawBufferPointer(bytes)
+    while index + 8 <= count {
+      state = mix(state ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      index += 8
+    }
+    var tail: UInt64 = 0
+    var shift: UInt64 = 0
+    while index < count {
+      tail |= UInt64(bytes[index]) << shift
+      shift += 8
+      index += 1
+    }
+    return mix(state ^ tail ^ 0x9E37_79B9_7F4A_7C15)
+  }
+
+  private static func mix(_ value: UInt64) -> UInt64 {
+    var z = value &* 0xBF58_476D_1CE4_E5B9
+    z ^= z >> 31
+    z = z &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 29)
+  }
+}

@@ -1,0 +1,55 @@
+/// One changed leaf of an updated record: where it is, what it was, what
+/// it became.
+///
+/// `changes[].path` goes down through objects to the changed leaves; an
+/// array inside a record is one value, reported whole (SPEC §7.4).
+public struct FieldChange: Equatable, Sendable {
+  /// The member names from the record down to the leaf (decoded UTF-8).
+  public var path: [[UInt8]]
+  /// The old value, or `nil` for an added field.
+  public var old: JSONValue?
+  /// The new value, or `nil` for a removed field.
+  public var new: JSONValue?
+
+  /// Creates a change.
+  public init(path: [[UInt8]], old: JSONValue?, new: JSONValue?) {
+    self.path = path
+    self.old = old
+    self.new = new
+  }
+
+  /// The changes that turn `old` into `new`, going down through objects:
+  /// first the members of `old` in their order (changed or removed), then
+  /// the members only `new` has, in its order. Values that are not both
+  /// objects are compared whole.
+  ///
+  /// - Parameters:
+  ///   - old: the record as it was.
+  ///   - new: the record as it is.
+  ///   - prefix: the path of `old` and `new` inside the record.
+  /// - Returns: the changes, empty when the values are equal.
+  /// - Complexity: O(size of the values) for objects of a few members;
+  ///   members are looked up linearly.
+  public static func between(
+    _ old: JSONValue, _ new: JSONValue, at prefix: [[UInt8]] = []
+  ) -> [FieldChange] {
+    guard case .object(let oldObject) = old, case .object(let newObject) = new else {
+      return old == new ? [] : [FieldChange(path: prefix, old: old, new: new)]
+    }
+    var changes: [FieldChange] = []
+    let oldMembers = oldObject.effectiveMembers
+    let newMembers = newObject.effectiveMembers
+    for member in oldMembers {
+      let path = prefix + [member.name.value]
+      if let partner = newMembers.first(where: { $0.name == member.name }) {
+        changes += between(member.value, partner.value, at: path)
+      } else {
+        changes.append(FieldChange(path: path, old: member.value, new: nil))
+      }
+    }
+    for member in newMembers where !oldMembers.contains(where: { $0.name == member.name }) {
+      changes.append(FieldChange(path: prefix + [member.name.value], old: nil, new: member.value))
+    }
+    return changes
+  }
+}
