@@ -1,0 +1,117 @@
+import ColdiffFormats
+import Glibc
+
+/// Writes a whole file so that it is either fully old or fully new: the
+/// bytes go to a temporary file in the same folder, are flushed to disk,
+/// and the temporary file is renamed over the target. A hard link to the
+/// target keeps the old bytes; a symbolic link is written through (the
+/// file it points to is replaced, the link stays).
+enum AtomicFileWriter {
+  /// What the target looked like when it was read, to notice another
+  /// writer before the rename.
+  struct Snapshot: Equatable {
+    let device: UInt
+    let inode: UInt
+    let size: Int
+    let modifiedSeconds: Int
+    let modifiedNanoseconds: Int
+  }
+
+  /// The identity of the file at `path` now, or `nil` when it does not
+  /// exist.
+  static func snapshot(of path: String) -> Snapshot? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return Snapshot(
+      device: UInt(status.st_dev), inode: UInt(status.st_ino), size: Int(status.st_size),
+      modifiedSeconds: Int(status.st_mtim.tv_sec),
+      modifiedNanoseconds: Int(status.st_mtim.tv_nsec))
+  }
+
+  /// Replaces the file at `path` with `bytes`.
+  ///
+  /// - Parameters:
+  ///   - bytes: the new content.
+  ///   - path: the file to replace (or create).
+  ///   - expected: when given, the write is refused if the target no
+  ///     longer matches it (someone changed it since it was read).
+  ///   - keepPermissions: give the new file the old file's mode.
+  /// - Throws: `InputError` naming the file; the target is then untouched
+  ///   and no temporary file is left.
+  static func write(
+    _ bytes: [UInt8], to path: String, expected: Snapshot? = nil, keepPermissions: Bool = true
+  ) throws {
+    let target = resolvedPath(path)
+    let folder = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
+    let base =
+      target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
+    var template = Array("\(folder.isEmpty ? "/" : folder)/.\(base).colpatch-XXXXXX".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { throw error(path) }
+    let temporary = String(
+      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var renamed = false
+    defer {
+      if !renamed { unlink(temporary) }
+    }
+    do {
+      try writeAll(bytes, to: descriptor, name: path)
+      var status = stat()
+      if keepPermissions, stat(target, &status) == 0 {
+        fchmod(descriptor, status.st_mode & 0o7777)
+      } else {
+        let mask = umask(0)
+        umask(mask)
+        fchmod(descriptor, 0o666 & ~mask)
+      }
+      guard fsync(descriptor) == 0 else { throw error(path) }
+      close(descriptor)
+    } catch {
+      close(descriptor)
+      throw error
+    }
+    if let expected, snapshot(of: target) != expected {
+      throw InputError("changed by someone else while colpatch worked; nothing written", file: path)
+    }
+    guard rename(temporary, target) == 0 else { throw error(path) }
+    renamed = true
+  }
+
+  /// The path with symbolic links followed (to the last existing link), so
+  /// that a link to the target stays a link.
+  private static func resolvedPath(_ path: String) -> String {
+    var current = path
+    for _ in 0..<40 {
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let length = readlink(current, &buffer, buffer.count - 1)
+      guard length > 0 else { return current }
+      let link = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if link.hasPrefix("/") {
+        current = link
+      } else if let slash = current.lastIndex(of: "/") {
+        current = String(current[...slash]) + link
+      } else {
+        current = link
+      }
+    }
+    return current
+  }
+
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, name: String) throws {
+    var offset = 0
+    try bytes.withUnsafeBytes { buffer in
+      while offset < buffer.count {
+        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          throw error(name)
+        }
+        offset += written
+      }
+    }
+  }
+
+  private static func error(_ name: String) -> InputError {
+    InputError(String(cString: strerror(errno)), file: name)
+  }
+}
