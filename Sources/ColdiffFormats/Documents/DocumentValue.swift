@@ -1,0 +1,36 @@
+/// A value carried by a document (a record in a diff document): either a
+/// ``JSONValue`` or the bytes of one JSON value, copied as they are.
+///
+/// The raw form lets a writer copy thousands of inserted records straight
+/// from the input without building their value trees. Documents read from
+/// bytes always hold `.value`.
+public enum DocumentValue: Sendable {
+  /// A value tree, written with its original number and string text.
+  case value(JSONValue)
+  /// The bytes of exactly one valid JSON value (no surrounding space),
+  /// written unchanged. They are not checked: the caller guarantees them.
+  case raw(ArraySlice<UInt8>)
+
+  /// Appends the value on one line (`.raw` as its bytes, unchanged).
+  ///
+  /// - Parameter out: the buffer to append to.
+  func writeInline(to out: inout [UInt8]) {
+    switch self {
+    case .value(let value): value.writeInline(to: &out)
+    case .raw(let bytes): out += bytes
+    }
+  }
+}
+
+extension DocumentValue: Equatable {
+  /// Two `.value`s are equal as JSON values, two `.raw`s when their bytes
+  /// are; a `.value` never equals a `.raw` (comparing them would need a
+  /// parse).
+  public static func == (lhs: DocumentValue, rhs: DocumentValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.value(let a), .value(let b)): return a == b
+    case (.raw(let a), .raw(let b)): return a.elementsEqual(b)
+    default: return false
+    }
+  }
+}

@@ -1,0 +1,71 @@
+extension JSONPatch {
+  /// The patch as JSON text: one operation per line, members in the order
+  /// `op`, `from`, `path`, `value`, values with their original text,
+  /// ending with a newline.
+  ///
+  /// ```json
+  /// [
+  ///   {"op": "test", "path": "/3/id", "value": 42},
+  ///   {"op": "remove", "path": "/3"}
+  /// ]
+  /// ```
+  ///
+  /// An empty patch is `[]`.
+  ///
+  /// - Complexity: O(n) in the size of the written document.
+  public var bytes: [UInt8] {
+    var out: [UInt8] = []
+    write(to: &out)
+    return out
+  }
+
+  /// Appends the patch as JSON text, as ``bytes`` gives it.
+  ///
+  /// - Parameter out: the buffer to append to.
+  public func write(to out: inout [UInt8]) {
+    guard !operations.isEmpty else {
+      out += "[]\n".utf8
+      return
+    }
+    out += "[\n".utf8
+    for (index, operation) in operations.enumerated() {
+      out += "  ".utf8
+      operation.write(to: &out)
+      out += (index + 1 < operations.count ? ",\n" : "\n").utf8
+    }
+    out += "]\n".utf8
+  }
+}
+
+extension JSONPatchOperation {
+  /// Appends the operation as one JSON object on one line.
+  ///
+  /// - Parameter out: the buffer to append to.
+  public func write(to out: inout [UInt8]) {
+    out += "{\"op\": \"".utf8
+    out += name.utf8
+    out += "\"".utf8
+    if let from {
+      out += ", \"from\": ".utf8
+      from.writeQuoted(to: &out)
+    }
+    out += ", \"path\": ".utf8
+    path.writeQuoted(to: &out)
+    if let value {
+      out += ", \"value\": ".utf8
+      value.writeInline(to: &out)
+    }
+    out.append(UInt8(ascii: "}"))
+  }
+}
+
+extension JSONPointer {
+  /// Appends the pointer as a JSON string.
+  ///
+  /// - Parameter out: the buffer to append to.
+  func writeQuoted(to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    out += JSONString.escape(bytes)
+    out.append(UInt8(ascii: "\""))
+  }
+}
