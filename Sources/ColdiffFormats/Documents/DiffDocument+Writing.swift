@@ -1,0 +1,205 @@
+extension DiffDocument {
+  /// The document as JSON text, deterministic to the byte.
+  ///
+  /// Members in the order of SPEC §4.2: `coldiff`, `kind`, `key`, `tree`
+  /// (tree documents), `inserts`, `deletes`, `updates`, `moves`; all four
+  /// lists always present, each element on its own line with its members
+  /// in the order position (`index` or `name`; `from`, `to` for moves),
+  /// `key`, `parent`, `after`, then `value` or `changes`, and a change as
+  /// `path`, `old`, `new`. Absent (`nil`) members are left out. Values keep
+  /// their original text; `.raw` values are copied unchanged. The text
+  /// ends with a newline.
+  ///
+  /// ```json
+  /// {
+  ///   "coldiff": 1,
+  ///   "kind": "ordered",
+  ///   "key": ["/id"],
+  ///   "inserts": [
+  ///     {"index": 3, "key": 77, "after": 42, "value": {"id": 77}}
+  ///   ],
+  ///   "deletes": [],
+  ///   "updates": [],
+  ///   "moves": []
+  /// }
+  /// ```
+  ///
+  /// - Complexity: O(n) in the size of the written document.
+  public var bytes: [UInt8] {
+    var out: [UInt8] = []
+    write(to: &out)
+    return out
+  }
+
+  /// Appends the document as JSON text, as ``bytes`` gives it.
+  ///
+  /// - Parameter out: the buffer to append to.
+  public func write(to out: inout [UInt8]) {
+    out += "{\n  \"coldiff\": 1,\n  \"kind\": \"".utf8
+    out += kind.rawValue.utf8
+    out += "\",\n".utf8
+    if let key {
+      out += "  \"key\": [".utf8
+      for (index, pointer) in key.enumerated() {
+        if index > 0 { out += ", ".utf8 }
+        pointer.writeQuoted(to: &out)
+      }
+      out += "],\n".utf8
+    }
+    if let tree {
+      out += "  \"tree\": ".utf8
+      tree.writeQuoted(to: &out)
+      out += ",\n".utf8
+    }
+    DiffDocument.writeList("inserts", inserts, to: &out) { $0.write(to: &$1) }
+    out += ",\n".utf8
+    DiffDocument.writeList("deletes", deletes, to: &out) { $0.write(to: &$1) }
+    out += ",\n".utf8
+    DiffDocument.writeList("updates", updates, to: &out) { $0.write(to: &$1) }
+    out += ",\n".utf8
+    DiffDocument.writeList("moves", moves, to: &out) { $0.write(to: &$1) }
+    out += "\n}\n".utf8
+  }
+
+  /// Appends `"name": [...]` with one element per line.
+  private static func writeList<Element>(
+    _ name: String, _ elements: [Element], to out: inout [UInt8],
+    _ writeElement: (Element, inout [UInt8]) -> Void
+  ) {
+    out += "  \"".utf8
+    out += name.utf8
+    out += "\": [".utf8
+    guard !elements.isEmpty else {
+      out += "]".utf8
+      return
+    }
+    for (index, element) in elements.enumerated() {
+      out += (index == 0 ? "\n    " : ",\n    ").utf8
+      writeElement(element, &out)
+    }
+    out += "\n  ]".utf8
+  }
+}
+
+/// Appends the members of one list element, separated by `, `.
+private struct MemberWriter {
+  var first = true
+
+  /// Starts member `name`: the separator, the quoted name and `: `.
+  mutating func name(_ name: String, to out: inout [UInt8]) {
+    out += (first ? "\"" : ", \"").utf8
+    first = false
+    out += name.utf8
+    out += "\": ".utf8
+  }
+
+  /// Appends the member for a position (`index` or `name`, or `label`
+  /// for the `from` and `to` of moves).
+  mutating func position(
+    _ position: DiffDocument.Position, label: String? = nil, to out: inout [UInt8]
+  ) {
+    switch position {
+    case .index(let index):
+      name(label ?? "index", to: &out)
+      out += String(index).utf8
+    case .name(let memberName):
+      name(label ?? "name", to: &out)
+      memberName.writeQuoted(to: &out)
+    case .path(let path):
+      name(label ?? "index", to: &out)
+      out.append(UInt8(ascii: "["))
+      for (index, step) in path.enumerated() {
+        if index > 0 { out += ", ".utf8 }
+        out += String(step).utf8
+      }
+      out.append(UInt8(ascii: "]"))
+    }
+  }
+
+  /// Appends member `name` with `value`, when there is one.
+  mutating func value(_ name: String, _ value: JSONValue?, to out: inout [UInt8]) {
+    guard let value else { return }
+    self.name(name, to: &out)
+    value.writeInline(to: &out)
+  }
+
+  /// Appends member `name` with a reference, when there is one.
+  mutating func reference(
+    _ name: String, _ reference: DiffDocument.Reference?, to out: inout [UInt8]
+  ) {
+    switch reference {
+    case nil: return
+    case .null?:
+      self.name(name, to: &out)
+      out += "null".utf8
+    case .key(let key)?:
+      self.name(name, to: &out)
+      key.writeInline(to: &out)
+    }
+  }
+}
+
+extension DiffDocument.Insert {
+  /// Appends the insert as one object on one line.
+  fileprivate func write(to out: inout [UInt8]) {
+    var members = MemberWriter()
+    out.append(UInt8(ascii: "{"))
+    members.position(position, to: &out)
+    members.value("key", key, to: &out)
+    members.reference("parent", parent, to: &out)
+    members.reference("after", after, to: &out)
+    members.name("value", to: &out)
+    value.writeInline(to: &out)
+    out.append(UInt8(ascii: "}"))
+  }
+}
+
+extension DiffDocument.Delete {
+  /// Appends the delete as one object on one line.
+  fileprivate func write(to out: inout [UInt8]) {
+    var members = MemberWriter()
+    out.append(UInt8(ascii: "{"))
+    members.position(position, to: &out)
+    members.value("key", key, to: &out)
+    members.name("value", to: &out)
+    value.writeInline(to: &out)
+    out.append(UInt8(ascii: "}"))
+  }
+}
+
+extension DiffDocument.Update {
+  /// Appends the update, its changes included, as one object on one line.
+  fileprivate func write(to out: inout [UInt8]) {
+    var members = MemberWriter()
+    out.append(UInt8(ascii: "{"))
+    members.position(position, to: &out)
+    members.value("key", key, to: &out)
+    members.name("changes", to: &out)
+    out.append(UInt8(ascii: "["))
+    for (index, change) in changes.enumerated() {
+      if index > 0 { out += ", ".utf8 }
+      var changeMembers = MemberWriter()
+      out.append(UInt8(ascii: "{"))
+      changeMembers.name("path", to: &out)
+      change.path.writeQuoted(to: &out)
+      changeMembers.value("old", change.old, to: &out)
+      changeMembers.value("new", change.new, to: &out)
+      out.append(UInt8(ascii: "}"))
+    }
+    out += "]}".utf8
+  }
+}
+
+extension DiffDocument.Move {
+  /// Appends the move as one object on one line.
+  fileprivate func write(to out: inout [UInt8]) {
+    var members = MemberWriter()
+    out.append(UInt8(ascii: "{"))
+    members.position(from, label: "from", to: &out)
+    members.position(to, label: "to", to: &out)
+    members.value("key", key, to: &out)
+    members.reference("parent", parent, to: &out)
+    members.reference("after", after, to: &out)
+    out.append(UInt8(ascii: "}"))
+  }
+}

@@ -1,0 +1,29 @@
+/// What `colpatch` accepts as PATCH: an RFC 6902 JSON Patch or a coldiff
+/// diff document, told apart by their shape (SPEC §5).
+public enum PatchDocument: Equatable, Sendable {
+  /// An RFC 6902 patch (a JSON array), applied by position.
+  case jsonPatch(JSONPatch)
+  /// A coldiff diff document (an object with a `coldiff` member), applied
+  /// by key.
+  case diff(DiffDocument)
+
+  /// Reads a patch document of either kind: an array is a JSON Patch, an
+  /// object with a `coldiff` member a diff document.
+  ///
+  /// - Parameter document: the document's value.
+  /// - Throws: `InputError` when the value is neither shape, or when the
+  ///   patch or diff document is not well formed.
+  /// - Complexity: O(n) in the size of the document.
+  public init(from document: JSONValue) throws(InputError) {
+    switch document {
+    case .array:
+      self = .jsonPatch(try JSONPatch(from: document))
+    case .object(let object) where object["coldiff"] != nil:
+      self = .diff(try DiffDocument(from: document))
+    default:
+      throw InputError(
+        "not a patch: expected a JSON Patch (an array of operations) or a coldiff diff"
+          + " document (an object with a \"coldiff\" member), found \(document.kindName)")
+    }
+  }
+}
