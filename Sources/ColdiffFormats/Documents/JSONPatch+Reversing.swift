@@ -1,0 +1,84 @@
+extension JSONPatch {
+  /// The patch that undoes this one: applied to the result of this patch,
+  /// it gives back the document this patch was applied to.
+  ///
+  /// Each operation is inverted in reverse order, and each inverse is
+  /// itself guarded, so the reversed patch can be checked and reversed in
+  /// turn. An inverse needs what the operation destroyed, which only the
+  /// `test` guards before it carry (SPEC §7.9):
+  /// - `add` becomes `test` of the added value, then `remove`;
+  /// - `remove` needs a `test` of the old value at its path and becomes
+  ///   `add` of that value;
+  /// - `replace` needs a `test` of the old value and becomes `test` of the
+  ///   new value, then `replace` with the old one;
+  /// - `move` needs a `test` of the moved value or of a member of it at
+  ///   `from` (the record's key) and becomes that test at `path`, then the
+  ///   `move` back;
+  /// - `copy`, and an `add` or `move` to the end (`-`), cannot be reversed.
+  ///
+  /// An insert-only patch reverses without guards.
+  ///
+  /// - Returns: the reversed patch.
+  /// - Throws: `InputError` naming the first operation that cannot be
+  ///   reversed and why.
+  /// - Complexity: O(n) operations, each with the tests before it.
+  public func reversed() throws(InputError) -> JSONPatch {
+    var units: [[JSONPatchOperation]] = []
+    var guards: [(path: JSONPointer, value: JSONValue)] = []
+    for (index, operation) in operations.enumerated() {
+      if case .test(let path, let value) = operation {
+        guards.append((path, value))
+        continue
+      }
+      units.append(try JSONPatch.inverse(of: operation, index: index, guards: guards))
+      guards = []
+    }
+    return JSONPatch(operations: units.reversed().flatMap { $0 })
+  }
+
+  private static func inverse(
+    of operation: JSONPatchOperation, index: Int,
+    guards: [(path: JSONPointer, value: JSONValue)]
+  ) throws(InputError) -> [JSONPatchOperation] {
+    func refuse(_ reason: String) -> InputError {
+      let path = operation.path.isRoot ? "\"\"" : operation.path.description
+      return InputError("cannot reverse op \(index) (\(operation.name) \(path)): \(reason)")
+    }
+    let missingGuard =
+      "no test of the old value before it; make the patch with `coldiff -f patch` "
+      + "without --no-test"
+    func oldValue(at path: JSONPointer) -> JSONValue? {
+      guards.last { $0.path == path }?.value
+    }
+    switch operation {
+    case .add(let path, let value):
+      guard path.tokens.last != [UInt8(ascii: "-")] else {
+        throw refuse("it appends with `-`, so the position to undo is not known")
+      }
+      return [.test(path: path, value: value), .remove(path: path)]
+    case .remove(let path):
+      guard let old = oldValue(at: path) else { throw refuse(missingGuard) }
+      return [.add(path: path, value: old)]
+    case .replace(let path, let value):
+      guard let old = oldValue(at: path) else { throw refuse(missingGuard) }
+      return [.test(path: path, value: value), .replace(path: path, value: old)]
+    case .move(let from, let path):
+      guard path.tokens.last != [UInt8(ascii: "-")] else {
+        throw refuse("it moves to the end with `-`, so the position to undo is not known")
+      }
+      let identity = guards.last { from.isPrefix(of: $0.path) }
+      guard let identity else {
+        throw refuse(
+          "no test of the moved record's key at `from` before it; make the patch with "
+            + "`coldiff -f patch` without --no-test")
+      }
+      let rebased = JSONPointer(
+        tokens: path.tokens + identity.path.tokens.dropFirst(from.tokens.count))
+      return [.test(path: rebased, value: identity.value), .move(from: path, path: from)]
+    case .copy:
+      throw refuse("a copy cannot be undone from the patch alone")
+    case .test:
+      preconditionFailure("tests are guards, not units")
+    }
+  }
+}
