@@ -113,6 +113,7 @@ public enum ColpatchArguments {
     if let request = lexer.helpOrVersionRequest(in: Array(leading)) {
       return answer(request, about: command)
     }
+    try rejectSubcommandFlags(in: leading)
     let typed = try lexer.lex(Array(leading))
     if let request = typed.helpOrVersion { return answer(request, about: command) }
     guard let name = rest.first else {
@@ -134,6 +135,22 @@ public enum ColpatchArguments {
     case check: return .run(.check(try resolveCheck(subTyped)))
     case reverse: return .run(.reverse(try resolveReverse(subTyped)))
     default: return try resolveHelp(subTyped)
+    }
+  }
+
+  /// Reports a subcommand's flag typed before the subcommand, which the
+  /// lexer would call unknown.
+  private static func rejectSubcommandFlags(in leading: ArraySlice<String>) throws(UsageError) {
+    for argument in leading {
+      let name = String(argument.split(separator: "=", maxSplits: 1)[0])
+      let owners = command.subcommands.filter { subcommand in
+        subcommand.flags.contains { $0.longSpelling == name || $0.shortSpelling == name }
+          && !command.flags.contains { $0.longSpelling == name || $0.shortSpelling == name }
+      }
+      if owners.isEmpty { continue }
+      let names = owners.compactMap(\CommandDescription.subcommand).joined(separator: ", ")
+      throw UsageError(
+        "option '\(name)' belongs after the command (\(names))", in: command)
     }
   }
 

@@ -18,16 +18,18 @@ public enum HelpRenderer {
     lines += TextWrapper.wrap(plain(command.overview), width: width, firstIndent: "", indent: "")
     if !command.subcommands.isEmpty {
       lines += ["", "Commands:"]
-      lines += table(command.subcommands.map { ($0.subcommand ?? "", $0.abstract) })
+      let rows = command.subcommands.map { ($0.subcommand ?? "", $0.abstract) }
+      lines += table(rows, termWidth: rows.map(\.0.count).max() ?? 0)
     }
+    let flagColumn = command.flags.map { column(for: $0).count }.max() ?? 0
     for category in FlagCategory.allCases {
       let flags = command.flags.filter { $0.category == category }
       if flags.isEmpty { continue }
       lines += ["", category.title + ":"]
-      lines += table(flags.map { (column(for: $0), summary(of: $0)) })
+      lines += table(flags.map { (column(for: $0), summary(of: $0)) }, termWidth: flagColumn)
     }
     lines += ["", "Exit status:"]
-    lines += table(command.exitStatuses.map { (String($0.code), $0.meaning) })
+    lines += table(command.exitStatuses.map { (String($0.code), $0.meaning) }, termWidth: 1)
     if !command.subcommands.isEmpty {
       lines += ["", "See '\(command.tool) help COMMAND' for the options of a command."]
     }
@@ -55,11 +57,10 @@ public enum HelpRenderer {
   }
 
   /// Two columns: terms indented by two spaces, descriptions aligned and
-  /// wrapped; a term too wide for the column puts its description on the
-  /// next line.
-  private static func table(_ rows: [(term: String, text: String)]) -> [String] {
-    let widest = rows.map(\.term.count).max() ?? 0
-    let termWidth = min(widest, 24)
+  /// wrapped; a term wider than `termWidth` (or than 24 columns) puts its
+  /// description on the next line.
+  private static func table(_ rows: [(term: String, text: String)], termWidth: Int) -> [String] {
+    let termWidth = min(termWidth, 24)
     let indent = String(repeating: " ", count: 2 + termWidth + 2)
     var lines: [String] = []
     for row in rows {

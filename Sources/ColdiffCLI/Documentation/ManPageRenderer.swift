@@ -61,7 +61,8 @@ public enum ManPageRenderer {
   }
 
   private static func section(_ section: ManualSection) -> [String] {
-    var lines = [".SH \"" + section.title + "\""]
+    let title = section.title.contains(" ") ? "\"" + section.title + "\"" : section.title
+    var lines = [".SH " + title]
     for (index, block) in section.blocks.enumerated() {
       switch block {
       case .paragraph(let text):
