@@ -5,7 +5,13 @@ public enum ColdiffManual {
   public static let manual = Manual(
     command: ColdiffArguments.command,
     leadingSections: [description, inputs, identity],
-    trailingSections: [formats, git, environment, examples],
+    trailingSections: [
+      formats, git,
+      .optionSyntax(
+        for: ColdiffArguments.command,
+        valueForms: "`--format json`, `--format=json`, `-f json` or `-fjson`", bundle: "`-qf json`",
+        dashValue: "`--key=-x`"), environment, examples,
+    ],
     seeAlso: ["colpatch(1)", "diff(1)", "git-diff(1)", "gitattributes(5)", "jq(1)"])
 
   private static let description = ManualSection(

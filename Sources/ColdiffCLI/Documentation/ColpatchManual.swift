@@ -5,7 +5,13 @@ public enum ColpatchManual {
   public static let manual = Manual(
     command: ColpatchArguments.command,
     leadingSections: [description],
-    trailingSections: [patches, writing, roundTrip, examples],
+    trailingSections: [
+      patches, writing, roundTrip,
+      .optionSyntax(
+        for: ColpatchArguments.command,
+        valueForms: "`--output out.json`, `--output=out.json`, `-o out.json` or `-oout.json`",
+        bundle: nil, dashValue: "`--output=-out.json`"), examples,
+    ],
     seeAlso: ["coldiff(1)", "patch(1)", "jq(1)"])
 
   private static let description = ManualSection(

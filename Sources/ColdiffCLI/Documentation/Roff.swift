@@ -1,7 +1,7 @@
 /// Escaping of text for roff (the `man` macro package).
 enum Roff {
   /// Running text with the inline markup of ``ManualBlock``: backquoted
-  /// spans become bold literals.
+  /// spans become bold literals that do not break across lines.
   ///
   /// - Parameter text: The marked-up text.
   /// - Returns: Roff text that is safe at the start of a line.
@@ -12,6 +12,8 @@ enum Roff {
       if character == "`" {
         output += literal ? "\\fR" : "\\fB"
         literal.toggle()
+      } else if literal && character == " " {
+        output += "\\ "
       } else {
         output += escape(character, literal: literal)
       }
