@@ -50,6 +50,8 @@ import Testing
     #expect(page.contains("*.json diff=coldiff"))
     #expect(page.contains("git difftool \\-x coldiff"))
     #expect(page.contains("\\fBGIT_EXTERNAL_DIFF_TRUST_EXIT_CODE\\fR"))
+    #expect(page.contains("\n.SH \"OPTION SYNTAX\"\n"))
+    #expect(page.contains("except \\fB\\-\\-ignore\\fR, which collects every value."))
   }
 
   @Test func colpatchPageCarriesTheCommandsAndTheProse() {
@@ -60,7 +62,9 @@ import Testing
     for flag in ColpatchArguments.apply.flags {
       #expect(page.contains("\\fB" + flag.longSpelling.replacing("-", with: "\\-") + "\\fR"))
     }
-    for section in ["\"WRITING THE RESULT\"", "\"THE ROUND TRIP\"", "COMMANDS"] {
+    for section in [
+      "\"WRITING THE RESULT\"", "\"THE ROUND TRIP\"", "COMMANDS", "\"OPTION SYNTAX\"",
+    ] {
       #expect(page.contains("\n.SH " + section + "\n"), "\(section)")
     }
     #expect(page.contains("colpatch reverse p.json > r.json && colpatch apply r.json NEW"))
