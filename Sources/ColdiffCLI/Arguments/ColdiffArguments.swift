@@ -1,0 +1,89 @@
+/// The command line of `coldiff`: its description and its parser.
+public enum ColdiffArguments {
+  /// `coldiff` as help, man page and completions describe it.
+  public static let command = CommandDescription(
+    tool: "coldiff",
+    synopses: ["[OPTIONS] OLD NEW", "[OPTIONS] --textconv FILE"],
+    abstract: "compare two snapshots of a collection record by record",
+    overview: """
+      Compare two snapshots of one collection of records (a JSON array or object, JSON \
+      Lines, CSV or TSV) record by record: records are matched by identity (a key) and \
+      compared by content, and each change is reported as an insert, a delete, an update \
+      or a move. A FILE of `-` is standard input. git's external diff driver forms (1, 7 or \
+      9 operands) are recognised.
+      """,
+    flags: ColdiffFlags.all,
+    exitStatuses: [
+      ExitStatusDescription(code: 0, meaning: "no differences"),
+      ExitStatusDescription(code: 1, meaning: "differences"),
+      ExitStatusDescription(
+        code: 2, meaning: "trouble: bad usage, unreadable or malformed input, key errors"),
+    ])
+
+  /// Parses `coldiff`'s arguments into what the command should do.
+  ///
+  /// - Parameter arguments: The arguments, without the program name.
+  /// - Returns: The help or version text to print, the validated options,
+  ///   or the usage error to report (exit 2).
+  public static func parse(_ arguments: [String]) -> Result<ColdiffInvocation, UsageError> {
+    Result { () throws(UsageError) in try invocation(arguments) }
+  }
+
+  private static func invocation(_ arguments: [String]) throws(UsageError) -> ColdiffInvocation {
+    let lexer = ArgumentLexer(command: command)
+    if let request = lexer.helpOrVersionRequest(in: arguments) { return answer(request) }
+    let typed = try lexer.lex(arguments)
+    if let request = typed.helpOrVersion { return answer(request) }
+    return .run(try resolve(typed))
+  }
+
+  private static func answer(_ request: Flag) -> ColdiffInvocation {
+    request == CommonFlags.version
+      ? .version(command.tool + " " + ToolVersion.current + "\n")
+      : .help(HelpRenderer.render(command))
+  }
+
+  private static func resolve(_ typed: TypedArguments) throws(UsageError) -> ColdiffOptions {
+    var options = ColdiffOptions()
+    if let key = try typed.value(of: ColdiffFlags.key) {
+      options.keyFields = key.split(separator: ",", omittingEmptySubsequences: false).map(
+        String.init)
+      if options.keyFields.contains("") {
+        throw UsageError("empty field in '--key \(key)'", in: command)
+      }
+    }
+    options.ignoredFields = try typed.values(of: ColdiffFlags.ignore)
+    options.unordered = typed.contains(ColdiffFlags.unordered)
+    options.treeField = try typed.value(of: ColdiffFlags.tree)
+    options.inputFormat = try typed.value(of: ColdiffFlags.input).flatMap(InputFormatOption.init)
+    if let format = try typed.value(of: ColdiffFlags.format).flatMap(OutputFormatOption.init) {
+      options.outputFormat = format
+    }
+    options.noTest = typed.contains(ColdiffFlags.noTest)
+    if let color = try typed.value(of: ColdiffFlags.color).flatMap(ColorOption.init) {
+      options.color = color
+    }
+    options.quiet = typed.contains(ColdiffFlags.quiet)
+    let operands = typed.operands
+    if typed.contains(ColdiffFlags.textconv) {
+      guard operands.count == 1 else {
+        throw UsageError(
+          "'--textconv' takes exactly one FILE, got \(operands.count) operands", in: command)
+      }
+      options.textconvFile = operands[0]
+      return options
+    }
+    switch operands.count {
+    case 0:
+      throw UsageError("missing operands OLD and NEW", in: command)
+    case 2 where operands[0] == "-" && operands[1] == "-":
+      throw UsageError("OLD and NEW cannot both be standard input ('-')", in: command)
+    case 1, 2, 7, 9:
+      options.operands = operands
+    default:
+      throw UsageError(
+        "expected 2 operands (OLD NEW), got \(operands.count)", in: command)
+    }
+    return options
+  }
+}

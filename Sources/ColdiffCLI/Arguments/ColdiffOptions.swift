@@ -1,0 +1,70 @@
+/// The validated options of one `coldiff` run.
+///
+/// Field names are kept as typed (`user.id`, `/user/id`); the command
+/// turns them into pointers.
+public struct ColdiffOptions: Sendable, Equatable {
+  /// The identity fields of `--key`, split at commas; empty when `--key`
+  /// was not given (the default identity applies).
+  public var keyFields: [String]
+  /// The `--ignore` fields, in the order given.
+  public var ignoredFields: [String]
+  /// Whether `--unordered` was given.
+  public var unordered: Bool
+  /// The `--tree` children field, if given.
+  public var treeField: String?
+  /// The `--input` form, or `nil` to detect it.
+  public var inputFormat: InputFormatOption?
+  /// The `--format` (default `text`).
+  public var outputFormat: OutputFormatOption
+  /// Whether `--no-test` was given.
+  public var noTest: Bool
+  /// The `--color` choice (default `auto`).
+  public var color: ColorOption
+  /// Whether `-q/--quiet` was given.
+  public var quiet: Bool
+  /// The FILE of `--textconv FILE`; `nil` when not in textconv mode.
+  /// In textconv mode ``operands`` is empty.
+  public var textconvFile: String?
+  /// The operands, as typed; `-` is standard input.
+  ///
+  /// Their number is 2 (`OLD NEW`) or one of git's external diff driver
+  /// forms, which the command interprets: 1 (`PATH`, an unmerged path),
+  /// 7 (`PATH OLD-FILE OLD-HEX OLD-MODE NEW-FILE NEW-HEX NEW-MODE`) or 9
+  /// (the same followed by the new path and git's rename header). At most
+  /// one of OLD and NEW is `-`. Empty in textconv mode.
+  public var operands: [String]
+
+  /// Creates options; every parameter defaults to what an absent flag
+  /// means.
+  ///
+  /// - Parameters:
+  ///   - keyFields: The identity fields.
+  ///   - ignoredFields: The ignored fields.
+  ///   - unordered: Whether the collection is unordered.
+  ///   - treeField: The children field.
+  ///   - inputFormat: The input form.
+  ///   - outputFormat: The output format.
+  ///   - noTest: Whether to leave out the patch guards.
+  ///   - color: When to color.
+  ///   - quiet: Whether to print nothing.
+  ///   - textconvFile: The textconv FILE.
+  ///   - operands: The operands.
+  public init(
+    keyFields: [String] = [], ignoredFields: [String] = [], unordered: Bool = false,
+    treeField: String? = nil, inputFormat: InputFormatOption? = nil,
+    outputFormat: OutputFormatOption = .text, noTest: Bool = false, color: ColorOption = .auto,
+    quiet: Bool = false, textconvFile: String? = nil, operands: [String] = []
+  ) {
+    self.keyFields = keyFields
+    self.ignoredFields = ignoredFields
+    self.unordered = unordered
+    self.treeField = treeField
+    self.inputFormat = inputFormat
+    self.outputFormat = outputFormat
+    self.noTest = noTest
+    self.color = color
+    self.quiet = quiet
+    self.textconvFile = textconvFile
+    self.operands = operands
+  }
+}

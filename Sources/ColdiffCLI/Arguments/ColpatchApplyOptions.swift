@@ -1,0 +1,34 @@
+/// The validated options of `colpatch apply`.
+public struct ColpatchApplyOptions: Sendable, Equatable {
+  /// The PATCH operand; `-` is standard input.
+  public var patch: String
+  /// The TARGET operand; `-` (also when TARGET was not given) is standard
+  /// input.
+  public var target: String
+  /// The `-o/--output` file, if given.
+  public var output: String?
+  /// Whether `-i/--in-place` was given (then ``target`` is a file and
+  /// ``output`` is `nil`).
+  public var inPlace: Bool
+  /// The `--input` form of TARGET, or `nil` to detect it.
+  public var inputFormat: InputFormatOption?
+
+  /// Creates apply options.
+  ///
+  /// - Parameters:
+  ///   - patch: The patch file.
+  ///   - target: The target file.
+  ///   - output: The output file.
+  ///   - inPlace: Whether to write back to the target.
+  ///   - inputFormat: The target's form.
+  public init(
+    patch: String, target: String = "-", output: String? = nil, inPlace: Bool = false,
+    inputFormat: InputFormatOption? = nil
+  ) {
+    self.patch = patch
+    self.target = target
+    self.output = output
+    self.inPlace = inPlace
+    self.inputFormat = inputFormat
+  }
+}

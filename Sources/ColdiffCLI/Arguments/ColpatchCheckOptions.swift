@@ -1,0 +1,22 @@
+/// The validated options of `colpatch check`.
+public struct ColpatchCheckOptions: Sendable, Equatable {
+  /// The PATCH operand; `-` is standard input.
+  public var patch: String
+  /// The TARGET operand; `-` (also when TARGET was not given) is standard
+  /// input.
+  public var target: String
+  /// The `--input` form of TARGET, or `nil` to detect it.
+  public var inputFormat: InputFormatOption?
+
+  /// Creates check options.
+  ///
+  /// - Parameters:
+  ///   - patch: The patch file.
+  ///   - target: The target file.
+  ///   - inputFormat: The target's form.
+  public init(patch: String, target: String = "-", inputFormat: InputFormatOption? = nil) {
+    self.patch = patch
+    self.target = target
+    self.inputFormat = inputFormat
+  }
+}

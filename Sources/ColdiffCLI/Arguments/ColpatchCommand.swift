@@ -1,0 +1,9 @@
+/// The `colpatch` subcommand to run, with its validated options.
+public enum ColpatchCommand: Sendable, Equatable {
+  /// `colpatch apply PATCH [TARGET]`.
+  case apply(ColpatchApplyOptions)
+  /// `colpatch check PATCH [TARGET]`.
+  case check(ColpatchCheckOptions)
+  /// `colpatch reverse PATCH`.
+  case reverse(ColpatchReverseOptions)
+}

@@ -1,0 +1,11 @@
+/// What a shell should offer when completing a flag's value.
+public enum CompletionKind: Sendable, Equatable {
+  /// The flag takes no value.
+  case none
+  /// A file name.
+  case file
+  /// One of the flag's `choices`.
+  case choice
+  /// A record field name; shells offer nothing but a hint.
+  case field
+}

@@ -1,0 +1,235 @@
+/// The prose of `coldiff(1)` around its flag table: what the tool does,
+/// the input forms, identity and equality, the output formats and git.
+public enum ColdiffManual {
+  /// The manual of `coldiff`.
+  public static let manual = Manual(
+    command: ColdiffArguments.command,
+    leadingSections: [description, inputs, identity],
+    trailingSections: [
+      formats, git,
+      .optionSyntax(
+        for: ColdiffArguments.command,
+        valueForms: "`--format json`, `--format=json`, `-f json` or `-fjson`", bundle: "`-qf json`",
+        dashValue: "`--key=-x`"), environment, examples,
+    ],
+    seeAlso: ["colpatch(1)", "diff(1)", "git-diff(1)", "gitattributes(5)", "jq(1)"])
+
+  private static let description = ManualSection(
+    "DESCRIPTION",
+    [
+      .paragraph(
+        """
+        `coldiff` reads two snapshots, OLD and NEW, of one collection of records and tells \
+        what changed between them record by record, not line by line. Each record of OLD \
+        is matched with the record of NEW that has the same identity, and each change is \
+        one of:
+        """),
+      .definitions([
+        ManualDefinition("insert", "a record whose identity is only in NEW;"),
+        ManualDefinition("delete", "a record whose identity is only in OLD;"),
+        ManualDefinition("update", "same identity in both, content not equal;"),
+        ManualDefinition(
+          "move",
+          """
+          same identity in both, and its position relative to the other matched records \
+          changed (ordered collections only). The moves are minimal: the matched records \
+          that keep their relative order form a longest increasing subsequence, and only \
+          the others move.
+          """),
+      ]),
+      .paragraph(
+        """
+        Either of OLD and NEW (not both) may be `-` for standard input. Results go to \
+        standard output, errors to standard error as `coldiff: FILE:LINE:COLUMN: message` \
+        where a position is known. The same inputs and options give the same bytes on \
+        every run and machine.
+        """),
+      .paragraph(
+        """
+        With `--textconv`, `coldiff` reads the single operand FILE and prints a canonical \
+        rendering of it instead; see GIT.
+        """),
+    ])
+
+  private static let inputs = ManualSection(
+    "INPUT FORMATS",
+    [
+      .paragraph(
+        """
+        The form of each input is recognised from its file name extension and its first \
+        byte, or set for both with `--input`:
+        """),
+      .definitions([
+        ManualDefinition(
+          "JSON array",
+          """
+          `.json`, or first non-space byte `[`. Each element is a record; the collection \
+          is ordered.
+          """),
+        ManualDefinition(
+          "JSON object",
+          """
+          `.json` with first non-space byte `{`. Each member is a record and its name is \
+          the record's identity; the collection is unordered.
+          """),
+        ManualDefinition(
+          "JSON Lines",
+          """
+          `.jsonl`, `.ndjson`. Each non-blank line is a record; the collection is \
+          ordered. Standard input or an unknown extension starting with `{` is JSON Lines \
+          when another value follows the first, and a JSON object otherwise.
+          """),
+        ManualDefinition(
+          "CSV, TSV",
+          """
+          `.csv`, `.tsv` (RFC 4180: quoted fields, embedded newlines, CRLF, a UTF-8 byte \
+          order mark; TSV quotes as CSV does, with a tab as the delimiter). Each row after \
+          the header is a record, an object keyed by column name whose values are \
+          strings kept exactly as written. The headers of OLD and NEW may differ.
+          """),
+      ]),
+      .paragraph(
+        """
+        OLD and NEW may be of different forms; records are then compared as values. \
+        Numbers and strings keep their original text (`1.50` stays `1.50`) wherever a \
+        record is written back unchanged. An empty `.json` file or a top-level scalar is \
+        an error (not a collection); an empty JSON Lines file or a zero-byte CSV file is \
+        an empty collection.
+        """),
+    ])
+
+  private static let identity = ManualSection(
+    "IDENTITY AND EQUALITY",
+    [
+      .paragraph(
+        """
+        Identity and equality are separate: identity (the licence plate) decides insert, \
+        delete and move; equality (the paint colour) decides update.
+        """),
+      .paragraph(
+        """
+        Identity is the value of the `--key` fields. A FIELD that starts with `/` is a \
+        JSON Pointer (`/user/id`); otherwise `.` separates path segments (`user.id`). \
+        Without `--key`, the key is `id` when every record of both snapshots has a member \
+        `id`; otherwise a record's identity is its whole value, a changed record is a \
+        delete and an insert, and duplicates are matched occurrence by occurrence. A key \
+        missing from a record, or the same key twice in one snapshot, is an error (exit \
+        status 2) naming the file, the record's line and number, and the key.
+        """),
+      .paragraph(
+        """
+        Equality is JSON equality: object member order does not matter, numbers compare \
+        by exact decimal value (`1.0`, `1` and `1e0` are equal, `-0` equals `0`, integers \
+        beyond 2^53 compare exactly), and strings compare by their decoded characters. \
+        `--ignore` leaves fields out of the comparison.
+        """),
+      .paragraph(
+        """
+        With `--tree`, records nest child records in an array member; identity is unique \
+        across the whole tree and positions are index paths.
+        """),
+    ])
+
+  private static let formats = ManualSection(
+    "OUTPUT FORMATS",
+    [
+      .definitions([
+        ManualDefinition(
+          "`text`",
+          """
+          For people: one line per change, grouped and colored: `+` insert, `-` delete, \
+          `~` update with its changed fields as `path: old → new`, `↕` move with \
+          `from → to`. Records are named by their key, long values are shortened to fit \
+          the terminal, and a closing line counts the changes. Nothing is printed when \
+          there are no differences.
+          """),
+        ManualDefinition(
+          "`json`",
+          """
+          The diff document, an object with `"coldiff": 1`, the `kind` (`ordered`, \
+          `unordered` or `tree`), the `key` fields as JSON Pointers, and the lists \
+          `inserts`, `deletes`, `updates` and `moves`, each sorted by its index. Deletes, \
+          updates and the `from` of moves are positions in OLD; inserts and the `to` of \
+          moves are positions in NEW. Inserts and moves carry `after`, the key of the \
+          record before them in NEW. Updates list their `changes` as JSON Pointer paths \
+          inside the record with `old` and `new` values. The document carries the \
+          records' keys and values, so it can be reviewed, applied and reversed without \
+          the snapshots.
+          """),
+        ManualDefinition(
+          "`patch`",
+          """
+          An RFC 6902 JSON Patch whose operations, applied one after another, turn OLD into \
+          NEW; any RFC 6902 implementation can apply it. Deletes are `remove`, inserts \
+          `add`, moves `move`, and updates are field-level `replace`, `add` and `remove`. \
+          Unless `--no-test` is given, each operation on an existing record is preceded by \
+          a `test` of its key, and each `replace` and `remove` by a `test` of the old \
+          value, so the patch fails on the wrong snapshot instead of corrupting it, and \
+          can be reversed.
+          """),
+        ManualDefinition(
+          "`stat`",
+          """
+          Exactly one line, `N inserted, N deleted, N updated, N moved`, also when all \
+          are 0.
+          """),
+      ])
+    ])
+
+  private static let git = ManualSection(
+    "GIT",
+    [
+      .paragraph("As a difftool, `coldiff` takes git's two files:"),
+      .example([
+        "git difftool -x coldiff",
+        "git config difftool.coldiff.cmd 'coldiff \"$LOCAL\" \"$REMOTE\"'",
+      ]),
+      .paragraph("As git's external diff driver for JSON files, name it in `.gitattributes`:"),
+      .example(["*.json diff=coldiff"]),
+      .paragraph("and tell git the command:"),
+      .example(["git config diff.coldiff.command coldiff"]),
+      .paragraph(
+        """
+        git then calls `coldiff PATH OLD-FILE OLD-HEX OLD-MODE NEW-FILE NEW-HEX NEW-MODE` \
+        (seven operands), adds the new path and git's rename header for a rename (nine \
+        operands), and passes PATH alone for an unmerged path (one operand). `coldiff` \
+        recognises these forms, prints a header naming the path or paths before the \
+        report, reads `/dev/null` as an empty collection (a file added or deleted), and \
+        prints `* Unmerged path PATH` for an unmerged path. It exits 0 unless there was \
+        trouble, because git treats any other status as fatal; when \
+        `GIT_EXTERNAL_DIFF_TRUST_EXIT_CODE` is `true` (git's `trustExitCode`) it exits 0 \
+        or 1 as for two files.
+        """),
+      .paragraph(
+        """
+        For git's own line diff on whole records, use `--textconv`: one record per line, \
+        sorted by key, members in a stable order, so that `--word-diff` and \
+        `--color-moved` work too:
+        """),
+      .example(["git config diff.coldiff.textconv 'coldiff --textconv'"]),
+    ])
+
+  private static let environment = ManualSection(
+    "ENVIRONMENT",
+    [
+      .definitions([
+        ManualDefinition(
+          "`NO_COLOR`",
+          "When set and not empty, `--color auto` does not color the text format."),
+        ManualDefinition(
+          "`GIT_EXTERNAL_DIFF_TRUST_EXIT_CODE`",
+          "When `true` in git's driver forms, the exit status tells whether there are differences."),
+      ])
+    ])
+
+  private static let examples = ManualSection(
+    "EXAMPLES",
+    [
+      .paragraph("Compare two exports keyed by `sku`, ignoring a timestamp:"),
+      .example(["coldiff -k sku --ignore updated_at old.json new.json"]),
+      .paragraph("Write a guarded patch and apply it with colpatch(1):"),
+      .example(["coldiff -f patch old.csv new.csv > p.json", "colpatch apply p.json old.csv"]),
+      .paragraph("Count the changes between two JSON Lines files read from a pipe:"),
+      .example(["zcat old.jsonl.gz | coldiff -f stat - new.jsonl"]),
+    ])
+}

@@ -1,0 +1,47 @@
+# Generated from the flag table in Sources/ColdiffCLI; do not edit. Regenerate: COLDIFF_REGENERATE=1 swift test --filter GeneratedFiles
+
+_coldiff() {
+  local cur=${COMP_WORDS[COMP_CWORD]} prev=
+  ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD-1]}
+  # Split --flag=value, whether or not = breaks words.
+  if [[ $cur == --*=* ]]; then
+    prev=${cur%%=*} cur=${cur#*=}
+  elif [[ $cur == = ]]; then
+    cur=
+  elif [[ $prev == = ]] && ((COMP_CWORD > 1)); then
+    prev=${COMP_WORDS[COMP_CWORD-2]}
+  fi
+  case $prev in
+  -k|--key)
+    COMPREPLY=()
+    return 0
+    ;;
+  --ignore)
+    COMPREPLY=()
+    return 0
+    ;;
+  --tree)
+    COMPREPLY=()
+    return 0
+    ;;
+  --input)
+    COMPREPLY=($(compgen -W 'json jsonl csv tsv' -- "$cur"))
+    return 0
+    ;;
+  -f|--format)
+    COMPREPLY=($(compgen -W 'text json patch stat' -- "$cur"))
+    return 0
+    ;;
+  --color)
+    COMPREPLY=($(compgen -W 'auto always never' -- "$cur"))
+    return 0
+    ;;
+  esac
+  if [[ $cur == -* ]]; then
+    COMPREPLY=($(compgen -W '--key -k --ignore --unordered --tree --input --format -f --no-test --color --quiet -q --textconv --help -h --version' -- "$cur"))
+    return 0
+  fi
+  compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
+}
+
+complete -F _coldiff coldiff

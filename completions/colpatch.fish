@@ -1,0 +1,26 @@
+# Generated from the flag table in Sources/ColdiffCLI; do not edit. Regenerate: COLDIFF_REGENERATE=1 swift test --filter GeneratedFiles
+
+complete -c colpatch -n 'not __fish_seen_subcommand_from apply check reverse help' -f
+complete -c colpatch -n 'not __fish_seen_subcommand_from apply check reverse help' -a apply -d 'apply a patch or diff document to a snapshot'
+complete -c colpatch -n 'not __fish_seen_subcommand_from apply check reverse help' -a check -d 'tell whether a patch applies cleanly'
+complete -c colpatch -n 'not __fish_seen_subcommand_from apply check reverse help' -a reverse -d 'print the patch that undoes a patch'
+complete -c colpatch -n 'not __fish_seen_subcommand_from apply check reverse help' -a help -d 'print the help of colpatch or of one command'
+complete -c colpatch -n 'not __fish_seen_subcommand_from apply check reverse help' -s h -l help -d 'print this help and exit'
+complete -c colpatch -n 'not __fish_seen_subcommand_from apply check reverse help' -l version -d 'print the version and exit'
+
+complete -c colpatch -n '__fish_seen_subcommand_from apply' -s o -l output -r -F -d 'write the result to OUT instead of standard output'
+complete -c colpatch -n '__fish_seen_subcommand_from apply' -s i -l in-place -d 'write the result back to TARGET'
+complete -c colpatch -n '__fish_seen_subcommand_from apply' -l input -x -a 'json jsonl csv tsv' -d 'read TARGET as FORMAT instead of detecting it'
+complete -c colpatch -n '__fish_seen_subcommand_from apply' -s h -l help -d 'print this help and exit'
+complete -c colpatch -n '__fish_seen_subcommand_from apply' -l version -d 'print the version and exit'
+
+complete -c colpatch -n '__fish_seen_subcommand_from check' -l input -x -a 'json jsonl csv tsv' -d 'read TARGET as FORMAT instead of detecting it'
+complete -c colpatch -n '__fish_seen_subcommand_from check' -s h -l help -d 'print this help and exit'
+complete -c colpatch -n '__fish_seen_subcommand_from check' -l version -d 'print the version and exit'
+
+complete -c colpatch -n '__fish_seen_subcommand_from reverse' -s h -l help -d 'print this help and exit'
+complete -c colpatch -n '__fish_seen_subcommand_from reverse' -l version -d 'print the version and exit'
+
+complete -c colpatch -n '__fish_seen_subcommand_from help' -f -a 'apply check reverse help'
+complete -c colpatch -n '__fish_seen_subcommand_from help' -s h -l help -d 'print this help and exit'
+complete -c colpatch -n '__fish_seen_subcommand_from help' -l version -d 'print the version and exit'
