@@ -26,12 +26,16 @@ func longestIncreasingSubsequenceMembers(_ values: [Int32]) -> [Bool] {
       predecessor.withUnsafeMutableBufferPointer { predecessor in
         for index in 0..<count {
           let value = values[index]
-          // Find the first tail whose value is not below this one.
-          var low = 0
-          var high = length
-          while low < high {
-            let middle = (low + high) >> 1
-            if values[Int(tails[middle])] < value { low = middle + 1 } else { high = middle }
+          var low = length
+          // Fast path: most records extend the longest subsequence.
+          if length > 0 && !(values[Int(tails[length - 1])] < value) {
+            // Find the first tail whose value is not below this one.
+            low = 0
+            var high = length - 1
+            while low < high {
+              let middle = (low + high) >> 1
+              if values[Int(tails[middle])] < value { low = middle + 1 } else { high = middle }
+            }
           }
           predecessor[index] = low > 0 ? tails[low - 1] : -1
           tails[low] = Int32(index)

@@ -22,14 +22,18 @@ extension OrderedCollectionDiff where Index == Int {
   /// - Throws: what `identity` or `isEqual` throws.
   /// - Complexity: O(n log n) for n = old + new records (the hashing is
   ///   expected O(n)), plus the closure calls.
+  @inlinable
   public init<Old: Collection, New: Collection, Id: Hashable>(
     from old: Old, to new: New, identifiedBy identity: (Old.Element) throws -> Id,
     isEqual: (Old.Element, Old.Element) throws -> Bool
   ) rethrows where New.Element == Old.Element {
     let oldElements = Array(old)
     let newElements = Array(new)
+    let oldIds = try oldElements.map(identity)
+    let newIds = try newElements.map(identity)
     let newToOld = matchIdentities(
-      old: try oldElements.map(identity), new: try newElements.map(identity))
+      oldHashes: identityHashes(oldIds), newHashes: identityHashes(newIds),
+      sameIdentity: { old, other, bothOld in oldIds[old] == (bothOld ? oldIds : newIds)[other] })
     try self.init(
       oldCount: oldElements.count, newCount: newElements.count, newToOld: newToOld,
       isEqual: { try isEqual(oldElements[$0], newElements[$1]) })
@@ -42,6 +46,7 @@ extension OrderedCollectionDiff where Index == Int {
   ///   - old: the collection before.
   ///   - new: the collection after.
   /// - Complexity: O(n log n) for n = old + new records.
+  @inlinable
   public init<Old: Collection, New: Collection>(from old: Old, to new: New)
   where
     Old.Element: CollectionIdentifiable & Equatable, New.Element == Old.Element
@@ -60,6 +65,7 @@ extension OrderedCollectionDiff where Index == Int {
   ///   - old: the collection before.
   ///   - new: the collection after.
   /// - Complexity: O(n log n) for n = old + new records.
+  @inlinable
   public init<Old: Collection, New: Collection>(byValueFrom old: Old, to new: New)
   where Old.Element: Hashable, New.Element == Old.Element {
     self.init(from: old, to: new, identifiedBy: { $0 }, isEqual: { _, _ in true })

@@ -99,44 +99,51 @@ private struct OrderedPatchPlan {
     // Pair the staying records in order and lay out the slots.
     slotOfNew = [Int32](repeating: -1, count: newCount)
     slotOfOld = [Int32](repeating: -1, count: oldCount)
-    occupied = []
-    occupied.reserveCapacity(oldCount + newCount)
-    var old = 0
-    var new = 0
-    while true {
-      while old < oldCount && oldKind[old] != 0 { old += 1 }
-      while new < newCount && newKind[new] != 0 { new += 1 }
-      precondition((old < oldCount) == (new < newCount), "the diff does not fit the counts")
-      if old < oldCount {
-        oldToNew[old] = Int32(new)
-        newToOld[new] = Int32(old)
-        old += 1
-        new += 1
-      } else {
-        break
+    occupied = [Int32](repeating: 0, count: newCount + diff.moves.count)
+    oldKind.withUnsafeBufferPointer { oldKind in
+      newKind.withUnsafeBufferPointer { newKind in
+        oldToNew.withUnsafeMutableBufferPointer { oldToNew in
+          newToOld.withUnsafeMutableBufferPointer { newToOld in
+            slotOfNew.withUnsafeMutableBufferPointer { slotOfNew in
+              slotOfOld.withUnsafeMutableBufferPointer { slotOfOld in
+                occupied.withUnsafeMutableBufferPointer { occupied in
+                  var old = 0
+                  var new = 0
+                  var slot: Int32 = 0
+                  while true {
+                    var stayOld = old
+                    while stayOld < oldCount && oldKind[stayOld] != 0 { stayOld += 1 }
+                    var stayNew = new
+                    while stayNew < newCount && newKind[stayNew] != 0 { stayNew += 1 }
+                    precondition(
+                      (stayOld < oldCount) == (stayNew < newCount),
+                      "the diff does not fit the counts")
+                    // First the new positions placed after the previous staying record…
+                    for placed in new..<stayNew {
+                      slotOfNew[placed] = slot
+                      slot += 1
+                    }
+                    // …then where the moved records between the staying ones start.
+                    for start in old..<stayOld where oldKind[start] == 2 {
+                      slotOfOld[start] = slot
+                      occupied[Int(slot)] = 1
+                      slot += 1
+                    }
+                    if stayOld == oldCount { break }
+                    oldToNew[stayOld] = Int32(stayNew)
+                    newToOld[stayNew] = Int32(stayOld)
+                    slotOfOld[stayOld] = slot
+                    occupied[Int(slot)] = 1
+                    slot += 1
+                    old = stayOld + 1
+                    new = stayNew + 1
+                  }
+                }
+              }
+            }
+          }
+        }
       }
-    }
-    var previousOld = -1
-    var previousNew = -1
-    var stay = 0
-    while true {
-      // The next staying record (or the end).
-      while stay < oldCount && oldKind[stay] != 0 { stay += 1 }
-      let stayNew = stay < oldCount ? Int(oldToNew[stay]) : newCount
-      for placed in (previousNew + 1)..<stayNew {
-        slotOfNew[placed] = Int32(occupied.count)
-        occupied.append(0)
-      }
-      for start in (previousOld + 1)..<stay where oldKind[start] == 2 {
-        slotOfOld[start] = Int32(occupied.count)
-        occupied.append(1)
-      }
-      if stay == oldCount { break }
-      slotOfOld[stay] = Int32(occupied.count)
-      occupied.append(1)
-      previousOld = stay
-      previousNew = stayNew
-      stay += 1
     }
   }
 
