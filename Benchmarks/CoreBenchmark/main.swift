@@ -1,1 +1,97 @@
-print("not yet implemented")
+// Times the keyed ordered diff (diff + patch steps) of integer records and
+// compares it with the standard library's `difference(from:).inferringMoves()`.
+// Run with `swift run -c release CoreBenchmark`.
+import ColdiffCore
+import Glibc
+
+/// A benchmark record: `id` is the identity, `value` the content.
+struct Item: Hashable {
+  var id: Int
+  var value: Int
+}
+
+/// A fixed pseudo-random sequence (SplitMix64), so every run measures the same arrays.
+struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// An old array of `count` records and a new one with `changes` changes,
+/// a quarter each inserts, deletes, updates and moves.
+func workload(count: Int, changes: Int, seed: UInt64) -> (old: [Item], new: [Item]) {
+  var random = SplitMix(state: seed)
+  let old = (0..<count).map { Item(id: $0, value: Int(random.next() % 1000)) }
+  let quarter = changes / 4
+  // Each surviving or inserted record gets a sort key; sorting gives NEW.
+  var keyed: [(key: Double, item: Item)] = []
+  keyed.reserveCapacity(count + quarter)
+  var deleted = [Bool](repeating: false, count: count)
+  var updated = [Bool](repeating: false, count: count)
+  var moved = [Bool](repeating: false, count: count)
+  for _ in 0..<quarter { deleted[Int(random.next() % UInt64(count))] = true }
+  for _ in 0..<quarter { updated[Int(random.next() % UInt64(count))] = true }
+  for _ in 0..<quarter { moved[Int(random.next() % UInt64(count))] = true }
+  for (index, item) in old.enumerated() where !deleted[index] {
+    var item = item
+    if updated[index] { item.value += 1 }
+    let key = moved[index] ? Double.random(in: 0..<Double(count), using: &random) : Double(index)
+    keyed.append((key, item))
+  }
+  for extra in 0..<quarter {
+    let item = Item(id: count + extra, value: Int(random.next() % 1000))
+    keyed.append((Double.random(in: 0..<Double(count), using: &random), item))
+  }
+  keyed.sort { $0.key < $1.key }
+  return (old, keyed.map(\.item))
+}
+
+/// The median duration of three runs of `body`, in seconds.
+func median(_ body: () -> Void) -> Double {
+  var samples: [Double] = []
+  for _ in 0..<3 {
+    let duration = ContinuousClock().measure(body)
+    let (seconds, attoseconds) = duration.components
+    samples.append(Double(seconds) + Double(attoseconds) * 1e-18)
+  }
+  return samples.sorted()[1]
+}
+
+/// Diff + patch steps by id; returns the number of changes and steps.
+func coldiff(_ old: [Item], _ new: [Item]) -> (changes: Int, steps: Int) {
+  let diff = OrderedCollectionDiff(from: old, to: new, identifiedBy: { $0.id }, isEqual: ==)
+  let steps = diff.patchSteps(oldCount: old.count, newCount: new.count)
+  return (diff.count, steps.count)
+}
+
+func format(_ seconds: Double) -> String {
+  let milliseconds = (seconds * 10_000).rounded() / 10
+  return "\(milliseconds) ms"
+}
+
+print("keyed ordered diff + patch steps, median of 3")
+for (count, percent) in [(1_000_000, 1), (1_000_000, 10)] {
+  let (old, new) = workload(count: count, changes: count * percent / 100, seed: 42)
+  var result = (changes: 0, steps: 0)
+  let seconds = median { result = coldiff(old, new) }
+  print(
+    "  \(count) records, \(percent)% changes: \(format(seconds))"
+      + " (\(result.changes) changes, \(result.steps) steps)")
+}
+
+print("against the standard library's difference(from:).inferringMoves()")
+for (count, percent) in [(10_000, 1), (10_000, 10), (100_000, 1)] {
+  let (old, new) = workload(count: count, changes: count * percent / 100, seed: 7)
+  let ours = median { _ = coldiff(old, new) }
+  var stdlibChanges = 0
+  let theirs = median { stdlibChanges = new.difference(from: old).inferringMoves().count }
+  let ratio = (theirs / ours * 10).rounded() / 10
+  print(
+    "  \(count) records, \(percent)% changes: coldiff \(format(ours)),"
+      + " stdlib \(format(theirs)) (\(stdlibChanges) changes), \(ratio)x")
+}

@@ -1,0 +1,112 @@
+/// Matches new records to old ones by identity, occurrence by occurrence,
+/// given each record's identity hash and a test of identity.
+///
+/// The first new record with an identity takes the first old record with
+/// it, the second the second, and so on; records left over are unmatched.
+/// With unique identities this is the plain key match; with whole-value
+/// identity it makes duplicates work.
+///
+/// An open-addressing table (linear probing, load at most two thirds)
+/// holds, per identity, the first old record not yet taken, with the top
+/// half of its hash as a tag so that most mismatches are settled inside
+/// the table; records sharing an identity are chained in `next`. When no
+/// identity repeats in OLD, a new record is first tried against the old
+/// record after the previous match (most records keep their order), which
+/// spares the table lookup.
+///
+/// This core is not generic, so it runs at full speed whatever the
+/// identity type; the generic entries compute the hashes and pass the
+/// identity test.
+///
+/// - Parameters:
+///   - oldHashes: the old records' identity hashes, in order.
+///   - newHashes: the new records' identity hashes, in order.
+///   - sameIdentity: whether old record `old` has the same identity as
+///     `other`, a new record, or an old one when `bothOld` is true (asked
+///     while indexing the old side). Only asked when the hashes are equal.
+/// - Returns: `newToOld`: for each new record, its old position or -1.
+/// - Complexity: O(n) expected for n = old + new records: about one
+///   `sameIdentity` call per record; flat arrays only.
+@usableFromInline
+func matchIdentities(
+  oldHashes: [Int], newHashes: [Int],
+  sameIdentity: (_ old: Int, _ other: Int, _ bothOld: Bool) -> Bool
+) -> [Int32] {
+  let oldCount = oldHashes.count
+  var capacity = 4
+  while capacity < oldCount + oldCount / 2 { capacity <<= 1 }
+  let mask = capacity - 1
+  let empty = UInt64.max
+  var table = [UInt64](repeating: empty, count: capacity)
+  var next = [Int32](repeating: -1, count: oldCount)
+  var taken = [Bool](repeating: false, count: oldCount)
+  var newToOld = [Int32](repeating: -1, count: newHashes.count)
+  var repeats = false
+  table.withUnsafeMutableBufferPointer { table in
+    next.withUnsafeMutableBufferPointer { next in
+      oldHashes.withUnsafeBufferPointer { oldHashes in
+        // Index the old records, last first, so each chain runs in ascending order.
+        for old in stride(from: oldCount - 1, through: 0, by: -1) {
+          let hash = oldHashes[old]
+          let tag = UInt64(UInt(bitPattern: hash)) & 0xFFFF_FFFF_0000_0000
+          var slot = hash & mask
+          while true {
+            let entry = table[slot]
+            if entry == empty {
+              table[slot] = tag | UInt64(old)
+              break
+            }
+            let head = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)
+            if entry & 0xFFFF_FFFF_0000_0000 == tag && oldHashes[head] == hash
+              && sameIdentity(head, old, true)
+            {
+              repeats = true
+              next[old] = Int32(head)
+              table[slot] = tag | UInt64(old)
+              break
+            }
+            slot = (slot + 1) & mask
+          }
+        }
+        taken.withUnsafeMutableBufferPointer { taken in
+          newToOld.withUnsafeMutableBufferPointer { newToOld in
+            var guess = 0
+            for new in 0..<newHashes.count {
+              let hash = newHashes[new]
+              // Fast path: the old record after the previous match.
+              if !repeats && guess < oldCount && oldHashes[guess] == hash && !taken[guess]
+                && sameIdentity(guess, new, false)
+              {
+                taken[guess] = true
+                newToOld[new] = Int32(guess)
+                guess += 1
+                continue
+              }
+              // Give the new record the first untaken old record with its identity.
+              let tag = UInt64(UInt(bitPattern: hash)) & 0xFFFF_FFFF_0000_0000
+              var slot = hash & mask
+              while true {
+                let entry = table[slot]
+                if entry == empty { break }
+                let head = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)
+                if entry & 0xFFFF_FFFF_0000_0000 == tag && oldHashes[head] == hash
+                  && sameIdentity(head, new, false)
+                {
+                  if !taken[head] {
+                    taken[head] = true
+                    newToOld[new] = Int32(head)
+                    guess = head + 1
+                    if next[head] >= 0 { table[slot] = tag | UInt64(next[head]) }
+                  }
+                  break
+                }
+                slot = (slot + 1) & mask
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return newToOld
+}
