@@ -105,13 +105,21 @@ import Testing
     #expect(equalPairs > 100)
   }
 
-  @Test func delimitedKeysJoinWithoutAmbiguity() {
-    var ab: [UInt8] = []
-    JSONCanonicalKey.appendDelimited(.string(JSONString("a")), to: &ab)
-    JSONCanonicalKey.appendDelimited(.string(JSONString("b")), to: &ab)
-    var aB: [UInt8] = []
-    JSONCanonicalKey.appendDelimited(.string(JSONString("ab")), to: &aB)
-    JSONCanonicalKey.appendDelimited(.string(JSONString("")), to: &aB)
-    #expect(ab != aB)
+  @Test func encodingsJoinIntoCompositeKeysWithoutAmbiguity() {
+    func composite(_ fields: [JSONValue]) -> [UInt8] {
+      var out: [UInt8] = []
+      for field in fields { JSONCanonicalKey.append(field, to: &out) }
+      return out
+    }
+    let string = { (text: String) in JSONValue.string(JSONString(text)) }
+    let keys = [
+      composite([string("a"), string("b")]), composite([string("ab"), string("")]),
+      composite([string("a\u{0}"), string("b")]), composite([string("a"), string("\u{0}b")]),
+      composite([.array([string("a")]), string("b")]),
+      composite([.array([string("a"), string("b")])]),
+      composite([.number(JSONNumber(1)), .number(JSONNumber(23))]),
+      composite([.number(JSONNumber(12)), .number(JSONNumber(3))]),
+    ]
+    #expect(Set(keys).count == keys.count)
   }
 }

@@ -5,16 +5,17 @@
 /// The encoding is a tag byte, then:
 /// - `null`, `false`, `true`: nothing more;
 /// - a number: its `CanonicalDecimal` as `-` (when negative), the digits,
-///   `e` and the exponent in decimal (`0` alone for zero);
-/// - a string: its decoded UTF-8;
-/// - an array: each element's encoding, each preceded by its length;
-/// - an object: the effective members (last duplicate wins) sorted by
-///   their decoded names' bytes, each as the name's length, the name, the
-///   value encoding's length and the value encoding.
+///   `e` and the exponent in decimal (`0` alone for zero), then 0x00;
+/// - a string: its decoded UTF-8 with each 0x00 doubled as 0x00 0xFF, then
+///   0x00 0x00;
+/// - an array: its elements' encodings, then an end tag;
+/// - an object: its effective members (last duplicate wins) sorted by
+///   their decoded names' bytes, each as the name (encoded as a string's
+///   body) and the value's encoding, then an end tag.
 ///
-/// Lengths are LEB128 varints. The top-level encoding is not
-/// self-delimiting: to join several fields into one composite key, use
-/// `appendDelimited`.
+/// Every encoding is self-delimiting (no encoding is a prefix of
+/// another), so the encodings of a composite key's fields can simply be
+/// appended one after the other.
 public enum JSONCanonicalKey {
   /// The tag of `null`.
   static let nullTag: UInt8 = 0x01
@@ -30,6 +31,8 @@ public enum JSONCanonicalKey {
   static let arrayTag: UInt8 = 0x06
   /// The tag of an object.
   static let objectTag: UInt8 = 0x07
+  /// The end of an array or object.
+  static let endTag: UInt8 = 0x08
 
   /// Appends the canonical bytes of the validated value at `range`.
   ///
@@ -51,9 +54,11 @@ public enum JSONCanonicalKey {
       out.append(stringTag)
       let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
       if bytes[inner].contains(UInt8(ascii: "\\")) {
-        out += JSONText.decodeString(bytes, range: inner)
+        appendStringBody(JSONText.decodeString(bytes, range: inner), to: &out)
       } else {
+        // Raw string text holds no 0x00: control characters are escaped.
         out += bytes[inner]
+        out += [0x00, 0x00]
       }
     case UInt8(ascii: "t"): out.append(trueTag)
     case UInt8(ascii: "f"): out.append(falseTag)
@@ -74,72 +79,53 @@ public enum JSONCanonicalKey {
   ///   - value: the value.
   ///   - out: where to append.
   /// - Complexity: O(n log n) for objects (members are sorted), O(n)
-  ///   otherwise.
+  ///   otherwise; nesting is followed with an explicit stack.
   public static func append(_ value: JSONValue, to out: inout [UInt8]) {
-    switch value {
-    case .null: out.append(nullTag)
-    case .bool(let flag): out.append(flag ? trueTag : falseTag)
-    case .number(let number):
-      number.text.withUnsafeBufferPointer { appendNumber($0, range: 0..<$0.count, to: &out) }
-    case .string(let string):
-      out.append(stringTag)
-      out += string.value
-    case .array(let elements):
-      out.append(arrayTag)
-      for element in elements { appendDelimited(element, to: &out) }
-    case .object(let object):
-      out.append(objectTag)
-      let members = object.effectiveMembers.sorted {
-        $0.name.value.lexicographicallyPrecedes($1.name.value)
-      }
-      for member in members {
-        appendLength(member.name.value.count, to: &out)
-        out += member.name.value
-        appendDelimited(member.value, to: &out)
+    var pending: [PendingItem] = [.value(value)]
+    while let item = pending.popLast() {
+      switch item {
+      case .end: out.append(endTag)
+      case .name(let name): appendStringBody(name, to: &out)
+      case .value(.null): out.append(nullTag)
+      case .value(.bool(let flag)): out.append(flag ? trueTag : falseTag)
+      case .value(.number(let number)):
+        number.text.withUnsafeBufferPointer { appendNumber($0, range: 0..<$0.count, to: &out) }
+      case .value(.string(let string)):
+        out.append(stringTag)
+        appendStringBody(string.value, to: &out)
+      case .value(.array(let elements)):
+        out.append(arrayTag)
+        pending.append(.end)
+        for element in elements.reversed() { pending.append(.value(element)) }
+      case .value(.object(let object)):
+        out.append(objectTag)
+        pending.append(.end)
+        let members = object.effectiveMembers.sorted {
+          $0.name.value.lexicographicallyPrecedes($1.name.value)
+        }
+        for member in members.reversed() {
+          pending.append(.value(member.value))
+          pending.append(.name(member.name.value))
+        }
       }
     }
   }
 
-  /// Appends a value's canonical bytes preceded by their length, so that
-  /// several fields can be joined into one composite key.
-  ///
-  /// - Parameters:
-  ///   - value: the value.
-  ///   - out: where to append.
-  public static func appendDelimited(_ value: JSONValue, to out: inout [UInt8]) {
-    var encoding: [UInt8] = []
-    append(value, to: &encoding)
-    appendLength(encoding.count, to: &out)
-    out += encoding
-  }
-
-  /// Appends the canonical bytes of the validated value at `range`,
-  /// preceded by their length; see `appendDelimited(_:to:)`.
-  ///
-  /// - Parameters:
-  ///   - bytes: the scanned buffer.
-  ///   - range: a validated value's range.
-  ///   - out: where to append.
-  public static func appendDelimited(
-    _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, to out: inout [UInt8]
-  ) {
-    var encoding: [UInt8] = []
-    append(bytes, range: range, to: &encoding)
-    appendLength(encoding.count, to: &out)
-    out += encoding
-  }
-
-  /// Appends a length as an LEB128 varint.
-  private static func appendLength(_ length: Int, to out: inout [UInt8]) {
-    var rest = UInt(length)
-    while rest >= 0x80 {
-      out.append(UInt8(rest & 0x7F) | 0x80)
-      rest >>= 7
+  /// Appends decoded string bytes with each 0x00 doubled as 0x00 0xFF,
+  /// then the terminator 0x00 0x00.
+  private static func appendStringBody(_ value: [UInt8], to out: inout [UInt8]) {
+    if value.contains(0x00) {
+      for byte in value {
+        out.append(byte)
+        if byte == 0x00 { out.append(0xFF) }
+      }
+    } else {
+      out += value
     }
-    out.append(UInt8(rest))
+    out += [0x00, 0x00]
   }
 
-  /// Appends a number's tag and canonical decimal. Plain integers are
+  /// Appends a number's tag, canonical decimal and terminator. Plain integers are
   /// encoded without allocating.
   private static func appendNumber(
     _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, to out: inout [UInt8]
@@ -150,7 +136,7 @@ public enum JSONCanonicalKey {
     if bytes[digits].allSatisfy(JSONLexer.isDigit) {
       // An integer: no leading zeros by the grammar, so only "0" is zero.
       guard bytes[digits.lowerBound] != UInt8(ascii: "0") else {
-        out.append(UInt8(ascii: "0"))
+        out += [UInt8(ascii: "0"), 0x00]
         return
       }
       if negative { out.append(UInt8(ascii: "-")) }
@@ -162,7 +148,7 @@ public enum JSONCanonicalKey {
     }
     let decimal = CanonicalDecimal(jsonNumber: Array(bytes[range]))
     guard !decimal.digits.isEmpty else {
-      out.append(UInt8(ascii: "0"))
+      out += [UInt8(ascii: "0"), 0x00]
       return
     }
     if decimal.negative { out.append(UInt8(ascii: "-")) }
@@ -170,7 +156,7 @@ public enum JSONCanonicalKey {
     appendExponent(decimal.exponent, to: &out)
   }
 
-  /// Appends `e` and an exponent in decimal.
+  /// Appends `e`, an exponent in decimal and the terminator 0x00.
   private static func appendExponent(_ exponent: Int, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "e"))
     if exponent < 0 { out.append(UInt8(ascii: "-")) }
@@ -182,5 +168,16 @@ public enum JSONCanonicalKey {
       rest %= divisor
       divisor /= 10
     } while divisor > 0
+    out.append(0x00)
   }
+}
+
+/// What is left to encode while encoding a value.
+private enum PendingItem {
+  /// A value.
+  case value(JSONValue)
+  /// A member name, decoded.
+  case name([UInt8])
+  /// The end of an array or object.
+  case end
 }

@@ -63,28 +63,49 @@ private struct Writer {
     unit = style.indentUnit
   }
 
+  /// Writes `value`, following nesting with an explicit stack so that deep
+  /// values cannot overflow the thread's stack.
   func write(_ value: JSONValue, depth: Int, to out: inout [UInt8]) {
-    switch value {
-    case .null: out += "null".utf8
-    case .bool(let flag): out += (flag ? "true" : "false").utf8
-    case .number(let number): out += number.text
-    case .string(let string): JSONWriter.write(string, to: &out)
-    case .array(let elements):
-      out.append(UInt8(ascii: "["))
-      for (position, element) in elements.enumerated() {
-        separate(first: position == 0, depth: depth + 1, to: &out)
-        write(element, depth: depth + 1, to: &out)
+    var frames: [WriterFrame] = []
+    var next: (value: JSONValue, depth: Int)? = (value, depth)
+    while true {
+      if let (value, depth) = next {
+        switch value {
+        case .null: out += "null".utf8
+        case .bool(let flag): out += (flag ? "true" : "false").utf8
+        case .number(let number): out += number.text
+        case .string(let string): JSONWriter.write(string, to: &out)
+        case .array(let elements):
+          out.append(UInt8(ascii: "["))
+          frames.append(
+            WriterFrame(isObject: false, elements: elements, members: [], depth: depth))
+        case .object(let object):
+          out.append(UInt8(ascii: "{"))
+          frames.append(
+            WriterFrame(isObject: true, elements: [], members: object.members, depth: depth))
+        }
+        next = nil
       }
-      close(UInt8(ascii: "]"), empty: elements.isEmpty, depth: depth, to: &out)
-    case .object(let object):
-      out.append(UInt8(ascii: "{"))
-      for (position, member) in object.members.enumerated() {
-        separate(first: position == 0, depth: depth + 1, to: &out)
+      guard var frame = frames.popLast() else { return }
+      let isObject = frame.isObject
+      let count = isObject ? frame.members.count : frame.elements.count
+      guard frame.written < count else {
+        close(
+          isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"), empty: count == 0, depth: frame.depth,
+          to: &out)
+        continue
+      }
+      separate(first: frame.written == 0, depth: frame.depth + 1, to: &out)
+      if isObject {
+        let member = frame.members[frame.written]
         JSONWriter.write(member.name, to: &out)
         out += style.colon
-        write(member.value, depth: depth + 1, to: &out)
+        next = (member.value, frame.depth + 1)
+      } else {
+        next = (frame.elements[frame.written], frame.depth + 1)
       }
-      close(UInt8(ascii: "}"), empty: object.members.isEmpty, depth: depth, to: &out)
+      frame.written += 1
+      frames.append(frame)
     }
   }
 
@@ -109,4 +130,18 @@ private struct Writer {
     out += style.lineEnding
     for _ in 0..<depth { out += unit }
   }
+}
+
+/// An array or object being written.
+private struct WriterFrame {
+  /// Whether the container is an object.
+  let isObject: Bool
+  /// The elements of an array (empty for an object).
+  let elements: [JSONValue]
+  /// The members of an object (empty for an array).
+  let members: [JSONObject.Member]
+  /// The container's nesting depth.
+  let depth: Int
+  /// How many elements or members are written.
+  var written = 0
 }
