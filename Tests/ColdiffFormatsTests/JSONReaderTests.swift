@@ -1,4 +1,5 @@
 import ColdiffFormats
+import Foundation
 import Testing
 
 @Suite struct JSONReaderTests {
@@ -97,6 +98,35 @@ import Testing
     #expect(error?.column == 1001)
   }
 
+  /// The deepest accepted value can be read, compared, hashed, written,
+  /// canonicalized and released on a thread with a 512 KiB stack.
+  @Test func theDeepestValueFitsASmallStack() throws {
+    let text = Array(
+      (String(repeating: "[{\"a\":", count: JSONReader.maximumDepth / 2) + "1"
+        + String(repeating: "}]", count: JSONReader.maximumDepth / 2)).utf8)
+    let outcome = Outcome()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      do {
+        let value = try JSONReader.parse(text)
+        let again = try JSONReader.parse(text)
+        var written: [UInt8] = []
+        JSONWriter.write(value, style: .jq, to: &written)
+        var canonical: [UInt8] = []
+        JSONCanonicalKey.append(value, to: &canonical)
+        outcome.set(
+          value == again && value.hashValue == again.hashValue && written.count > text.count)
+      } catch {
+        outcome.set(false)
+      }
+      done.signal()
+    }
+    thread.stackSize = 512 * 1024
+    thread.start()
+    done.wait()
+    #expect(outcome.value == true)
+  }
+
   @Test func parseValueReadsOneRange() throws {
     let bytes = Array(#"[ {"a": 1} , 2 ]"#.utf8)
     let value = try bytes.withUnsafeBufferPointer { buffer in
@@ -107,4 +137,14 @@ import Testing
         == .object(
           JSONObject(members: [.init(name: JSONString("a"), value: .number(JSONNumber(1)))])))
   }
+}
+
+/// A result handed from a thread to the test.
+private final class Outcome: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: Bool?
+
+  var value: Bool? { lock.withLock { stored } }
+
+  func set(_ value: Bool) { lock.withLock { stored = value } }
 }

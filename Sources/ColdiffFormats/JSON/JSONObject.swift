@@ -73,28 +73,11 @@ extension JSONObject: Hashable {
   /// Objects are equal when they have the same names (last one wins) with
   /// equal values, in any order.
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-    let left = lhs.effectiveMembers
-    let right = rhs.effectiveMembers
-    guard left.count == right.count else { return false }
-    if left.count <= 8 {
-      return left.allSatisfy { member in
-        right.contains { $0.name == member.name && $0.value == member.value }
-      }
-    }
-    var byName: [JSONString: JSONValue] = [:]
-    for member in right { byName[member.name] = member.value }
-    return left.allSatisfy { byName[$0.name] == $0.value }
+    JSONValue.object(lhs) == JSONValue.object(rhs)
   }
 
   /// Hashes the effective members independently of their order.
   public func hash(into hasher: inout Hasher) {
-    var sum = 0
-    for member in effectiveMembers {
-      var memberHasher = Hasher()
-      memberHasher.combine(member.name)
-      memberHasher.combine(member.value)
-      sum = sum &+ memberHasher.finalize()
-    }
-    hasher.combine(sum)
+    JSONValue.object(self).hash(into: &hasher, levels: JSONValue.hashedLevels)
   }
 }

@@ -1,0 +1,183 @@
+/// Canonical bytes of JSON values: two values are JSON-equal (as
+/// `JSONValue`'s `==` defines it) exactly when their canonical bytes are
+/// equal, so keys can be hashed and compared as plain bytes.
+///
+/// The encoding is a tag byte, then:
+/// - `null`, `false`, `true`: nothing more;
+/// - a number: its `CanonicalDecimal` as `-` (when negative), the digits,
+///   `e` and the exponent in decimal (`0` alone for zero), then 0x00;
+/// - a string: its decoded UTF-8 with each 0x00 doubled as 0x00 0xFF, then
+///   0x00 0x00;
+/// - an array: its elements' encodings, then an end tag;
+/// - an object: its effective members (last duplicate wins) sorted by
+///   their decoded names' bytes, each as the name (encoded as a string's
+///   body) and the value's encoding, then an end tag.
+///
+/// Every encoding is self-delimiting (no encoding is a prefix of
+/// another), so the encodings of a composite key's fields can simply be
+/// appended one after the other.
+public enum JSONCanonicalKey {
+  /// The tag of `null`.
+  static let nullTag: UInt8 = 0x01
+  /// The tag of `false`.
+  static let falseTag: UInt8 = 0x02
+  /// The tag of `true`.
+  static let trueTag: UInt8 = 0x03
+  /// The tag of a number.
+  static let numberTag: UInt8 = 0x04
+  /// The tag of a string.
+  static let stringTag: UInt8 = 0x05
+  /// The tag of an array.
+  static let arrayTag: UInt8 = 0x06
+  /// The tag of an object.
+  static let objectTag: UInt8 = 0x07
+  /// The end of an array or object.
+  static let endTag: UInt8 = 0x08
+
+  /// Appends the canonical bytes of the validated value at `range`.
+  ///
+  /// Strings, numbers and literals are encoded straight from the bytes;
+  /// arrays and objects are read into a `JSONValue` first.
+  ///
+  /// - Parameters:
+  ///   - bytes: the scanned buffer.
+  ///   - range: a validated value's range (from `JSONKeyPath` or
+  ///     `JSONCollectionIndex`).
+  ///   - out: where to append.
+  /// - Complexity: O(n log n) for objects (members are sorted), O(n)
+  ///   otherwise.
+  public static func append(
+    _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, to out: inout [UInt8]
+  ) {
+    switch bytes[range.lowerBound] {
+    case UInt8(ascii: "\""):
+      out.append(stringTag)
+      let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
+      if bytes[inner].contains(UInt8(ascii: "\\")) {
+        appendStringBody(JSONText.decodeString(bytes, range: inner), to: &out)
+      } else {
+        // Raw string text holds no 0x00: control characters are escaped.
+        out += bytes[inner]
+        out += [0x00, 0x00]
+      }
+    case UInt8(ascii: "t"): out.append(trueTag)
+    case UInt8(ascii: "f"): out.append(falseTag)
+    case UInt8(ascii: "n"): out.append(nullTag)
+    case UInt8(ascii: "["), UInt8(ascii: "{"):
+      // The range was validated, so reading it cannot fail.
+      guard let value = try? JSONReader.parseValue(in: bytes, range: range) else {
+        preconditionFailure("canonical bytes of a value that was not validated")
+      }
+      append(value, to: &out)
+    default: appendNumber(bytes, range: range, to: &out)
+    }
+  }
+
+  /// Appends the canonical bytes of a value.
+  ///
+  /// - Parameters:
+  ///   - value: the value.
+  ///   - out: where to append.
+  /// - Complexity: O(n log n) for objects (members are sorted), O(n)
+  ///   otherwise; nesting is followed with an explicit stack.
+  public static func append(_ value: JSONValue, to out: inout [UInt8]) {
+    var pending: [PendingItem] = [.value(value)]
+    while let item = pending.popLast() {
+      switch item {
+      case .end: out.append(endTag)
+      case .name(let name): appendStringBody(name, to: &out)
+      case .value(.null): out.append(nullTag)
+      case .value(.bool(let flag)): out.append(flag ? trueTag : falseTag)
+      case .value(.number(let number)):
+        number.text.withUnsafeBufferPointer { appendNumber($0, range: 0..<$0.count, to: &out) }
+      case .value(.string(let string)):
+        out.append(stringTag)
+        appendStringBody(string.value, to: &out)
+      case .value(.array(let elements)):
+        out.append(arrayTag)
+        pending.append(.end)
+        for element in elements.reversed() { pending.append(.value(element)) }
+      case .value(.object(let object)):
+        out.append(objectTag)
+        pending.append(.end)
+        let members = object.effectiveMembers.sorted {
+          $0.name.value.lexicographicallyPrecedes($1.name.value)
+        }
+        for member in members.reversed() {
+          pending.append(.value(member.value))
+          pending.append(.name(member.name.value))
+        }
+      }
+    }
+  }
+
+  /// Appends decoded string bytes with each 0x00 doubled as 0x00 0xFF,
+  /// then the terminator 0x00 0x00.
+  private static func appendStringBody(_ value: [UInt8], to out: inout [UInt8]) {
+    if value.contains(0x00) {
+      for byte in value {
+        out.append(byte)
+        if byte == 0x00 { out.append(0xFF) }
+      }
+    } else {
+      out += value
+    }
+    out += [0x00, 0x00]
+  }
+
+  /// Appends a number's tag, canonical decimal and terminator. Plain integers are
+  /// encoded without allocating.
+  private static func appendNumber(
+    _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, to out: inout [UInt8]
+  ) {
+    out.append(numberTag)
+    let negative = bytes[range.lowerBound] == UInt8(ascii: "-")
+    let digits = (negative ? range.lowerBound + 1 : range.lowerBound)..<range.upperBound
+    if bytes[digits].allSatisfy(JSONLexer.isDigit) {
+      // An integer: no leading zeros by the grammar, so only "0" is zero.
+      guard bytes[digits.lowerBound] != UInt8(ascii: "0") else {
+        out += [UInt8(ascii: "0"), 0x00]
+        return
+      }
+      if negative { out.append(UInt8(ascii: "-")) }
+      var last = digits.upperBound
+      while bytes[last - 1] == UInt8(ascii: "0") { last -= 1 }
+      out += bytes[digits.lowerBound..<last]
+      appendExponent(digits.count, to: &out)
+      return
+    }
+    let decimal = CanonicalDecimal(jsonNumber: Array(bytes[range]))
+    guard !decimal.digits.isEmpty else {
+      out += [UInt8(ascii: "0"), 0x00]
+      return
+    }
+    if decimal.negative { out.append(UInt8(ascii: "-")) }
+    out += decimal.digits
+    appendExponent(decimal.exponent, to: &out)
+  }
+
+  /// Appends `e`, an exponent in decimal and the terminator 0x00.
+  private static func appendExponent(_ exponent: Int, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "e"))
+    if exponent < 0 { out.append(UInt8(ascii: "-")) }
+    var rest = exponent.magnitude
+    var divisor: UInt = 1
+    while divisor <= rest / 10 { divisor *= 10 }
+    repeat {
+      out.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    } while divisor > 0
+    out.append(0x00)
+  }
+}
+
+/// What is left to encode while encoding a value.
+private enum PendingItem {
+  /// A value.
+  case value(JSONValue)
+  /// A member name, decoded.
+  case name([UInt8])
+  /// The end of an array or object.
+  case end
+}
