@@ -1,4 +1,4 @@
-/// Where the rows and fields of a CSV file are: what one pass of
+/// Where the rows of a CSV file are: what one pass of
 /// ``CSVIndex/init(scanning:delimiter:)`` finds, before the header is
 /// decoded.
 struct CSVIndex {
@@ -7,12 +7,10 @@ struct CSVIndex {
   /// The number of fields of the first line (the header), 0 when there is
   /// no line.
   var columnCount = 0
-  /// The end offset of each field, line after line.
-  var fieldEnds: [UInt32] = []
   /// The start offset of each line (a row, possibly several text lines).
   var lineStarts: [UInt32] = []
   /// The 1-based text line on which each line starts.
   var lineNumbers: [UInt32] = []
-  /// Whether there is at least one field and every field is quoted.
+  /// Whether there is at least one line and every field is quoted.
   var quotesEveryField = false
 }

@@ -32,7 +32,7 @@ struct CSVRowWriter {
   /// Writes the header line; `last` when no row follows.
   mutating func writeHeader(last: Bool) {
     if sameHeader {
-      let end = Int(table.fieldEnds[table.columnCount - 1])
+      let end = table.contentEnd(ofLine: 0)
       output += table.bytes[Int(table.lineStarts[0])..<end]
       endLine(ownEnding: table.lineEnding(after: end), last: last)
       return
@@ -50,9 +50,10 @@ struct CSVRowWriter {
     if sameHeader {
       output += table.bytes[range]
     } else {
+      let fields = table.rawFieldRanges(ofRow: row)
       for (column, source) in sourceColumns.enumerated() {
         if column > 0 { output.append(style.delimiter) }
-        let raw = source.map { table.rawFieldRange(row: row, column: $0) } ?? 0..<0
+        let raw = source.map { fields[$0] } ?? 0..<0
         if raw.isEmpty {
           writeField([])
         } else {

@@ -73,8 +73,8 @@ extension CSVTable {
     guard columnCount > 0 else {
       return CSVStyle(delimiter: delimiter, byteOrderMark: hasByteOrderMark)
     }
-    let headerEnding = lineEnding(after: Int(fieldEnds[columnCount - 1]))
-    let lastEnding = lineEnding(after: Int(fieldEnds[fieldEnds.count - 1]))
+    let headerEnding = lineEnding(after: contentEnd(ofLine: 0))
+    let lastEnding = lineEnding(after: contentEnd(ofLine: lineStarts.count - 1))
     return CSVStyle(
       delimiter: delimiter, lineEnding: headerEnding.count == 2 ? .crlf : .lf,
       byteOrderMark: hasByteOrderMark, finalNewline: !lastEnding.isEmpty,

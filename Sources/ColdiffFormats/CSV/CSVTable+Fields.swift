@@ -5,8 +5,8 @@ extension CSVTable {
   /// - Parameter row: a record index, `0..<rowCount`.
   /// - Complexity: O(1).
   public func rowRange(_ row: Int) -> Range<Int> {
-    precondition(row >= 0 && row < rowCount, "row \(row) is out of 0..<\(rowCount)")
-    return Int(lineStarts[row + 1])..<Int(fieldEnds[(row + 2) * columnCount - 1])
+    checkRow(row)
+    return Int(lineStarts[row + 1])..<contentEnd(ofLine: row + 1)
   }
 
   /// The 1-based line on which record `row` starts (a record with quoted
@@ -15,7 +15,7 @@ extension CSVTable {
   /// - Parameter row: a record index, `0..<rowCount`.
   /// - Complexity: O(1).
   public func line(ofRow row: Int) -> Int {
-    precondition(row >= 0 && row < rowCount, "row \(row) is out of 0..<\(rowCount)")
+    checkRow(row)
     return Int(lineNumbers[row + 1])
   }
 
@@ -34,18 +34,42 @@ extension CSVTable {
   /// - Parameters:
   ///   - row: a record index, `0..<rowCount`.
   ///   - column: a column index, `0..<columnCount`.
-  /// - Complexity: O(1).
+  /// - Complexity: O(length of the row up to the field's end).
   public func rawFieldRange(row: Int, column: Int) -> Range<Int> {
-    precondition(row >= 0 && row < rowCount, "row \(row) is out of 0..<\(rowCount)")
-    return fieldRange(line: row + 1, column: column)
+    checkRow(row)
+    precondition(column >= 0 && column < columnCount, "column \(column) is out of range")
+    var start = Int(lineStarts[row + 1])
+    for _ in 0..<column {
+      start = CSVTable.fieldEnd(bytes, from: start, delimiter: delimiter) + 1
+    }
+    return start..<CSVTable.fieldEnd(bytes, from: start, delimiter: delimiter)
+  }
+
+  /// The written bytes of every field of record `row`, in column order,
+  /// quotes included.
+  ///
+  /// - Parameter row: a record index, `0..<rowCount`.
+  /// - Complexity: O(length of the row).
+  public func rawFieldRanges(ofRow row: Int) -> [Range<Int>] {
+    checkRow(row)
+    var ranges: [Range<Int>] = []
+    ranges.reserveCapacity(columnCount)
+    var start = Int(lineStarts[row + 1])
+    for _ in 0..<columnCount {
+      let end = CSVTable.fieldEnd(bytes, from: start, delimiter: delimiter)
+      ranges.append(start..<end)
+      start = end + 1
+    }
+    return ranges
   }
 
   /// Whether field `column` of record `row` is written between quotes.
   ///
-  /// An unquoted field's value is its raw bytes (``rawFieldRange(row:column:)``),
-  /// so a caller that hashes keys can skip decoding it.
+  /// An unquoted field's value is its raw bytes
+  /// (``rawFieldRange(row:column:)``), so a caller that hashes keys can
+  /// skip decoding it.
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(length of the row up to the field's end).
   public func isQuoted(row: Int, column: Int) -> Bool {
     let range = rawFieldRange(row: row, column: column)
     return !range.isEmpty && bytes[range.lowerBound] == UInt8(ascii: "\"")
@@ -61,7 +85,7 @@ extension CSVTable {
   ///   - row: a record index, `0..<rowCount`.
   ///   - column: a column index, `0..<columnCount`.
   /// - Returns: the field's decoded UTF-8.
-  /// - Complexity: O(length of the field).
+  /// - Complexity: O(length of the row up to the field's end).
   public func field(row: Int, column: Int) -> [UInt8] {
     CSVTable.decodeField(bytes, rawFieldRange(row: row, column: column))
   }
@@ -69,7 +93,8 @@ extension CSVTable {
   /// The value of the field named `name` in record `row`, or `nil` when
   /// there is no such column.
   ///
-  /// - Complexity: O(length of the name and of the field).
+  /// - Complexity: O(length of the name, and of the row up to the
+  ///   field's end).
   public func field(row: Int, named name: [UInt8]) -> [UInt8]? {
     column(named: name).map { field(row: row, column: $0) }
   }
@@ -83,11 +108,11 @@ extension CSVTable {
   public func object(ofRow row: Int) -> JSONObject {
     var members: [JSONObject.Member] = []
     members.reserveCapacity(columnCount)
-    for column in 0..<columnCount {
+    for (column, range) in rawFieldRanges(ofRow: row).enumerated() {
       members.append(
         JSONObject.Member(
           name: JSONString(utf8: header[column]),
-          value: .string(JSONString(utf8: field(row: row, column: column)))))
+          value: .string(JSONString(utf8: CSVTable.decodeField(bytes, range)))))
     }
     return JSONObject(members: members)
   }
@@ -99,12 +124,26 @@ extension CSVTable {
     .object(object(ofRow: row))
   }
 
-  /// The raw range of field `column` of line `line` (0 is the header).
-  func fieldRange(line: Int, column: Int) -> Range<Int> {
-    precondition(column >= 0 && column < columnCount, "column \(column) is out of range")
-    let slot = line * columnCount + column
-    let start = column == 0 ? Int(lineStarts[line]) : Int(fieldEnds[slot - 1]) + 1
-    return start..<Int(fieldEnds[slot])
+  /// Traps unless `row` is a record index.
+  private func checkRow(_ row: Int) {
+    precondition(row >= 0 && row < rowCount, "row \(row) is out of 0..<\(rowCount)")
+  }
+
+  /// The end of line `line`'s fields (0 is the header), its line ending
+  /// left out.
+  ///
+  /// A line ends where the next starts, less the LF or CRLF before it; the
+  /// last line ends at the end of the file, less a final line ending.
+  /// (Neither an LF nor a CR can end a line's last field: outside quotes
+  /// they end the line, and a quoted field ends with `"`.)
+  func contentEnd(ofLine line: Int) -> Int {
+    let start = Int(lineStarts[line])
+    var end = line + 1 < lineStarts.count ? Int(lineStarts[line + 1]) : bytes.count
+    if end > start, bytes[end - 1] == 0x0A {
+      end -= 1
+      if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+    }
+    return end
   }
 
   /// The line ending that starts at `offset`: CRLF, LF or nothing.
@@ -112,6 +151,31 @@ extension CSVTable {
     if offset < bytes.count, bytes[offset] == 0x0D { return bytes[offset..<offset + 2] }
     if offset < bytes.count, bytes[offset] == 0x0A { return bytes[offset..<offset + 1] }
     return bytes[offset..<offset]
+  }
+
+  /// The end of the field of a valid file that starts at `start`: the
+  /// offset of the delimiter, line ending or end of file after it.
+  ///
+  /// - Complexity: O(length of the field).
+  static func fieldEnd(_ bytes: [UInt8], from start: Int, delimiter: UInt8) -> Int {
+    let quote = UInt8(ascii: "\"")
+    var index = start
+    if index < bytes.count, bytes[index] == quote {
+      index += 1
+      while true {
+        if bytes[index] == quote {
+          guard index + 1 < bytes.count, bytes[index + 1] == quote else { return index + 1 }
+          index += 1
+        }
+        index += 1
+      }
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == delimiter || byte == 0x0A || byte == 0x0D { return index }
+      index += 1
+    }
+    return index
   }
 
   /// The value of the field written at `range` of `bytes`: without its

@@ -21,8 +21,8 @@ extension CSVTable {
   ///   whose number of fields differs from the header's
   ///   (`line 7 has 4 fields, the header has 5`), or two columns of the
   ///   same name.
-  /// - Complexity: O(n) in the file's length, one pass; memory: 4 bytes a
-  ///   field and 8 a row besides the bytes.
+  /// - Complexity: O(n) in the file's length, one pass; memory: 8 bytes a
+  ///   row besides the bytes.
   public init(bytes: [UInt8], delimiter: UInt8 = CSVTable.comma) throws(InputError) {
     precondition(
       delimiter < 0x80 && delimiter != UInt8(ascii: "\"") && delimiter != 0x0A
@@ -36,7 +36,7 @@ extension CSVTable {
     var columnIndex: [[UInt8]: Int] = [:]
     var start = index.hasByteOrderMark ? 3 : 0
     for column in 0..<index.columnCount {
-      let end = Int(index.fieldEnds[column])
+      let end = CSVTable.fieldEnd(bytes, from: start, delimiter: delimiter)
       let name = CSVTable.decodeField(bytes, start..<end)
       if let earlier = columnIndex[name] {
         let shown = String(decoding: name, as: UTF8.self)
@@ -52,7 +52,7 @@ extension CSVTable {
     }
     self.init(
       bytes: bytes, delimiter: delimiter, hasByteOrderMark: index.hasByteOrderMark,
-      header: header, quotesEveryField: index.quotesEveryField, fieldEnds: index.fieldEnds,
-      lineStarts: index.lineStarts, lineNumbers: index.lineNumbers, columnIndex: columnIndex)
+      header: header, quotesEveryField: index.quotesEveryField, lineStarts: index.lineStarts,
+      lineNumbers: index.lineNumbers, columnIndex: columnIndex)
   }
 }

@@ -2,9 +2,10 @@
 /// each row and field is (RFC 4180, SPEC §2 and §7.13).
 ///
 /// The first row is the header; the records are the rows after it. Nothing
-/// is decoded on reading: the table keeps one end offset per field and one
-/// start offset and line number per row, so a field or a row is a byte
-/// range of ``bytes`` until someone asks for its value. A field whose first
+/// is decoded on reading: the table keeps only a start offset and a line
+/// number per row (8 bytes), so a row or a field is a byte range of
+/// ``bytes`` until someone asks for its value, and a field is found by
+/// going over its row. A field whose first
 /// byte is `"` is quoted; its value is the text between the quotes with
 /// each `""` read as one `"`. A `"` anywhere else in a field is an ordinary
 /// character.
@@ -31,9 +32,6 @@ public struct CSVTable: Sendable {
   /// fields are written quoted too).
   public let quotesEveryField: Bool
 
-  /// The end offset of every field, line after line, the header first:
-  /// field `c` of line `l` ends at `fieldEnds[l * columnCount + c]`.
-  let fieldEnds: [UInt32]
   /// The start offset of every line (a row, which may span several text
   /// lines), the header first.
   let lineStarts: [UInt32]
@@ -45,7 +43,7 @@ public struct CSVTable: Sendable {
   /// Makes a table from the index the reader built.
   init(
     bytes: [UInt8], delimiter: UInt8, hasByteOrderMark: Bool, header: [[UInt8]],
-    quotesEveryField: Bool, fieldEnds: [UInt32], lineStarts: [UInt32], lineNumbers: [UInt32],
+    quotesEveryField: Bool, lineStarts: [UInt32], lineNumbers: [UInt32],
     columnIndex: [[UInt8]: Int]
   ) {
     self.bytes = bytes
@@ -53,7 +51,6 @@ public struct CSVTable: Sendable {
     self.hasByteOrderMark = hasByteOrderMark
     self.header = header
     self.quotesEveryField = quotesEveryField
-    self.fieldEnds = fieldEnds
     self.lineStarts = lineStarts
     self.lineNumbers = lineNumbers
     self.columnIndex = columnIndex
