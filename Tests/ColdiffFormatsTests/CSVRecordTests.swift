@@ -54,3 +54,28 @@ import Testing
     #expect(table.object(ofRow: 0)["n"] != .number(JSONNumber(text: Array("1.50".utf8))))
   }
 }
+
+@Suite struct CSVRowBoundaryTests {
+  @Test func aQuotedLineBreakAtTheEndOfARowStaysInTheRow() throws {
+    let table = try CSVTable(bytes: Array("a,b\n1,\"x\r\n\"\r\n2,\"\n\"".utf8))
+    #expect(table.rowRange(0) == 4..<11)
+    #expect(Array(table.lineEnding(ofRow: 0)) == [0x0D, 0x0A])
+    #expect(table.rowRange(1) == 13..<18)
+    #expect(table.lineEnding(ofRow: 1).isEmpty)
+    #expect(table.field(row: 1, column: 1) == [0x0A])
+  }
+
+  @Test func allRawFieldsOfARow() throws {
+    let table = try CSVTable(bytes: Array("a,b,c\n\"x,\"\"\",,z\n".utf8))
+    #expect(table.rawFieldRanges(ofRow: 0) == [6..<12, 13..<13, 14..<15])
+    #expect(
+      table.rawFieldRanges(ofRow: 0) == (0..<3).map { table.rawFieldRange(row: 0, column: $0) })
+  }
+
+  @Test func aBlankLastLineOfAOneColumnTable() throws {
+    let table = try CSVTable(bytes: Array("a\n1\n\n".utf8))
+    #expect(table.rowCount == 2)
+    #expect(table.rowRange(1) == 4..<4)
+    #expect(Array(table.lineEnding(ofRow: 1)) == [0x0A])
+  }
+}
