@@ -32,6 +32,37 @@ import Testing
     #expect(table.field(row: 1, named: Array("missing".utf8)) == nil)
   }
 
+  @Test func fieldBytesShareTheFileWhenUnquoted() throws {
+    let table = try table()
+    #expect(Array(table.fieldBytes(row: 0, column: 0)) == Array("7".utf8))
+    #expect(
+      table.fieldBytes(row: 0, column: 0).startIndex
+        == table.rawFieldRange(row: 0, column: 0).lowerBound)
+    #expect(Array(table.fieldBytes(row: 0, column: 1)) == Array("Ann, Jr.".utf8))
+    for row in 0..<table.rowCount {
+      for column in 0..<table.columnCount {
+        #expect(
+          Array(table.fieldBytes(row: row, column: column)) == table.field(row: row, column: column)
+        )
+      }
+    }
+  }
+
+  @Test func objectStringsWriteAsJSONRequires() throws {
+    let table = try CSVTable(bytes: Array("k\\\n\"a\"\"\\\tb\"\n".utf8))
+    let member = try #require(table.object(ofRow: 0).members.first)
+    #expect(member.name.value == Array(#"k\"#.utf8))
+    #expect(member.name.raw == Array(#"k\\"#.utf8))
+    #expect(member.value == .string(JSONString("a\"\\\tb")))
+    guard case .string(let value) = member.value else { return }
+    #expect(value.raw == Array(#"a\"\\\tb"#.utf8))
+    #expect(
+      table.object(ofRow: 0)
+        == JSONObject(members: [
+          .init(name: JSONString("k\\"), value: .string(JSONString("a\"\\\tb")))
+        ]))
+  }
+
   @Test func aRowIsAnObjectOfStringsInHeaderOrder() throws {
     let table = try table()
     let object = table.object(ofRow: 0)

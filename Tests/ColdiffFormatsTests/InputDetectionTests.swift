@@ -94,6 +94,14 @@ import Testing
     #expect(failure(nil, "", override: .json)?.message.hasPrefix("not a collection") == true)
   }
 
+  @Test func tablesHaveTheirDelimiters() {
+    #expect(InputForm.csv.csvDelimiter == CSVTable.comma)
+    #expect(InputForm.tsv.csvDelimiter == CSVTable.tab)
+    for form in [InputForm.jsonArray, .jsonObject, .jsonLines, .jsonObjectOrLines] {
+      #expect(form.csvDelimiter == nil)
+    }
+  }
+
   @Test func aControlByteIsShownInHexadecimal() throws {
     let error = try #require(failure("x.json", "\u{1}"))
     #expect(error.message.contains("byte 0x01"))

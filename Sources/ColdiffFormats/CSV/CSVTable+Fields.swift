@@ -90,6 +90,25 @@ extension CSVTable {
     CSVTable.decodeField(bytes, rawFieldRange(row: row, column: column))
   }
 
+  /// The value of field `column` of record `row`, as
+  /// ``field(row:column:)`` gives it, without copying an unquoted field:
+  /// then the slice shares the storage of ``bytes``. This is the cheap way
+  /// to hash or compare a record's key.
+  ///
+  /// - Parameters:
+  ///   - row: a record index, `0..<rowCount`.
+  ///   - column: a column index, `0..<columnCount`.
+  /// - Returns: the field's decoded UTF-8.
+  /// - Complexity: O(length of the row up to the field's end); allocates
+  ///   only for a quoted field.
+  public func fieldBytes(row: Int, column: Int) -> ArraySlice<UInt8> {
+    let range = rawFieldRange(row: row, column: column)
+    guard !range.isEmpty, bytes[range.lowerBound] == UInt8(ascii: "\"") else {
+      return bytes[range]
+    }
+    return CSVTable.decodeField(bytes, range)[...]
+  }
+
   /// The value of the field named `name` in record `row`, or `nil` when
   /// there is no such column.
   ///
@@ -109,12 +128,21 @@ extension CSVTable {
     var members: [JSONObject.Member] = []
     members.reserveCapacity(columnCount)
     for (column, range) in rawFieldRanges(ofRow: row).enumerated() {
-      members.append(
-        JSONObject.Member(
-          name: JSONString(utf8: header[column]),
-          value: .string(JSONString(utf8: CSVTable.decodeField(bytes, range)))))
+      let value = CSVTable.jsonString(CSVTable.decodeField(bytes, range))
+      members.append(JSONObject.Member(name: headerStrings[column], value: .string(value)))
     }
     return JSONObject(members: members)
+  }
+
+  /// A string of the decoded UTF-8 `value`, sharing its storage as the
+  /// written text when it needs no escape.
+  ///
+  /// - Complexity: O(length of the value).
+  static func jsonString(_ value: [UInt8]) -> JSONString {
+    let plain = value.allSatisfy {
+      $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+    }
+    return plain ? JSONString(raw: value, value: value) : JSONString(utf8: value)
   }
 
   /// Record `row` as a JSON object value (see ``object(ofRow:)``).

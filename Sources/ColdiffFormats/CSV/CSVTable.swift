@@ -39,6 +39,9 @@ public struct CSVTable: Sendable {
   let lineNumbers: [UInt32]
   /// The column index of each header name.
   let columnIndex: [[UInt8]: Int]
+  /// The header's names as JSON strings, the member names of the rows'
+  /// objects.
+  let headerStrings: [JSONString]
 
   /// Makes a table from the index the reader built.
   init(
@@ -54,6 +57,7 @@ public struct CSVTable: Sendable {
     self.lineStarts = lineStarts
     self.lineNumbers = lineNumbers
     self.columnIndex = columnIndex
+    self.headerStrings = header.map { CSVTable.jsonString($0) }
   }
 
   /// The number of columns (0 for a zero-byte file).
