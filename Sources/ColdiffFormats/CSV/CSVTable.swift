@@ -1,14 +1,14 @@
-/// A CSV or TSV file read into memory: its bytes and a flat index of where
-/// each row and field is (RFC 4180, SPEC §2 and §7.13).
+/// A CSV or TSV file read into memory: its bytes and an index of where
+/// each row is (RFC 4180, SPEC §2 and §7.13).
 ///
 /// The first row is the header; the records are the rows after it. Nothing
 /// is decoded on reading: the table keeps only a start offset and a line
 /// number per row (8 bytes), so a row or a field is a byte range of
 /// ``bytes`` until someone asks for its value, and a field is found by
-/// going over its row. A field whose first
-/// byte is `"` is quoted; its value is the text between the quotes with
-/// each `""` read as one `"`. A `"` anywhere else in a field is an ordinary
-/// character.
+/// going over its row. A field whose first byte is `"` is quoted; its
+/// value is the text between the quotes with each `""` read as one `"`. A
+/// `"` anywhere else in a field is an ordinary character (as in
+/// `5'11"`), and spaces around a field are part of it.
 ///
 /// Example:
 ///
