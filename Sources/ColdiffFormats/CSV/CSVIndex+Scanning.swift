@@ -1,0 +1,221 @@
+extension CSVIndex {
+  private static let quote = UInt8(ascii: "\"")
+  private static let lineFeed: UInt8 = 0x0A
+  private static let carriageReturn: UInt8 = 0x0D
+  /// Class bit of the bytes that end a run of plain bytes in an unquoted
+  /// field: the delimiter, CR, LF and every non-ASCII byte.
+  private static let endsUnquotedRun: UInt8 = 1
+  /// Class bit of the bytes that end a run of plain bytes in a quoted
+  /// field: `"`, LF and every non-ASCII byte.
+  private static let endsQuotedRun: UInt8 = 2
+
+  /// Indexes a whole CSV or TSV file in one pass, validating it.
+  ///
+  /// Rows end at LF or CRLF outside quotes; a final line ending is
+  /// optional. A field that starts with `"` is quoted and ends at the next
+  /// lone `"`, which must be followed by the delimiter, a line ending or
+  /// the end of the input. A `"` inside an unquoted field is an ordinary
+  /// character. Every row must have as many fields as the first.
+  ///
+  /// - Parameters:
+  ///   - input: the file's bytes.
+  ///   - delimiter: the field separator (ASCII, not `"`, CR or LF).
+  /// - Throws: `InputError` located at the problem: an unclosed quote,
+  ///   text after a closing quote, a CR not followed by LF outside quotes,
+  ///   invalid UTF-8, a row with the wrong number of fields, or an input
+  ///   of 4 GiB or more.
+  /// - Complexity: O(n) in the input's length.
+  init(scanning input: UnsafeBufferPointer<UInt8>, delimiter: UInt8) throws(InputError) {
+    let count = input.count
+    guard count < Int(UInt32.max) else {
+      throw InputError("the file is 4 GiB or larger, more than the CSV reader takes")
+    }
+    var classes = [UInt8](repeating: 0, count: 256)
+    for byte in 0x80...0xFF { classes[byte] = Self.endsUnquotedRun | Self.endsQuotedRun }
+    classes[Int(Self.lineFeed)] = Self.endsUnquotedRun | Self.endsQuotedRun
+    classes[Int(Self.carriageReturn)] = Self.endsUnquotedRun
+    classes[Int(delimiter)] = Self.endsUnquotedRun
+    classes[Int(Self.quote)] = Self.endsQuotedRun
+    self = try classes.withUnsafeBufferPointer { (classes) throws(InputError) -> CSVIndex in
+      try CSVIndex.scan(input, delimiter: delimiter, classes: classes)
+    }
+  }
+
+  /// The scanning loop of ``init(scanning:delimiter:)``.
+  private static func scan(
+    _ input: UnsafeBufferPointer<UInt8>, delimiter: UInt8, classes: UnsafeBufferPointer<UInt8>
+  ) throws(InputError) -> CSVIndex {
+    var index = CSVIndex()
+    let count = input.count
+    var position = 0
+    if count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF {
+      index.hasByteOrderMark = true
+      position = 3
+    }
+    // Guess rows of 64 bytes: at most 1/8 of the input's size reserved.
+    index.lineStarts.reserveCapacity(count / 64 + 1)
+    index.lineNumbers.reserveCapacity(count / 64 + 1)
+    var line = 1
+    var everyFieldQuoted = true
+    var columnCount = -1
+    while position < count {
+      let rowStart = position
+      let rowLine = line
+      var fields = 0
+      var rowEnd = position
+      while true {
+        if position < count, input[position] == quote {
+          // Read a quoted field up to its closing quote.
+          let opening = position
+          position += 1
+          while true {
+            while position < count, classes[Int(input[position])] & endsQuotedRun == 0 {
+              position += 1
+            }
+            guard position < count else {
+              throw InputError(
+                "this quoted field is never closed (no matching `\"` before the end of the file)",
+                offset: opening, in: input)
+            }
+            let byte = input[position]
+            if byte == quote {
+              if position + 1 < count, input[position + 1] == quote {
+                position += 2
+                continue
+              }
+              position += 1
+              break
+            }
+            if byte == lineFeed {
+              line += 1
+              position += 1
+              continue
+            }
+            position = try utf8SequenceEnd(input, at: position)
+          }
+          if position < count {
+            let byte = input[position]
+            guard byte == delimiter || byte == lineFeed || byte == carriageReturn else {
+              throw InputError(
+                "unexpected text after the closing quote of a field "
+                  + "(a `\"` inside a quoted field is written `\"\"`)",
+                offset: position, in: input)
+            }
+          }
+        } else {
+          // Read an unquoted field up to the delimiter or the line's end.
+          everyFieldQuoted = false
+          while true {
+            // Skip four plain bytes at a time, then the rest one by one.
+            while position + 4 <= count,
+              (classes[Int(input[position])] | classes[Int(input[position + 1])]
+                | classes[Int(input[position + 2])] | classes[Int(input[position + 3])])
+                & endsUnquotedRun == 0
+            {
+              position += 4
+            }
+            while position < count, classes[Int(input[position])] & endsUnquotedRun == 0 {
+              position += 1
+            }
+            guard position < count, input[position] >= 0x80 else { break }
+            position = try utf8SequenceEnd(input, at: position)
+          }
+        }
+        fields += 1
+        rowEnd = position
+        guard position < count else { break }
+        let byte = input[position]
+        position += 1
+        if byte == delimiter { continue }
+        if byte == carriageReturn {
+          guard position < count, input[position] == lineFeed else {
+            throw InputError(
+              "a carriage return outside quotes must be followed by a line feed "
+                + "(lines ending in CR alone are not supported)",
+              offset: position - 1, in: input)
+          }
+          position += 1
+        }
+        line += 1
+        break
+      }
+      // Record the row and check its width against the header's.
+      index.lineStarts.append(UInt32(truncatingIfNeeded: rowStart))
+      index.lineNumbers.append(UInt32(truncatingIfNeeded: rowLine))
+      if columnCount < 0 {
+        columnCount = fields
+      } else if fields != columnCount {
+        let blank = fields == 1 && rowEnd == rowStart
+        throw widthError(line: rowLine, fields: fields, columnCount: columnCount, blank: blank)
+      }
+    }
+    index.columnCount = max(columnCount, 0)
+    index.quotesEveryField = everyFieldQuoted && !index.lineStarts.isEmpty
+    return index
+  }
+
+  /// The error for a row of `fields` fields under a header of
+  /// `columnCount` (`blank` when the row is an empty line).
+  private static func widthError(line: Int, fields: Int, columnCount: Int, blank: Bool)
+    -> InputError
+  {
+    if blank {
+      return InputError("line \(line) is empty, the header has \(columnCount) fields", line: line)
+    }
+    let header = columnCount == 1 ? "the header has 1" : "the header has \(columnCount)"
+    let row = fields == 1 ? "has 1 field" : "has \(fields) fields"
+    return InputError("line \(line) \(row), \(header)", line: line)
+  }
+
+  /// The end of the well-formed UTF-8 sequence that starts at `position`
+  /// (a byte of 0x80 or more).
+  ///
+  /// - Throws: `InputError` at `position` when the sequence is not
+  ///   well-formed UTF-8 (Unicode Table 3-7: no overlong forms, no
+  ///   surrogates, nothing above U+10FFFF).
+  private static func utf8SequenceEnd(_ input: UnsafeBufferPointer<UInt8>, at position: Int)
+    throws(InputError) -> Int
+  {
+    let lead = input[position]
+    let length: Int
+    var low: UInt8 = 0x80
+    var high: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0:
+      length = 3
+      low = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED:
+      length = 3
+      high = 0x9F
+    case 0xF0:
+      length = 4
+      low = 0x90
+    case 0xF1...0xF3: length = 4
+    case 0xF4:
+      length = 4
+      high = 0x8F
+    default:
+      throw invalidUTF8(input, at: position)
+    }
+    guard position + length <= input.count else { throw invalidUTF8(input, at: position) }
+    let second = input[position + 1]
+    guard second >= low, second <= high else { throw invalidUTF8(input, at: position) }
+    var next = position + 2
+    while next < position + length {
+      guard input[next] & 0xC0 == 0x80 else { throw invalidUTF8(input, at: position) }
+      next += 1
+    }
+    return next
+  }
+
+  /// The error for invalid UTF-8 at `position`.
+  private static func invalidUTF8(_ input: UnsafeBufferPointer<UInt8>, at position: Int)
+    -> InputError
+  {
+    let hex = String(input[position], radix: 16, uppercase: true)
+    return InputError(
+      "invalid UTF-8 (byte 0x\(hex.count == 1 ? "0" + hex : hex))", offset: position, in: input)
+  }
+}

@@ -1,0 +1,16 @@
+/// Where the rows of a CSV file are: what one pass of
+/// ``CSVIndex/init(scanning:delimiter:)`` finds, before the header is
+/// decoded.
+struct CSVIndex {
+  /// Whether the input starts with a UTF-8 byte order mark.
+  var hasByteOrderMark = false
+  /// The number of fields of the first line (the header), 0 when there is
+  /// no line.
+  var columnCount = 0
+  /// The start offset of each line (a row, possibly several text lines).
+  var lineStarts: [UInt32] = []
+  /// The 1-based text line on which each line starts.
+  var lineNumbers: [UInt32] = []
+  /// Whether there is at least one line and every field is quoted.
+  var quotesEveryField = false
+}

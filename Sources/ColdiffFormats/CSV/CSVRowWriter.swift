@@ -1,0 +1,132 @@
+/// The state of one ``CSVTable/write(header:rows:)`` call: the output so
+/// far and what each row needs to know about the header.
+struct CSVRowWriter {
+  /// The table whose rows and style are written.
+  let table: CSVTable
+  /// The output header.
+  let header: [[UInt8]]
+  /// The style of the output (the table's).
+  let style: CSVStyle
+  /// Whether the output header is the table's, in the same order.
+  let sameHeader: Bool
+  /// For each output column, the table's column of that name, or `nil`.
+  let sourceColumns: [Int?]
+  /// The output column of each header name.
+  let outputColumns: [[UInt8]: Int]
+  /// The bytes written so far.
+  var output: [UInt8] = []
+
+  /// Prepares to write `table`'s rows under `header`.
+  init(table: CSVTable, header: [[UInt8]]) {
+    self.table = table
+    self.header = header
+    self.style = table.style
+    self.sameHeader = header == table.header
+    self.sourceColumns = header.map { table.column(named: $0) }
+    var outputColumns: [[UInt8]: Int] = [:]
+    for (column, name) in header.enumerated() { outputColumns[name] = column }
+    self.outputColumns = outputColumns
+    output.reserveCapacity(table.bytes.count + 64)
+  }
+
+  /// Writes the header line; `last` when no row follows.
+  mutating func writeHeader(last: Bool) {
+    if sameHeader {
+      let end = table.contentEnd(ofLine: 0)
+      output += table.bytes[Int(table.lineStarts[0])..<end]
+      endLine(ownEnding: table.lineEnding(after: end), last: last)
+      return
+    }
+    for (column, name) in header.enumerated() {
+      if column > 0 { output.append(style.delimiter) }
+      writeField(name)
+    }
+    endLine(ownEnding: [], last: last)
+  }
+
+  /// Writes record `row` of the table as it was written.
+  mutating func writeOriginal(_ row: Int, last: Bool) {
+    let range = table.rowRange(row)
+    if sameHeader {
+      output += table.bytes[range]
+    } else {
+      let fields = table.rawFieldRanges(ofRow: row)
+      for (column, source) in sourceColumns.enumerated() {
+        if column > 0 { output.append(style.delimiter) }
+        let raw = source.map { fields[$0] } ?? 0..<0
+        if raw.isEmpty {
+          writeField([])
+        } else {
+          output += table.bytes[raw]
+        }
+      }
+    }
+    endLine(ownEnding: table.lineEnding(after: range.upperBound), last: last)
+  }
+
+  /// Writes a row of values in the table's style.
+  mutating func writeValues(_ object: JSONObject, last: Bool) throws(InputError) {
+    var values = [JSONValue?](repeating: nil, count: header.count)
+    for member in object.members {
+      guard let column = outputColumns[member.name.value] else {
+        preconditionFailure("the row member \(member.name.string) is not a column of the header")
+      }
+      values[column] = member.value
+    }
+    for (column, value) in values.enumerated() {
+      if column > 0 { output.append(style.delimiter) }
+      writeField(try CSVRowWriter.text(of: value, column: header[column]))
+    }
+    endLine(ownEnding: [], last: last)
+  }
+
+  /// Ends a line: with its own line ending when it had one, else the
+  /// style's; with none for the last line of a file without a final
+  /// newline.
+  private mutating func endLine<Ending: Collection<UInt8>>(ownEnding: Ending, last: Bool) {
+    guard !last || style.finalNewline else { return }
+    if ownEnding.isEmpty {
+      output += style.lineEnding.bytes
+    } else {
+      output += ownEnding
+    }
+  }
+
+  /// Writes one field's value, quoted when the style or its content asks.
+  private mutating func writeField(_ value: [UInt8]) {
+    let quote = UInt8(ascii: "\"")
+    var needsQuotes = style.quoting == .all || (value.isEmpty && header.count == 1)
+    if !needsQuotes {
+      needsQuotes = value.contains {
+        $0 == style.delimiter || $0 == quote || $0 == 0x0A || $0 == 0x0D
+      }
+    }
+    guard needsQuotes else {
+      output += value
+      return
+    }
+    output.append(quote)
+    for byte in value {
+      if byte == quote { output.append(quote) }
+      output.append(byte)
+    }
+    output.append(quote)
+  }
+
+  /// The text a value is written as in a field.
+  ///
+  /// - Throws: `InputError` for an array or an object.
+  private static func text(of value: JSONValue?, column: [UInt8]) throws(InputError) -> [UInt8] {
+    switch value {
+    case nil, .null?: return []
+    case .string(let string)?: return string.value
+    case .number(let number)?: return number.text
+    case .bool(let flag)?: return Array((flag ? "true" : "false").utf8)
+    case .array?, .object?:
+      let kind = value?.arrayValue != nil ? "an array" : "an object"
+      throw InputError(
+        "the value for column \"\(String(decoding: column, as: UTF8.self))\" is \(kind); "
+          + "a CSV field holds text")
+    }
+  }
+}

@@ -1,0 +1,228 @@
+extension CSVTable {
+  /// The bytes of record `row`, from its first field's first byte to its
+  /// last field's last byte (its line ending left out).
+  ///
+  /// - Parameter row: a record index, `0..<rowCount`.
+  /// - Complexity: O(1).
+  public func rowRange(_ row: Int) -> Range<Int> {
+    checkRow(row)
+    return Int(lineStarts[row + 1])..<contentEnd(ofLine: row + 1)
+  }
+
+  /// The 1-based line on which record `row` starts (a record with quoted
+  /// line breaks spans several lines).
+  ///
+  /// - Parameter row: a record index, `0..<rowCount`.
+  /// - Complexity: O(1).
+  public func line(ofRow row: Int) -> Int {
+    checkRow(row)
+    return Int(lineNumbers[row + 1])
+  }
+
+  /// The line ending written after record `row`: CRLF, LF, or nothing for
+  /// a last row without a final line ending.
+  ///
+  /// - Parameter row: a record index, `0..<rowCount`.
+  /// - Complexity: O(1).
+  public func lineEnding(ofRow row: Int) -> ArraySlice<UInt8> {
+    lineEnding(after: rowRange(row).upperBound)
+  }
+
+  /// The written bytes of field `column` of record `row`, quotes included
+  /// when it is quoted.
+  ///
+  /// - Parameters:
+  ///   - row: a record index, `0..<rowCount`.
+  ///   - column: a column index, `0..<columnCount`.
+  /// - Complexity: O(length of the row up to the field's end).
+  public func rawFieldRange(row: Int, column: Int) -> Range<Int> {
+    checkRow(row)
+    precondition(column >= 0 && column < columnCount, "column \(column) is out of range")
+    var start = Int(lineStarts[row + 1])
+    for _ in 0..<column {
+      start = CSVTable.fieldEnd(bytes, from: start, delimiter: delimiter) + 1
+    }
+    return start..<CSVTable.fieldEnd(bytes, from: start, delimiter: delimiter)
+  }
+
+  /// The written bytes of every field of record `row`, in column order,
+  /// quotes included.
+  ///
+  /// - Parameter row: a record index, `0..<rowCount`.
+  /// - Complexity: O(length of the row).
+  public func rawFieldRanges(ofRow row: Int) -> [Range<Int>] {
+    checkRow(row)
+    var ranges: [Range<Int>] = []
+    ranges.reserveCapacity(columnCount)
+    var start = Int(lineStarts[row + 1])
+    for _ in 0..<columnCount {
+      let end = CSVTable.fieldEnd(bytes, from: start, delimiter: delimiter)
+      ranges.append(start..<end)
+      start = end + 1
+    }
+    return ranges
+  }
+
+  /// Whether field `column` of record `row` is written between quotes.
+  ///
+  /// An unquoted field's value is its raw bytes
+  /// (``rawFieldRange(row:column:)``), so a caller that hashes keys can
+  /// skip decoding it.
+  ///
+  /// - Complexity: O(length of the row up to the field's end).
+  public func isQuoted(row: Int, column: Int) -> Bool {
+    let range = rawFieldRange(row: row, column: column)
+    return !range.isEmpty && bytes[range.lowerBound] == UInt8(ascii: "\"")
+  }
+
+  /// The value of field `column` of record `row`: its bytes with the
+  /// surrounding quotes removed and each `""` read as `"`.
+  ///
+  /// This is how the command line gets a record's key without building
+  /// the record's object.
+  ///
+  /// - Parameters:
+  ///   - row: a record index, `0..<rowCount`.
+  ///   - column: a column index, `0..<columnCount`.
+  /// - Returns: the field's decoded UTF-8.
+  /// - Complexity: O(length of the row up to the field's end).
+  public func field(row: Int, column: Int) -> [UInt8] {
+    CSVTable.decodeField(bytes, rawFieldRange(row: row, column: column))
+  }
+
+  /// The value of field `column` of record `row`, as
+  /// ``field(row:column:)`` gives it, without copying an unquoted field:
+  /// then the slice shares the storage of ``bytes``. This is the cheap way
+  /// to hash or compare a record's key.
+  ///
+  /// - Parameters:
+  ///   - row: a record index, `0..<rowCount`.
+  ///   - column: a column index, `0..<columnCount`.
+  /// - Returns: the field's decoded UTF-8.
+  /// - Complexity: O(length of the row up to the field's end); allocates
+  ///   only for a quoted field.
+  public func fieldBytes(row: Int, column: Int) -> ArraySlice<UInt8> {
+    let range = rawFieldRange(row: row, column: column)
+    guard !range.isEmpty, bytes[range.lowerBound] == UInt8(ascii: "\"") else {
+      return bytes[range]
+    }
+    return CSVTable.decodeField(bytes, range)[...]
+  }
+
+  /// The value of the field named `name` in record `row`, or `nil` when
+  /// there is no such column.
+  ///
+  /// - Complexity: O(length of the name, and of the row up to the
+  ///   field's end).
+  public func field(row: Int, named name: [UInt8]) -> [UInt8]? {
+    column(named: name).map { field(row: row, column: $0) }
+  }
+
+  /// Record `row` as an object: one member per column, in header order,
+  /// named by the column, whose value is the field's text as a string
+  /// (SPEC §2: CSV values are strings, kept exactly as written).
+  ///
+  /// - Parameter row: a record index, `0..<rowCount`.
+  /// - Complexity: O(length of the row).
+  public func object(ofRow row: Int) -> JSONObject {
+    var members: [JSONObject.Member] = []
+    members.reserveCapacity(columnCount)
+    for (column, range) in rawFieldRanges(ofRow: row).enumerated() {
+      let value = CSVTable.jsonString(CSVTable.decodeField(bytes, range))
+      members.append(JSONObject.Member(name: headerStrings[column], value: .string(value)))
+    }
+    return JSONObject(members: members)
+  }
+
+  /// A string of the decoded UTF-8 `value`, sharing its storage as the
+  /// written text when it needs no escape.
+  ///
+  /// - Complexity: O(length of the value).
+  static func jsonString(_ value: [UInt8]) -> JSONString {
+    let plain = value.allSatisfy {
+      $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+    }
+    return plain ? JSONString(raw: value, value: value) : JSONString(utf8: value)
+  }
+
+  /// Record `row` as a JSON object value (see ``object(ofRow:)``).
+  ///
+  /// - Complexity: O(length of the row).
+  public func value(ofRow row: Int) -> JSONValue {
+    .object(object(ofRow: row))
+  }
+
+  /// Traps unless `row` is a record index.
+  private func checkRow(_ row: Int) {
+    precondition(row >= 0 && row < rowCount, "row \(row) is out of 0..<\(rowCount)")
+  }
+
+  /// The end of line `line`'s fields (0 is the header), its line ending
+  /// left out.
+  ///
+  /// A line ends where the next starts, less the LF or CRLF before it; the
+  /// last line ends at the end of the file, less a final line ending.
+  /// (Neither an LF nor a CR can end a line's last field: outside quotes
+  /// they end the line, and a quoted field ends with `"`.)
+  func contentEnd(ofLine line: Int) -> Int {
+    let start = Int(lineStarts[line])
+    var end = line + 1 < lineStarts.count ? Int(lineStarts[line + 1]) : bytes.count
+    if end > start, bytes[end - 1] == 0x0A {
+      end -= 1
+      if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+    }
+    return end
+  }
+
+  /// The line ending that starts at `offset`: CRLF, LF or nothing.
+  func lineEnding(after offset: Int) -> ArraySlice<UInt8> {
+    if offset < bytes.count, bytes[offset] == 0x0D { return bytes[offset..<offset + 2] }
+    if offset < bytes.count, bytes[offset] == 0x0A { return bytes[offset..<offset + 1] }
+    return bytes[offset..<offset]
+  }
+
+  /// The end of the field of a valid file that starts at `start`: the
+  /// offset of the delimiter, line ending or end of file after it.
+  ///
+  /// - Complexity: O(length of the field).
+  static func fieldEnd(_ bytes: [UInt8], from start: Int, delimiter: UInt8) -> Int {
+    let quote = UInt8(ascii: "\"")
+    var index = start
+    if index < bytes.count, bytes[index] == quote {
+      index += 1
+      while true {
+        if bytes[index] == quote {
+          guard index + 1 < bytes.count, bytes[index + 1] == quote else { return index + 1 }
+          index += 1
+        }
+        index += 1
+      }
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == delimiter || byte == 0x0A || byte == 0x0D { return index }
+      index += 1
+    }
+    return index
+  }
+
+  /// The value of the field written at `range` of `bytes`: without its
+  /// quotes, `""` read as `"`, when it starts with `"`; as written
+  /// otherwise.
+  ///
+  /// - Complexity: O(length of the field).
+  static func decodeField(_ bytes: [UInt8], _ range: Range<Int>) -> [UInt8] {
+    let quote = UInt8(ascii: "\"")
+    guard !range.isEmpty, bytes[range.lowerBound] == quote else { return Array(bytes[range]) }
+    var value: [UInt8] = []
+    value.reserveCapacity(range.count - 2)
+    var index = range.lowerBound + 1
+    let end = range.upperBound - 1
+    while index < end {
+      let byte = bytes[index]
+      value.append(byte)
+      index += byte == quote ? 2 : 1
+    }
+    return value
+  }
+}

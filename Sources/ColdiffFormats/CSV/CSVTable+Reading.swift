@@ -1,0 +1,58 @@
+extension CSVTable {
+  /// The delimiter of CSV files.
+  public static let comma = UInt8(ascii: ",")
+  /// The delimiter of TSV files (which quote as CSV does, SPEC §7.13).
+  public static let tab: UInt8 = 0x09
+
+  /// Reads a whole CSV or TSV file.
+  ///
+  /// A zero-byte file (or one holding only a byte order mark) is an empty
+  /// table without header (SPEC §7.11); a file with only a header has no
+  /// records. Line endings may be LF or CRLF, inside quotes as well, and
+  /// are kept as found. See ``CSVTable`` for the quoting rules.
+  ///
+  /// - Parameters:
+  ///   - bytes: the file's bytes.
+  ///   - delimiter: ``comma`` or ``tab`` (any ASCII byte other than `"`,
+  ///     CR and LF works).
+  /// - Throws: `InputError` with the line and column of the problem: a
+  ///   quoted field that is never closed, text after a closing quote, a CR
+  ///   outside quotes that is not followed by LF, invalid UTF-8, a row
+  ///   whose number of fields differs from the header's
+  ///   (`line 7 has 4 fields, the header has 5`), or two columns of the
+  ///   same name.
+  /// - Complexity: O(n) in the file's length, one pass; memory: 8 bytes a
+  ///   row besides the bytes.
+  public init(bytes: [UInt8], delimiter: UInt8 = CSVTable.comma) throws(InputError) {
+    precondition(
+      delimiter < 0x80 && delimiter != UInt8(ascii: "\"") && delimiter != 0x0A
+        && delimiter != 0x0D,
+      "a CSV delimiter is an ASCII byte other than a quote, CR or LF")
+    let index = try bytes.withUnsafeBufferPointer { (input) throws(InputError) -> CSVIndex in
+      try CSVIndex(scanning: input, delimiter: delimiter)
+    }
+    // Decode the header and refuse two columns of one name.
+    var header: [[UInt8]] = []
+    var columnIndex: [[UInt8]: Int] = [:]
+    var start = index.hasByteOrderMark ? 3 : 0
+    for column in 0..<index.columnCount {
+      let end = CSVTable.fieldEnd(bytes, from: start, delimiter: delimiter)
+      let name = CSVTable.decodeField(bytes, start..<end)
+      if let earlier = columnIndex[name] {
+        let shown = String(decoding: name, as: UTF8.self)
+        throw bytes.withUnsafeBufferPointer {
+          InputError(
+            "column \(column + 1) has the same name as column \(earlier + 1): \"\(shown)\"",
+            offset: start, in: $0)
+        }
+      }
+      columnIndex[name] = column
+      header.append(name)
+      start = end + 1
+    }
+    self.init(
+      bytes: bytes, delimiter: delimiter, hasByteOrderMark: index.hasByteOrderMark,
+      header: header, quotesEveryField: index.quotesEveryField, lineStarts: index.lineStarts,
+      lineNumbers: index.lineNumbers, columnIndex: columnIndex)
+  }
+}

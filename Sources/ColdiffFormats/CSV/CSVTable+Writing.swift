@@ -1,0 +1,93 @@
+extension CSVTable {
+  /// The header of a table whose rows are `rows`, when the table had this
+  /// table's header (SPEC §7.14).
+  ///
+  /// See ``outputHeader(old:rows:)``.
+  ///
+  /// - Complexity: O(total members of the rows' objects + columns).
+  public func outputHeader(for rows: [CSVOutputRow]) -> [[UInt8]] {
+    CSVTable.outputHeader(old: header, rows: rows)
+  }
+
+  /// The header of a table whose rows are `rows`, when it had the header
+  /// `old` (SPEC §7.14).
+  ///
+  /// The old columns that some row has stay, in their order; columns that
+  /// no row has are dropped; names that rows have and the old header has
+  /// not are appended at the end, in the order they first appear (row by
+  /// row, member by member). An original row has every old column. With no
+  /// row at all, the header stays as it was.
+  ///
+  /// - Parameters:
+  ///   - old: the header the table had.
+  ///   - rows: the rows it will have (original rows are rows of the table
+  ///     whose header is `old`).
+  /// - Returns: the column names, in order.
+  /// - Complexity: O(total members of the rows' objects + columns).
+  public static func outputHeader(old: [[UInt8]], rows: [CSVOutputRow]) -> [[UInt8]] {
+    guard !rows.isEmpty else { return old }
+    var oldIndex: [[UInt8]: Int] = [:]
+    for (column, name) in old.enumerated() { oldIndex[name] = column }
+    var kept = [Bool](repeating: false, count: old.count)
+    var added: [[UInt8]] = []
+    var addedNames = Set<[UInt8]>()
+    for row in rows {
+      switch row {
+      case .original:
+        kept = [Bool](repeating: true, count: old.count)
+      case .values(let object):
+        for member in object.members {
+          let name = member.name.value
+          if let column = oldIndex[name] {
+            kept[column] = true
+          } else if addedNames.insert(name).inserted {
+            added.append(name)
+          }
+        }
+      }
+    }
+    return old.indices.filter { kept[$0] }.map { old[$0] } + added
+  }
+
+  /// Writes a table in this table's ``style``.
+  ///
+  /// An original row is copied byte for byte with its own line ending (the
+  /// style's when it had none); when `header` differs from ``header`` its
+  /// fields are copied one by one, each as written, and columns it lacks
+  /// are empty. A row of values is written in the style: a string member
+  /// as its characters, a number as its text, `true` and `false` as such,
+  /// `null` and a missing member as an empty field, quoted as the style
+  /// says. The header is copied as written when unchanged. So a table
+  /// written with its own header and all its rows in order is its input,
+  /// byte for byte.
+  ///
+  /// - Parameters:
+  ///   - header: the column names, usually ``outputHeader(for:)``; every
+  ///     member name of every row of values must be one of them.
+  ///   - rows: the rows, in order.
+  /// - Returns: the file's bytes.
+  /// - Throws: `InputError` when a value is an array or an object (a CSV
+  ///   field holds text), or when there are rows but no column.
+  /// - Complexity: O(size of the output).
+  public func write(header: [[UInt8]], rows: [CSVOutputRow]) throws(InputError) -> [UInt8] {
+    var writer = CSVRowWriter(table: self, header: header)
+    if style.byteOrderMark { writer.output += [0xEF, 0xBB, 0xBF] }
+    guard !header.isEmpty else {
+      guard rows.isEmpty else {
+        throw InputError("a CSV table without columns cannot hold a record")
+      }
+      return writer.output
+    }
+    writer.writeHeader(last: rows.isEmpty)
+    for (position, row) in rows.enumerated() {
+      let last = position == rows.count - 1
+      switch row {
+      case .original(let index):
+        writer.writeOriginal(index, last: last)
+      case .values(let object):
+        try writer.writeValues(object, last: last)
+      }
+    }
+    return writer.output
+  }
+}

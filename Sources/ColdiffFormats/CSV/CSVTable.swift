@@ -1,0 +1,75 @@
+/// A CSV or TSV file read into memory: its bytes and an index of where
+/// each row is (RFC 4180, SPEC §2 and §7.13).
+///
+/// The first row is the header; the records are the rows after it. Nothing
+/// is decoded on reading: the table keeps only a start offset and a line
+/// number per row (8 bytes), so a row or a field is a byte range of
+/// ``bytes`` until someone asks for its value, and a field is found by
+/// going over its row. A field whose first byte is `"` is quoted; its
+/// value is the text between the quotes with each `""` read as one `"`. A
+/// `"` anywhere else in a field is an ordinary character (as in
+/// `5'11"`), and spaces around a field are part of it.
+///
+/// Example:
+///
+/// ```swift
+/// let table = try CSVTable(bytes: Array("id,name\n1,\"Ann, Jr.\"\n".utf8))
+/// table.rowCount                      // 1
+/// table.field(row: 0, column: 1)      // the bytes of `Ann, Jr.`
+/// ```
+public struct CSVTable: Sendable {
+  /// The whole file, byte order mark included, exactly as read.
+  public let bytes: [UInt8]
+  /// The field separator: `,` for CSV, a tab for TSV.
+  public let delimiter: UInt8
+  /// Whether the file starts with a UTF-8 byte order mark (skipped for
+  /// reading, written again by ``write(header:rows:)``).
+  public let hasByteOrderMark: Bool
+  /// The header's column names, decoded, in written order (empty for a
+  /// zero-byte file).
+  public let header: [[UInt8]]
+  /// Whether every field of the file, header included, is quoted (then new
+  /// fields are written quoted too).
+  public let quotesEveryField: Bool
+
+  /// The start offset of every line (a row, which may span several text
+  /// lines), the header first.
+  let lineStarts: [UInt32]
+  /// The 1-based text line on which each line starts, the header first.
+  let lineNumbers: [UInt32]
+  /// The column index of each header name.
+  let columnIndex: [[UInt8]: Int]
+  /// The header's names as JSON strings, the member names of the rows'
+  /// objects.
+  let headerStrings: [JSONString]
+
+  /// Makes a table from the index the reader built.
+  init(
+    bytes: [UInt8], delimiter: UInt8, hasByteOrderMark: Bool, header: [[UInt8]],
+    quotesEveryField: Bool, lineStarts: [UInt32], lineNumbers: [UInt32],
+    columnIndex: [[UInt8]: Int]
+  ) {
+    self.bytes = bytes
+    self.delimiter = delimiter
+    self.hasByteOrderMark = hasByteOrderMark
+    self.header = header
+    self.quotesEveryField = quotesEveryField
+    self.lineStarts = lineStarts
+    self.lineNumbers = lineNumbers
+    self.columnIndex = columnIndex
+    self.headerStrings = header.map { CSVTable.jsonString($0) }
+  }
+
+  /// The number of columns (0 for a zero-byte file).
+  public var columnCount: Int { header.count }
+
+  /// The number of records (rows after the header).
+  public var rowCount: Int { max(lineStarts.count - 1, 0) }
+
+  /// The index of the column named `name`, or `nil`.
+  ///
+  /// - Complexity: O(length of `name`) on average.
+  public func column(named name: [UInt8]) -> Int? {
+    columnIndex[name]
+  }
+}

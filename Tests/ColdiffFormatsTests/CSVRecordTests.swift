@@ -1,0 +1,112 @@
+import ColdiffFormats
+import Testing
+
+@Suite struct CSVRecordTests {
+  private let text = "id,name,note\r\n7,\"Ann, Jr.\",\"say \"\"hi\"\"\"\r\n9,Bob,\r\n"
+  private func table() throws -> CSVTable { try CSVTable(bytes: Array(text.utf8)) }
+  private func slice(_ table: CSVTable, _ range: Range<Int>) -> String {
+    String(decoding: table.bytes[range], as: UTF8.self)
+  }
+
+  @Test func rowRangesLeaveTheLineEndingOut() throws {
+    let table = try table()
+    #expect(slice(table, table.rowRange(0)) == "7,\"Ann, Jr.\",\"say \"\"hi\"\"\"")
+    #expect(slice(table, table.rowRange(1)) == "9,Bob,")
+    #expect(Array(table.lineEnding(ofRow: 1)) == [0x0D, 0x0A])
+  }
+
+  @Test func rawFieldsKeepTheirQuotes() throws {
+    let table = try table()
+    #expect(slice(table, table.rawFieldRange(row: 0, column: 1)) == "\"Ann, Jr.\"")
+    #expect(table.isQuoted(row: 0, column: 1))
+    #expect(!table.isQuoted(row: 0, column: 0))
+    #expect(!table.isQuoted(row: 1, column: 2))
+    #expect(table.rawFieldRange(row: 1, column: 2).isEmpty)
+  }
+
+  @Test func fieldsAreDecoded() throws {
+    let table = try table()
+    #expect(table.field(row: 0, column: 2) == Array("say \"hi\"".utf8))
+    #expect(table.field(row: 0, named: Array("name".utf8)) == Array("Ann, Jr.".utf8))
+    #expect(table.field(row: 1, named: Array("id".utf8)) == Array("9".utf8))
+    #expect(table.field(row: 1, named: Array("missing".utf8)) == nil)
+  }
+
+  @Test func fieldBytesShareTheFileWhenUnquoted() throws {
+    let table = try table()
+    #expect(Array(table.fieldBytes(row: 0, column: 0)) == Array("7".utf8))
+    #expect(
+      table.fieldBytes(row: 0, column: 0).startIndex
+        == table.rawFieldRange(row: 0, column: 0).lowerBound)
+    #expect(Array(table.fieldBytes(row: 0, column: 1)) == Array("Ann, Jr.".utf8))
+    for row in 0..<table.rowCount {
+      for column in 0..<table.columnCount {
+        #expect(
+          Array(table.fieldBytes(row: row, column: column)) == table.field(row: row, column: column)
+        )
+      }
+    }
+  }
+
+  @Test func objectStringsWriteAsJSONRequires() throws {
+    let table = try CSVTable(bytes: Array("k\\\n\"a\"\"\\\tb\"\n".utf8))
+    let member = try #require(table.object(ofRow: 0).members.first)
+    #expect(member.name.value == Array(#"k\"#.utf8))
+    #expect(member.name.raw == Array(#"k\\"#.utf8))
+    #expect(member.value == .string(JSONString("a\"\\\tb")))
+    guard case .string(let value) = member.value else { return }
+    #expect(value.raw == Array(#"a\"\\\tb"#.utf8))
+    #expect(
+      table.object(ofRow: 0)
+        == JSONObject(members: [
+          .init(name: JSONString("k\\"), value: .string(JSONString("a\"\\\tb")))
+        ]))
+  }
+
+  @Test func aRowIsAnObjectOfStringsInHeaderOrder() throws {
+    let table = try table()
+    let object = table.object(ofRow: 0)
+    #expect(object.members.map(\.name.string) == ["id", "name", "note"])
+    #expect(object["id"] == .string(JSONString("7")))
+    #expect(object["note"] == .string(JSONString("say \"hi\"")))
+    #expect(
+      table.value(ofRow: 1)
+        == .object(
+          JSONObject(members: [
+            .init(name: JSONString("id"), value: .string(JSONString("9"))),
+            .init(name: JSONString("name"), value: .string(JSONString("Bob"))),
+            .init(name: JSONString("note"), value: .string(JSONString(""))),
+          ])))
+  }
+
+  @Test func numbersStayStrings() throws {
+    let table = try CSVTable(bytes: Array("n\n1.50\n".utf8))
+    #expect(table.object(ofRow: 0)["n"] == .string(JSONString("1.50")))
+    #expect(table.object(ofRow: 0)["n"] != .number(JSONNumber(text: Array("1.50".utf8))))
+  }
+}
+
+@Suite struct CSVRowBoundaryTests {
+  @Test func aQuotedLineBreakAtTheEndOfARowStaysInTheRow() throws {
+    let table = try CSVTable(bytes: Array("a,b\n1,\"x\r\n\"\r\n2,\"\n\"".utf8))
+    #expect(table.rowRange(0) == 4..<11)
+    #expect(Array(table.lineEnding(ofRow: 0)) == [0x0D, 0x0A])
+    #expect(table.rowRange(1) == 13..<18)
+    #expect(table.lineEnding(ofRow: 1).isEmpty)
+    #expect(table.field(row: 1, column: 1) == [0x0A])
+  }
+
+  @Test func allRawFieldsOfARow() throws {
+    let table = try CSVTable(bytes: Array("a,b,c\n\"x,\"\"\",,z\n".utf8))
+    #expect(table.rawFieldRanges(ofRow: 0) == [6..<12, 13..<13, 14..<15])
+    #expect(
+      table.rawFieldRanges(ofRow: 0) == (0..<3).map { table.rawFieldRange(row: 0, column: $0) })
+  }
+
+  @Test func aBlankLastLineOfAOneColumnTable() throws {
+    let table = try CSVTable(bytes: Array("a\n1\n\n".utf8))
+    #expect(table.rowCount == 2)
+    #expect(table.rowRange(1) == 4..<4)
+    #expect(Array(table.lineEnding(ofRow: 1)) == [0x0A])
+  }
+}
