@@ -58,6 +58,16 @@ extension DiffDocument {
       try reader.move(entry)
     }
   }
+
+  /// Reads a diff document from JSON text.
+  ///
+  /// - Parameter bytes: the document's bytes.
+  /// - Throws: `InputError` for text that is not JSON (with its line and
+  ///   column) or a document that is not well formed, as ``init(from:)``.
+  /// - Complexity: O(n) in the length of the text.
+  public init(bytes: [UInt8]) throws(InputError) {
+    try self.init(from: try JSONReader.parse(bytes))
+  }
 }
 
 /// Reads the elements of a diff document's lists, checking them against
@@ -131,7 +141,8 @@ private struct EntryReader {
   mutating func insert(_ entry: MemberTable) throws(InputError) -> DiffDocument.Insert {
     DiffDocument.Insert(
       position: try position(entry), key: entry.optional("key"),
-      after: entry.optional("after").map(reference), parent: entry.optional("parent").map(reference),
+      after: entry.optional("after").map(reference),
+      parent: entry.optional("parent").map(reference),
       value: .value(try entry.required("value")))
   }
 

@@ -22,6 +22,16 @@ extension JSONPatch {
     }
     self.init(operations: operations)
   }
+
+  /// Reads a patch from JSON text.
+  ///
+  /// - Parameter bytes: the patch document's bytes.
+  /// - Throws: `InputError` for text that is not JSON (with its line and
+  ///   column) or a patch that is not well formed, as ``init(from:)``.
+  /// - Complexity: O(n) in the length of the text.
+  public init(bytes: [UInt8]) throws(InputError) {
+    try self.init(from: try JSONReader.parse(bytes))
+  }
 }
 
 extension JSONPatchOperation {

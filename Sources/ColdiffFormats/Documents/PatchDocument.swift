@@ -26,4 +26,14 @@ public enum PatchDocument: Equatable, Sendable {
           + " document (an object with a \"coldiff\" member), found \(document.kindName)")
     }
   }
+
+  /// Reads a patch document of either kind from JSON text.
+  ///
+  /// - Parameter bytes: the document's bytes.
+  /// - Throws: `InputError` for text that is not JSON (with its line and
+  ///   column), or as ``init(from:)``.
+  /// - Complexity: O(n) in the length of the text.
+  public init(bytes: [UInt8]) throws(InputError) {
+    try self.init(from: try JSONReader.parse(bytes))
+  }
 }
