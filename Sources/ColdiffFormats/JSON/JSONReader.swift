@@ -47,15 +47,13 @@ public enum JSONReader {
   /// - Parameters:
   ///   - bytes: the whole input; errors are located in it.
   ///   - range: the part that holds the value.
-  ///   - line: the 1-based line of `range.lowerBound` (only used to keep
-  ///     the lexer's count; error lines are computed from the whole input).
   /// - Returns: the value.
   /// - Throws: `InputError` when the part is not exactly one JSON value.
   /// - Complexity: O(range.count), plus O(offset) to locate an error.
   public static func parseValue(
-    in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, line: Int = 1
+    in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>
   ) throws(InputError) -> JSONValue {
-    var lexer = JSONLexer(bytes: bytes, range: range, line: line)
+    var lexer = JSONLexer(bytes: bytes, range: range)
     let value = try lexer.readValue()
     lexer.skipWhitespace()
     guard lexer.atEnd else {

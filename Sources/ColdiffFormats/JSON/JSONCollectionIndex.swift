@@ -1,0 +1,82 @@
+/// Where the records of a scanned JSON collection are, without their
+/// values: what matching needs, in flat arrays (no allocation per record).
+///
+/// For an array or JSON Lines, record `i` is the value at
+/// `recordStarts[i]..<recordEnds[i]`. For an object, it is the member's
+/// value, and `nameStarts[i]..<nameEnds[i]` is the member's name between
+/// its quotes, escapes kept (decode it with `JSONText.decodeString`).
+/// Offsets are into the scanned buffer.
+public struct JSONCollectionIndex: Sendable, Equatable {
+  /// The collection's form.
+  public var form: JSONCollectionForm
+  /// Where each record's value starts.
+  public var recordStarts: [Int]
+  /// Where each record's value ends (exclusive).
+  public var recordEnds: [Int]
+  /// The 1-based line each record starts on (for an object, the line of
+  /// its name).
+  public var recordLines: [Int]
+  /// Where each member's name starts, after its opening quote (objects
+  /// only; empty otherwise).
+  public var nameStarts: [Int]
+  /// Where each member's name ends, before its closing quote (objects
+  /// only; empty otherwise).
+  public var nameEnds: [Int]
+  /// Where the collection's text starts, after a byte order mark and
+  /// leading whitespace (the `[` or `{`, or the first line for JSON Lines).
+  public var openingOffset: Int
+  /// Where the collection's text ends, after the `]` or `}` (the end of
+  /// the input for JSON Lines).
+  public var closingOffset: Int
+
+  /// Creates an empty index of a form.
+  ///
+  /// - Parameter form: the collection's form.
+  public init(form: JSONCollectionForm) {
+    self.form = form
+    recordStarts = []
+    recordEnds = []
+    recordLines = []
+    nameStarts = []
+    nameEnds = []
+    openingOffset = 0
+    closingOffset = 0
+  }
+
+  /// The number of records.
+  public var count: Int { recordStarts.count }
+
+  /// The byte range of record `index`'s value.
+  ///
+  /// - Parameter index: a record's position, `0..<count`.
+  /// - Returns: the range in the scanned buffer.
+  public func recordRange(_ index: Int) -> Range<Int> {
+    recordStarts[index]..<recordEnds[index]
+  }
+
+  /// The byte range of member `index`'s name between its quotes (objects
+  /// only).
+  ///
+  /// - Parameter index: a record's position, `0..<count`.
+  /// - Returns: the range in the scanned buffer.
+  public func nameRange(_ index: Int) -> Range<Int> {
+    precondition(form == .object, "only object members have names")
+    return nameStarts[index]..<nameEnds[index]
+  }
+
+  /// The bytes a record occupies when written: the value, or for an object
+  /// the member from its name's opening quote to the end of its value.
+  ///
+  /// - Parameter index: a record's position, `0..<count`.
+  /// - Returns: the range in the scanned buffer.
+  public func entryRange(_ index: Int) -> Range<Int> {
+    form == .object ? (nameStarts[index] - 1)..<recordEnds[index] : recordRange(index)
+  }
+
+  /// Adds a record.
+  mutating func append(start: Int, end: Int, line: Int) {
+    recordStarts.append(start)
+    recordEnds.append(end)
+    recordLines.append(line)
+  }
+}

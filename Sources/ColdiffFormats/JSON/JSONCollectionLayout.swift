@@ -1,0 +1,134 @@
+/// One record of a collection being written: the original bytes of a
+/// record of the scanned input, or a new value.
+public enum JSONRecordOutput: Sendable {
+  /// Record `index` of the scanned input, copied byte for byte (for an
+  /// object, the whole member: name, colon and value).
+  case original(Int)
+  /// A new element of an array or line of JSON Lines.
+  case value(JSONValue)
+  /// A new member of an object.
+  case member(name: JSONString, value: JSONValue)
+}
+
+/// The frame around the records of a scanned collection, so that a list of
+/// records, original or new, can be written back as the same kind of
+/// document (SPEC §5, §7.17).
+///
+/// Writing every original record in order gives back the input byte for
+/// byte, whatever its formatting. Two original records that were adjacent
+/// in the input keep the bytes that were between them; elsewhere the
+/// typical `separator` is used, and new records are written with `style`,
+/// so they look like their neighbours.
+public struct JSONCollectionLayout: Sendable {
+  /// The collection's form.
+  public let form: JSONCollectionForm
+  /// The bytes before the first record (a byte order mark, `[` or `{`,
+  /// whitespace).
+  public let leading: [UInt8]
+  /// The bytes between two records that were not adjacent in the input
+  /// (`,\n  ` for `jq .`, `, ` for Python's compact output, a line ending
+  /// for JSON Lines).
+  public let separator: [UInt8]
+  /// The bytes after the last record (closing bracket, final new line).
+  public let trailing: [UInt8]
+  /// The whole document when no record is left (`[]\n`; empty for JSON
+  /// Lines).
+  public let empty: [UInt8]
+  /// The style in which new records are written.
+  public let style: JSONStyle
+  /// The nesting depth of the records (1 in an array or object, 0 in JSON
+  /// Lines).
+  public let recordDepth: Int
+  /// The scanned records.
+  public let index: JSONCollectionIndex
+
+  /// Finds the layout of a scanned collection.
+  ///
+  /// For an input without records, new records are written compactly
+  /// between the brackets (`[{"id":1}]`), or one a line in JSON Lines.
+  ///
+  /// - Parameters:
+  ///   - bytes: the scanned buffer.
+  ///   - index: its records, from `JSONCollectionScanner`.
+  /// - Complexity: O(n) at most (the style is learnt from the first
+  ///   records).
+  public init(bytes: UnsafeBufferPointer<UInt8>, index: JSONCollectionIndex) {
+    self.index = index
+    form = index.form
+    recordDepth = form == .lines ? 0 : 1
+    var style = JSONStyle.detect(in: bytes, index: index)
+    if form == .lines { style.indent = .none }
+    self.style = style
+    let end = bytes.count
+    guard index.count > 0 else {
+      empty = Array(bytes)
+      if form == .lines {
+        leading = []
+        separator = style.lineEnding
+        trailing = style.lineEnding
+      } else {
+        leading = Array(bytes[0...index.openingOffset])
+        separator = style.comma
+        trailing = Array(bytes[(index.closingOffset - 1)..<end])
+      }
+      return
+    }
+    let first = index.entryRange(0)
+    let last = index.entryRange(index.count - 1)
+    leading = Array(bytes[0..<first.lowerBound])
+    trailing = Array(bytes[last.upperBound..<end])
+    if form == .lines {
+      separator = style.lineEnding
+      empty = Array(bytes[0..<index.openingOffset])
+    } else {
+      if index.count > 1 {
+        separator = Array(bytes[first.upperBound..<index.entryRange(1).lowerBound])
+      } else {
+        let opening = bytes[(index.openingOffset + 1)..<first.lowerBound]
+        separator = opening.contains(0x0A) ? [UInt8(ascii: ",")] + opening : style.comma
+      }
+      empty =
+        Array(bytes[0...index.openingOffset]) + Array(bytes[(index.closingOffset - 1)..<end])
+    }
+  }
+
+  /// Writes a document holding `records`, in order.
+  ///
+  /// - Parameters:
+  ///   - records: the records to write.
+  ///   - bytes: the scanned buffer (the one given to `init`).
+  ///   - out: where to append.
+  /// - Complexity: O(n) in the written size.
+  public func write(
+    _ records: some Sequence<JSONRecordOutput>, from bytes: UnsafeBufferPointer<UInt8>,
+    to out: inout [UInt8]
+  ) {
+    var previous: Int?
+    var first = true
+    for record in records {
+      if first {
+        out += leading
+      } else if case .original(let position) = record, let previous, position == previous + 1 {
+        out += bytes[index.recordEnds[previous]..<index.entryRange(position).lowerBound]
+      } else {
+        out += separator
+      }
+      first = false
+      previous = nil
+      switch record {
+      case .original(let position):
+        out += bytes[index.entryRange(position)]
+        previous = position
+      case .value(let value):
+        precondition(form != .object, "a member of an object needs a name")
+        JSONWriter.write(value, style: style, depth: recordDepth, to: &out)
+      case .member(let name, let value):
+        precondition(form == .object, "only object members have names")
+        JSONWriter.write(name, to: &out)
+        out += style.colon
+        JSONWriter.write(value, style: style, depth: recordDepth, to: &out)
+      }
+    }
+    out += first ? empty : trailing
+  }
+}

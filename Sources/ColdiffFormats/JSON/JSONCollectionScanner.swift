@@ -1,0 +1,160 @@
+/// Finds the records of a JSON collection in one validating pass, without
+/// building values (the command line's hot path, DESIGN §2).
+///
+/// The whole input is validated as strictly as `JSONReader` does, with the
+/// same messages and limits, so any record's range can later be read with
+/// `JSONReader.parseValue(in:range:)` or searched with `JSONKeyPath`.
+public enum JSONCollectionScanner {
+  /// Scans a collection.
+  ///
+  /// - Parameters:
+  ///   - bytes: the whole input.
+  ///   - hint: what is known of the form (see `JSONFormHint`).
+  /// - Returns: the form and the records' positions.
+  /// - Throws: `InputError` for malformed input, for "not a collection"
+  ///   (an empty document or a top-level scalar, SPEC §7.11), and for a
+  ///   form other than the one `hint` demands.
+  /// - Complexity: O(n), no allocation per record beyond the index's
+  ///   arrays.
+  public static func scan(_ bytes: UnsafeBufferPointer<UInt8>, as hint: JSONFormHint)
+    throws(InputError) -> JSONCollectionIndex
+  {
+    var scanner = Scanner(bytes: bytes)
+    switch hint {
+    case .lines: return try scanner.scanLines()
+    case .array: return try scanner.scanDocument(expecting: .array)
+    case .object: return try scanner.scanDocument(expecting: .object)
+    case .document: return try scanner.scanDocument(expecting: nil)
+    case .unknown:
+      let isLines = try scanner.followsAnotherValue()
+      var rescanner = Scanner(bytes: bytes)
+      return try isLines ? rescanner.scanLines() : rescanner.scanDocument(expecting: nil)
+    }
+  }
+
+  /// Scans a collection held in an array; see `scan(_:as:)`.
+  ///
+  /// - Parameters:
+  ///   - bytes: the whole input.
+  ///   - hint: what is known of the form.
+  /// - Returns: the form and the records' positions.
+  /// - Throws: `InputError`, as `scan(_:as:)`.
+  public static func scan(_ bytes: [UInt8], as hint: JSONFormHint) throws(InputError)
+    -> JSONCollectionIndex
+  {
+    try bytes.withUnsafeBufferPointer { (buffer) throws(InputError) -> JSONCollectionIndex in
+      try scan(buffer, as: hint)
+    }
+  }
+}
+
+/// The state of one scan.
+private struct Scanner {
+  var lexer: JSONLexer
+  var stack: [Bool] = []
+
+  init(bytes: UnsafeBufferPointer<UInt8>) {
+    lexer = JSONLexer(bytes: bytes, range: 0..<bytes.count)
+    lexer.position = JSONReader.byteOrderMarkLength(bytes)
+    stack.reserveCapacity(64)
+  }
+
+  /// Whether the input holds more than one value (SPEC §7.15), after
+  /// checking that it holds at least one.
+  mutating func followsAnotherValue() throws(InputError) -> Bool {
+    lexer.skipWhitespace()
+    guard !lexer.atEnd else { throw lexer.error("not a collection: the input is empty", at: 0) }
+    try lexer.skipValue(depth: 0, stack: &stack)
+    lexer.skipWhitespace()
+    return !lexer.atEnd
+  }
+
+  /// Scans a top-level array or object; `form` demands one of them.
+  mutating func scanDocument(expecting form: JSONCollectionForm?) throws(InputError)
+    -> JSONCollectionIndex
+  {
+    lexer.skipWhitespace()
+    guard !lexer.atEnd else { throw lexer.error("not a collection: the input is empty", at: 0) }
+    let opening = lexer.current
+    let found: JSONCollectionForm? =
+      opening == UInt8(ascii: "[") ? .array : opening == UInt8(ascii: "{") ? .object : nil
+    guard let found, form == nil || form == found else {
+      switch form {
+      case .array: throw lexer.unexpected("expected a JSON array ('[')")
+      case .object: throw lexer.unexpected("expected a JSON object ('{')")
+      default:
+        throw lexer.unexpected("not a collection: expected a JSON array or object")
+      }
+    }
+    var index = JSONCollectionIndex(form: found)
+    index.openingOffset = lexer.position
+    lexer.position += 1
+    lexer.skipWhitespace()
+    let closing = found == .object ? UInt8(ascii: "}") : UInt8(ascii: "]")
+    if !lexer.atEnd, lexer.current == closing {
+      lexer.position += 1
+    } else {
+      try scanElements(into: &index, closing: closing)
+    }
+    index.closingOffset = lexer.position
+    lexer.skipWhitespace()
+    guard lexer.atEnd else {
+      throw lexer.unexpected("expected the end of the document after the JSON value")
+    }
+    return index
+  }
+
+  /// Scans the elements or members of the top-level container up to and
+  /// including its closing bracket.
+  private mutating func scanElements(into index: inout JSONCollectionIndex, closing: UInt8)
+    throws(InputError)
+  {
+    let isObject = closing == UInt8(ascii: "}")
+    while true {
+      let line = lexer.line
+      if isObject {
+        let name = try lexer.skipMemberName()
+        index.nameStarts.append(name.lowerBound)
+        index.nameEnds.append(name.upperBound)
+      }
+      let start = lexer.position
+      try lexer.skipValue(depth: 1, stack: &stack)
+      index.append(start: start, end: lexer.position, line: line)
+      lexer.skipWhitespace()
+      guard !lexer.atEnd else { throw lexer.unexpectedAfterElement(isObject) }
+      let byte = lexer.current
+      lexer.position += 1
+      if byte == closing { return }
+      guard byte == UInt8(ascii: ",") else {
+        lexer.position -= 1
+        throw lexer.unexpectedAfterElement(isObject)
+      }
+      lexer.skipWhitespace()
+    }
+  }
+
+  /// Scans JSON Lines: one value per non-blank line.
+  mutating func scanLines() throws(InputError) -> JSONCollectionIndex {
+    var index = JSONCollectionIndex(form: .lines)
+    index.openingOffset = lexer.position
+    lexer.stopsAtNewline = true
+    while lexer.position < lexer.end {
+      lexer.skipWhitespace()
+      if !lexer.atEnd {
+        let start = lexer.position
+        try lexer.skipValue(depth: 0, stack: &stack)
+        index.append(start: start, end: lexer.position, line: lexer.line)
+        lexer.skipWhitespace()
+        guard lexer.atEnd else {
+          throw lexer.unexpected("expected the end of the line after the record (one value a line)")
+        }
+      }
+      if lexer.position < lexer.end {
+        lexer.position += 1
+        lexer.line += 1
+      }
+    }
+    index.closingOffset = lexer.end
+    return index
+  }
+}

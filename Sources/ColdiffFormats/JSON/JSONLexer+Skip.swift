@@ -1,0 +1,152 @@
+extension JSONLexer {
+  /// Validates one value at `position` without building it, leaving
+  /// `position` just after it.
+  ///
+  /// - Parameters:
+  ///   - depth: how many containers already enclose the value (counts
+  ///     towards `JSONReader.maximumDepth`).
+  ///   - stack: scratch space for the open containers (`true` for an
+  ///     object), reused between calls so that no call allocates.
+  /// - Throws: `InputError` at the first byte that is not valid JSON.
+  /// - Complexity: O(n) in the bytes read.
+  mutating func skipValue(depth: Int, stack: inout [Bool]) throws(InputError) {
+    stack.removeAll(keepingCapacity: true)
+    nextValue: while true {
+      skipWhitespace()
+      guard !atEnd else { throw unexpected("expected a value") }
+      switch bytes[position] {
+      case UInt8(ascii: "\""): _ = try scanString()
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try scanNumber()
+      case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"): _ = try scanLiteral()
+      case UInt8(ascii: "["):
+        try enterNested(depth: depth + stack.count)
+        skipWhitespace()
+        if !atEnd, bytes[position] == UInt8(ascii: "]") {
+          position += 1
+        } else {
+          stack.append(false)
+          continue nextValue
+        }
+      case UInt8(ascii: "{"):
+        try enterNested(depth: depth + stack.count)
+        skipWhitespace()
+        if !atEnd, bytes[position] == UInt8(ascii: "}") {
+          position += 1
+        } else {
+          stack.append(true)
+          try skipMemberName()
+          continue nextValue
+        }
+      default: throw unexpected("expected a value")
+      }
+      // Close the containers this value completes.
+      while let isObject = stack.last {
+        skipWhitespace()
+        guard !atEnd else { throw unexpectedAfterElement(isObject) }
+        let byte = bytes[position]
+        if byte == UInt8(ascii: ",") {
+          position += 1
+          if isObject {
+            skipWhitespace()
+            try skipMemberName()
+          }
+          continue nextValue
+        }
+        guard byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+          throw unexpectedAfterElement(isObject)
+        }
+        position += 1
+        stack.removeLast()
+      }
+      return
+    }
+  }
+
+  /// The error for a byte after an array element or object member that is
+  /// neither `,` nor the closing bracket.
+  func unexpectedAfterElement(_ isObject: Bool) -> InputError {
+    unexpected(
+      isObject
+        ? "expected ',' or '}' after object member" : "expected ',' or ']' after array element")
+  }
+
+  /// Steps over `[` or `{`, checking the nesting limit.
+  private mutating func enterNested(depth: Int) throws(InputError) {
+    guard depth < JSONReader.maximumDepth else {
+      throw error("nesting deeper than \(JSONReader.maximumDepth) levels", at: position)
+    }
+    position += 1
+  }
+
+  /// Validates `"name"` and the `:` after it, and skips the whitespace
+  /// that follows.
+  ///
+  /// - Returns: the range of the name between its quotes.
+  /// - Throws: `InputError` when the name is not a string or the colon is
+  ///   missing.
+  @discardableResult
+  mutating func skipMemberName() throws(InputError) -> Range<Int> {
+    guard !atEnd, bytes[position] == UInt8(ascii: "\"") else {
+      throw unexpected("expected a member name in double quotes")
+    }
+    let start = position + 1
+    _ = try scanString()
+    let name = start..<(position - 1)
+    skipWhitespace()
+    try expect(UInt8(ascii: ":"), "expected ':' after member name")
+    skipWhitespace()
+    return name
+  }
+
+  /// The end of the already validated value that starts at `start`, found
+  /// without validating again: strings are skipped to their closing quote,
+  /// containers by counting brackets.
+  ///
+  /// - Complexity: O(n) in the value's length.
+  static func endOfValidatedValue(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    let first = bytes[start]
+    if first == UInt8(ascii: "\"") { return endOfValidatedString(bytes, from: start) }
+    var index = start + 1
+    guard first == UInt8(ascii: "[") || first == UInt8(ascii: "{") else {
+      while index < bytes.count && !isDelimiter(bytes[index]) { index += 1 }
+      return index
+    }
+    var depth = 1
+    while true {
+      switch bytes[index] {
+      case UInt8(ascii: "\""):
+        index = endOfValidatedString(bytes, from: index)
+        continue
+      case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+      case UInt8(ascii: "]"), UInt8(ascii: "}"):
+        depth -= 1
+        if depth == 0 { return index + 1 }
+      default: break
+      }
+      index += 1
+    }
+  }
+
+  /// Whether `byte` ends a number or literal.
+  private static func isDelimiter(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D:
+      return true
+    default: return false
+    }
+  }
+
+  /// The index just after the closing quote of the validated string whose
+  /// opening quote is at `start`.
+  static func endOfValidatedString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var index = start + 1
+    while true {
+      index = skipPlainASCII(bytes, from: index, to: bytes.count)
+      switch bytes[index] {
+      case UInt8(ascii: "\""): return index + 1
+      case UInt8(ascii: "\\"): index += 2
+      default: index += 1
+      }
+    }
+  }
+}

@@ -1,0 +1,112 @@
+/// Writes `JSONValue`s as JSON text in a given style, keeping the written
+/// text of numbers and strings (`1.50` stays `1.50`, `"\u00e9"` stays
+/// escaped).
+///
+/// Indented text follows `jq .` and Python's `json.dumps(x, indent=N)`:
+/// one element or member a line, `,` at the end of the line, the closing
+/// bracket on its own line at the container's indentation, and empty
+/// containers as `[]` and `{}`.
+public enum JSONWriter {
+  /// Appends a value.
+  ///
+  /// The value starts where `out` ends (no indentation is written before
+  /// it); its nested lines are indented as a value `depth` levels deep in
+  /// its document (1 for the records of a top-level array or object).
+  ///
+  /// - Parameters:
+  ///   - value: the value.
+  ///   - style: how to write it.
+  ///   - depth: the nesting depth of the value in its document.
+  ///   - out: where to append.
+  /// - Complexity: O(n) in the written size.
+  public static func write(
+    _ value: JSONValue, style: JSONStyle, depth: Int = 0, to out: inout [UInt8]
+  ) {
+    let writer = Writer(style: style)
+    writer.write(value, depth: depth, to: &out)
+  }
+
+  /// Writes a whole document: the value, then a line ending when the style
+  /// has a final new line.
+  ///
+  /// - Parameters:
+  ///   - value: the document's value.
+  ///   - style: how to write it.
+  /// - Returns: the document's bytes.
+  /// - Complexity: O(n) in the written size.
+  public static func document(_ value: JSONValue, style: JSONStyle) -> [UInt8] {
+    var out: [UInt8] = []
+    write(value, style: style, to: &out)
+    if style.finalNewline { out += style.lineEnding }
+    return out
+  }
+
+  /// Appends a string with its quotes, as written.
+  ///
+  /// - Parameters:
+  ///   - string: the string.
+  ///   - out: where to append.
+  public static func write(_ string: JSONString, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    out += string.raw
+    out.append(UInt8(ascii: "\""))
+  }
+}
+
+/// The state of one write: the style's indentation bytes, computed once.
+private struct Writer {
+  let style: JSONStyle
+  let unit: [UInt8]
+
+  init(style: JSONStyle) {
+    self.style = style
+    unit = style.indentUnit
+  }
+
+  func write(_ value: JSONValue, depth: Int, to out: inout [UInt8]) {
+    switch value {
+    case .null: out += "null".utf8
+    case .bool(let flag): out += (flag ? "true" : "false").utf8
+    case .number(let number): out += number.text
+    case .string(let string): JSONWriter.write(string, to: &out)
+    case .array(let elements):
+      out.append(UInt8(ascii: "["))
+      for (position, element) in elements.enumerated() {
+        separate(first: position == 0, depth: depth + 1, to: &out)
+        write(element, depth: depth + 1, to: &out)
+      }
+      close(UInt8(ascii: "]"), empty: elements.isEmpty, depth: depth, to: &out)
+    case .object(let object):
+      out.append(UInt8(ascii: "{"))
+      for (position, member) in object.members.enumerated() {
+        separate(first: position == 0, depth: depth + 1, to: &out)
+        JSONWriter.write(member.name, to: &out)
+        out += style.colon
+        write(member.value, depth: depth + 1, to: &out)
+      }
+      close(UInt8(ascii: "}"), empty: object.members.isEmpty, depth: depth, to: &out)
+    }
+  }
+
+  /// Writes what comes before an element at `depth`.
+  private func separate(first: Bool, depth: Int, to out: inout [UInt8]) {
+    if unit.isEmpty {
+      if !first { out += style.comma }
+    } else {
+      if !first { out.append(UInt8(ascii: ",")) }
+      newLine(depth: depth, to: &out)
+    }
+  }
+
+  /// Writes a closing bracket.
+  private func close(_ bracket: UInt8, empty: Bool, depth: Int, to out: inout [UInt8]) {
+    if !empty && !unit.isEmpty { newLine(depth: depth, to: &out) }
+    out.append(bracket)
+  }
+
+  /// Writes a line ending and the indentation of `depth`.
+  private func newLine(depth: Int, to out: inout [UInt8]) {
+    out += style.lineEnding
+    for _ in 0..<depth { out += unit }
+  }
+}

@@ -1,0 +1,144 @@
+import ColdiffFormats
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct JSONCollectionScannerTests {
+  private func scan(_ text: String, as hint: JSONFormHint) throws -> JSONCollectionIndex {
+    try JSONCollectionScanner.scan(Array(text.utf8), as: hint)
+  }
+
+  private func failure(_ text: String, as hint: JSONFormHint) -> InputError? {
+    do throws(InputError) {
+      _ = try JSONCollectionScanner.scan(Array(text.utf8), as: hint)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  private func records(_ text: String, _ index: JSONCollectionIndex) -> [String] {
+    let bytes = Array(text.utf8)
+    return (0..<index.count).map { String(decoding: bytes[index.recordRange($0)], as: UTF8.self) }
+  }
+
+  @Test func arrayElementsAreRecords() throws {
+    let text = "[\n{\"id\": 1},\n  [2, 3] , \"x\"\n]\n"
+    let index = try scan(text, as: .document)
+    #expect(index.form == .array)
+    #expect(records(text, index) == [#"{"id": 1}"#, "[2, 3]", #""x""#])
+    #expect(index.recordLines == [2, 3, 3])
+    #expect(index.openingOffset == 0)
+    #expect(index.closingOffset == text.utf8.count - 1)
+  }
+
+  @Test func objectMembersAreRecordsNamedByTheirName() throws {
+    let text = #"{"a": 1, "b\u0041": {"c": 2}}"#
+    let index = try scan(text, as: .document)
+    #expect(index.form == .object)
+    #expect(records(text, index) == ["1", #"{"c": 2}"#])
+    let bytes = Array(text.utf8)
+    let names = bytes.withUnsafeBufferPointer { buffer in
+      (0..<index.count).map { JSONText.decodeString(buffer, range: index.nameRange($0)) }
+    }
+    #expect(names == [Array("a".utf8), Array("bA".utf8)])
+    #expect(String(decoding: bytes[index.entryRange(1)], as: UTF8.self) == #""b\u0041": {"c": 2}"#)
+  }
+
+  @Test func emptyContainersAreEmptyCollections() throws {
+    #expect(try scan(" [ ] ", as: .document).count == 0)
+    #expect(try scan("{}", as: .object).form == .object)
+    #expect(try scan("", as: .lines).count == 0)
+    #expect(try scan("\n\r\n  \n", as: .lines).count == 0)
+  }
+
+  @Test func jsonLinesSkipBlankLinesAndKeepLineNumbers() throws {
+    let text = "{\"a\":1}\r\n\n  [2]  \r\n3"
+    let index = try scan(text, as: .lines)
+    #expect(index.form == .lines)
+    #expect(records(text, index) == [#"{"a":1}"#, "[2]", "3"])
+    #expect(index.recordLines == [1, 3, 4])
+  }
+
+  @Test func aJSONLinesRecordMustFitOnItsLine() {
+    let error = failure("{\"a\":1}\n{\"a\":\n2}\n", as: .lines)
+    #expect(error == InputError("expected a value, found end of line", line: 2, column: 6))
+    let second = failure("1 2\n", as: .lines)
+    #expect(
+      second
+        == InputError(
+          "expected the end of the line after the record (one value a line), found '2'", line: 1,
+          column: 3))
+  }
+
+  @Test(arguments: [
+    ("", "not a collection: the input is empty", 1, 1),
+    ("  42 ", "not a collection: expected a JSON array or object, found '4'", 1, 3),
+    ("[1] [2]", "expected the end of the document after the JSON value, found '['", 1, 5),
+    ("[1, 2", "expected ',' or ']' after array element, found end of input", 1, 6),
+    ("{\"a\" 1}", "expected ':' after member name, found '1'", 1, 6),
+  ])
+  func documentsThatAreNotCollectionsFail(text: String, message: String, line: Int, column: Int) {
+    #expect(failure(text, as: .document) == InputError(message, line: line, column: column))
+  }
+
+  @Test func aDemandedFormMustBeThere() {
+    #expect(failure("{}", as: .array)?.message == "expected a JSON array ('['), found '{'")
+    #expect(failure("[]", as: .object)?.message == "expected a JSON object ('{'), found '['")
+  }
+
+  @Test func unknownInputIsDetectedAsSpecSection7_15Says() throws {
+    #expect(try scan("{\"a\": 1}\n", as: .unknown).form == .object)
+    #expect(try scan("{\"a\": 1}\n{\"a\": 2}\n", as: .unknown).form == .lines)
+    #expect(try scan("[1, 2]", as: .unknown).form == .array)
+    #expect(try scan("[1]\n[2]", as: .unknown).count == 2)
+    #expect(try scan("1\n2\n", as: .unknown).form == .lines)
+    #expect(failure("1", as: .unknown)?.message.hasPrefix("not a collection") == true)
+    #expect(failure("", as: .unknown)?.message.hasPrefix("not a collection") == true)
+  }
+
+  @Test func aByteOrderMarkIsSkipped() throws {
+    let index = try JSONCollectionScanner.scan(
+      [0xEF, 0xBB, 0xBF] + Array("[1]".utf8), as: .document)
+    #expect(index.openingOffset == 3)
+    #expect(index.recordRange(0) == 4..<5)
+  }
+
+  @Test func deepNestingFailsWithoutCrashing() {
+    let error = failure(String(repeating: "[", count: 100_000), as: .document)
+    #expect(error?.message == "nesting deeper than 1000 levels")
+  }
+
+  /// Oracle: on every JSONTestSuite file, the scanner accepts exactly the
+  /// arrays and objects that the reader accepts, and each record's range
+  /// reads as the reader's element or member value.
+  @Test func agreesWithTheReaderOnTheSuite() throws {
+    let directory = try ProjectPaths.sharedTestdata("JSONTestSuite")
+      .appendingPathComponent("test_parsing")
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(names.count > 300)
+    for name in names {
+      let bytes = [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))
+      let value = try? JSONReader.parse(bytes)
+      let index = try? JSONCollectionScanner.scan(bytes, as: .document)
+      switch (value, index) {
+      case (.array(let elements)?, let index?):
+        #expect(index.form == .array, "\(name)")
+        #expect(try recordValues(bytes, index) == elements, "\(name)")
+      case (.object(let object)?, let index?):
+        #expect(index.form == .object, "\(name)")
+        #expect(try recordValues(bytes, index) == object.members.map(\.value), "\(name)")
+      case (_, nil): #expect(value?.arrayValue == nil && value?.objectValue == nil, "\(name)")
+      default: Issue.record("\(name): the scanner accepts a scalar document")
+      }
+    }
+  }
+
+  private func recordValues(_ bytes: [UInt8], _ index: JSONCollectionIndex) throws -> [JSONValue] {
+    try bytes.withUnsafeBufferPointer { buffer in
+      try (0..<index.count).map {
+        try JSONReader.parseValue(in: buffer, range: index.recordRange($0))
+      }
+    }
+  }
+}
