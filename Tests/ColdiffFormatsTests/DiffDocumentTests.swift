@@ -289,6 +289,28 @@ import Testing
     }
   }
 
+  @Test func malformedElementsAreLocated() throws {
+    let broken = Array(Self.specExample.utf8).split(separator: UInt8(ascii: "\n"))
+      .map { line in
+        Array(line) == Array(#"  "moves":   [{"from": 4, "to": 0, "key": 5, "after": null}]"#.utf8)
+          ? Array(#"  "moves":   [{"from": 4, "key": 5, "after": null}]"#.utf8) : Array(line)
+      }
+      .joined(separator: [UInt8(ascii: "\n")])
+    let message = #"11:15: diff document: moves[0]: missing member "to""#
+    do {
+      _ = try DiffDocument(bytes: Array(broken))
+      Issue.record("read without error")
+    } catch {
+      #expect(error.description == message)
+    }
+    do {
+      _ = try PatchDocument(bytes: Array(broken))
+      Issue.record("read without error")
+    } catch {
+      #expect(error.description == message)
+    }
+  }
+
   @Test func patchDocumentsAreToldApartByShape() throws {
     let patch = try PatchDocument(bytes: Array(#"[{"op": "remove", "path": "/0"}]"#.utf8))
     #expect(patch == .jsonPatch(JSONPatch(operations: [.remove(path: JSONPointer(["0"]))])))

@@ -60,6 +60,21 @@ import Testing
     }
   }
 
+  @Test func malformedOperationsAreLocated() {
+    do {
+      _ = try patch("[\n  {\"op\": \"remove\", \"path\": \"/0\"},\n   {\"op\": \"remove\"}\n]")
+      Issue.record("read without error")
+    } catch {
+      #expect(error.description == "3:4: op 1 (remove): missing member \"path\"")
+    }
+    do {
+      _ = try PatchDocument(bytes: Array("[1,\n 2]".utf8))
+      Issue.record("read without error")
+    } catch {
+      #expect(error.description == "1:2: op 0 is not an object (found a number)")
+    }
+  }
+
   @Test func unusedMembersAreIgnored() throws {
     let read = try patch(#"[{"op": "remove", "path": "/a", "value": 1, "comment": "x"}]"#)
     #expect(read.operations == [.remove(path: JSONPointer(["a"]))])
