@@ -15,6 +15,23 @@ extension DiffDocument {
   ///   missing member "value"`).
   /// - Complexity: O(n) in the size of the document.
   public init(from document: JSONValue) throws(InputError) {
+    try self.init(from: document, locator: nil)
+  }
+
+  /// Reads a diff document from JSON text.
+  ///
+  /// - Parameter bytes: the document's bytes.
+  /// - Throws: `InputError` for text that is not JSON, or a document that
+  ///   is not well formed, as ``init(from:)``; an error in an element of a
+  ///   list names the element's line and column.
+  /// - Complexity: O(n) in the length of the text.
+  public init(bytes: [UInt8]) throws(InputError) {
+    try self.init(from: try JSONReader.parse(bytes), locator: DocumentLocator(bytes: bytes))
+  }
+
+  /// Reads a diff document from its JSON value, locating a malformed list
+  /// element with `locator` when there is one.
+  init(from document: JSONValue, locator: DocumentLocator?) throws(InputError) {
     let top = try MemberTable(
       document, label: "diff document",
       allowed: ["coldiff", "kind", "key", "tree", "inserts", "deletes", "updates", "moves"])
@@ -29,7 +46,7 @@ extension DiffDocument {
       throw InputError(
         "diff document: unknown kind \"\(kindName)\" (expected ordered, unordered or tree)")
     }
-    var reader = EntryReader(kind: kind)
+    var reader = EntryReader(kind: kind, locator: locator)
     self.init(kind: kind)
     if let key = top.optional("key") {
       self.key = try reader.keyFields(key)
@@ -64,12 +81,15 @@ extension DiffDocument {
 /// the document's kind.
 private struct EntryReader {
   let kind: DiffDocument.Kind
+  /// Locates a malformed element in the document's text, when known.
+  let locator: DocumentLocator?
   /// Whether the positions of an unordered document are member names
   /// (`true`) or indices (`false`), once the first is read.
   var usesNames: Bool?
 
-  init(kind: DiffDocument.Kind) {
+  init(kind: DiffDocument.Kind, locator: DocumentLocator?) {
     self.kind = kind
+    self.locator = locator
   }
 
   /// The top-level `key`: a non-empty array of pointer strings.
@@ -102,9 +122,13 @@ private struct EntryReader {
     var entries: [Entry] = []
     entries.reserveCapacity(elements.count)
     for (index, element) in elements.enumerated() {
-      let table = try MemberTable(
-        element, label: "diff document: \(name)[\(index)]", allowed: allowedMembers(name))
-      entries.append(try read(&self, table))
+      do {
+        let table = try MemberTable(
+          element, label: "diff document: \(name)[\(index)]", allowed: allowedMembers(name))
+        entries.append(try read(&self, table))
+      } catch {
+        throw error.located(at: locator?.position(ofElement: index, inMember: name))
+      }
     }
     return entries
   }
@@ -131,7 +155,8 @@ private struct EntryReader {
   mutating func insert(_ entry: MemberTable) throws(InputError) -> DiffDocument.Insert {
     DiffDocument.Insert(
       position: try position(entry), key: entry.optional("key"),
-      after: entry.optional("after").map(reference), parent: entry.optional("parent").map(reference),
+      after: entry.optional("after").map(reference),
+      parent: entry.optional("parent").map(reference),
       value: .value(try entry.required("value")))
   }
 

@@ -104,7 +104,7 @@ private struct MemberWriter {
       out += String(index).utf8
     case .name(let memberName):
       name(label ?? "name", to: &out)
-      memberName.writeQuoted(to: &out)
+      JSONWriter.write(memberName, to: &out)
     case .path(let path):
       name(label ?? "index", to: &out)
       out.append(UInt8(ascii: "["))

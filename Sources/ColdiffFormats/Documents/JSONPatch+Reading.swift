@@ -12,13 +12,34 @@ extension JSONPatch {
   ///   `path`. The message names the 0-based operation index.
   /// - Complexity: O(n) in the size of the document.
   public init(from document: JSONValue) throws(InputError) {
+    try self.init(from: document, locator: nil)
+  }
+
+  /// Reads a patch from JSON text.
+  ///
+  /// - Parameter bytes: the patch document's bytes.
+  /// - Throws: `InputError` for text that is not JSON (with its line and
+  ///   column) or a patch that is not well formed, as ``init(from:)``; an
+  ///   error in an operation names the operation's line and column.
+  /// - Complexity: O(n) in the length of the text.
+  public init(bytes: [UInt8]) throws(InputError) {
+    try self.init(from: try JSONReader.parse(bytes), locator: DocumentLocator(bytes: bytes))
+  }
+
+  /// Reads a patch from its JSON value, locating a malformed operation
+  /// with `locator` when there is one.
+  init(from document: JSONValue, locator: DocumentLocator?) throws(InputError) {
     guard case .array(let elements) = document else {
       throw InputError("the patch is not a JSON array (found \(document.kindName))")
     }
     var operations: [JSONPatchOperation] = []
     operations.reserveCapacity(elements.count)
     for (index, element) in elements.enumerated() {
-      operations.append(try JSONPatchOperation(from: element, index: index))
+      do {
+        operations.append(try JSONPatchOperation(from: element, index: index))
+      } catch {
+        throw error.located(at: locator?.position(ofElement: index))
+      }
     }
     self.init(operations: operations)
   }

@@ -23,17 +23,11 @@ extension JSONPatch {
   ///
   /// - Parameter out: the buffer to append to.
   public func write(to out: inout [UInt8]) {
-    guard !operations.isEmpty else {
-      out += "[]\n".utf8
-      return
+    var writer = JSONPatchWriter()
+    for operation in operations {
+      writer.append(operation)
     }
-    out += "[\n".utf8
-    for (index, operation) in operations.enumerated() {
-      out += "  ".utf8
-      operation.write(to: &out)
-      out += (index + 1 < operations.count ? ",\n" : "\n").utf8
-    }
-    out += "]\n".utf8
+    out += writer.finish()
   }
 }
 

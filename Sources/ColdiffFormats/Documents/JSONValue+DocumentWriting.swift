@@ -6,28 +6,7 @@ extension JSONValue {
   /// - Parameter out: the buffer to append to.
   /// - Complexity: O(n) in the size of the value.
   func writeInline(to out: inout [UInt8]) {
-    switch self {
-    case .null: out += "null".utf8
-    case .bool(let value): out += (value ? "true" : "false").utf8
-    case .number(let number): out += number.text
-    case .string(let string): string.writeQuoted(to: &out)
-    case .array(let elements):
-      out.append(UInt8(ascii: "["))
-      for (position, element) in elements.enumerated() {
-        if position > 0 { out += ", ".utf8 }
-        element.writeInline(to: &out)
-      }
-      out.append(UInt8(ascii: "]"))
-    case .object(let object):
-      out.append(UInt8(ascii: "{"))
-      for (position, member) in object.members.enumerated() {
-        if position > 0 { out += ", ".utf8 }
-        member.name.writeQuoted(to: &out)
-        out += ": ".utf8
-        member.value.writeInline(to: &out)
-      }
-      out.append(UInt8(ascii: "}"))
-    }
+    JSONWriter.write(self, style: .documentInline, to: &out)
   }
 
   /// The value on one line, as ``writeInline(to:)`` writes it, as a
@@ -44,13 +23,8 @@ extension JSONValue {
   }
 }
 
-extension JSONString {
-  /// Appends the string between quotes, with its original text.
-  ///
-  /// - Parameter out: the buffer to append to.
-  func writeQuoted(to out: inout [UInt8]) {
-    out.append(UInt8(ascii: "\""))
-    out += raw
-    out.append(UInt8(ascii: "\""))
-  }
+extension JSONStyle {
+  /// One line, `": "` and `", "`, as the documents write their values.
+  static let documentInline = JSONStyle(
+    indent: .none, colon: Array(": ".utf8), comma: Array(", ".utf8))
 }

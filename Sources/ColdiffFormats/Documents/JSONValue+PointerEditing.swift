@@ -35,23 +35,19 @@ extension JSONValue {
     _ body: (inout JSONValue) throws(PointerFailure) -> Result
   ) throws(PointerFailure) -> Result {
     guard depth < pointer.tokens.count else { return try body(&self) }
-    switch self {
-    case .object(var object):
-      let token = pointer.tokens[depth]
-      guard let index = object.index(of: token) else {
+    if var object = takeObject() {
+      defer { self = .object(object) }
+      guard let index = object.index(of: pointer.tokens[depth]) else {
         throw PointerFailure(reason: JSONValue.missing(pointer, depth: depth))
       }
-      self = .null
-      defer { self = .object(object) }
       return try object.members[index].value.modify(at: pointer, depth: depth + 1, body)
-    case .array(var elements):
-      let index = try JSONValue.existingIndex(pointer, depth: depth, count: elements.count)
-      self = .null
-      defer { self = .array(elements) }
-      return try elements[index].modify(at: pointer, depth: depth + 1, body)
-    default:
-      throw PointerFailure(reason: JSONValue.scalar(self, pointer, depth: depth))
     }
+    if var elements = takeArray() {
+      defer { self = .array(elements) }
+      let index = try JSONValue.existingIndex(pointer, depth: depth, count: elements.count)
+      return try elements[index].modify(at: pointer, depth: depth + 1, body)
+    }
+    throw PointerFailure(reason: JSONValue.scalar(self, pointer, depth: depth))
   }
 
   /// Adds `value` at `pointer` (RFC 6902 `add`): replaces the document at
@@ -67,16 +63,17 @@ extension JSONValue {
     }
     let depth = parent.tokens.count
     try modify(at: parent) { (container: inout JSONValue) throws(PointerFailure) in
-      switch container {
-      case .object(var object):
-        container = .null
+      if var object = container.takeObject() {
         if let index = object.index(of: token) {
           object.members[index].value = value
         } else {
           object.members.append(JSONObject.Member(name: JSONString(utf8: token), value: value))
         }
         container = .object(object)
-      case .array(var elements):
+        return
+      }
+      if var elements = container.takeArray() {
+        defer { container = .array(elements) }
         let index: Int
         if token == [UInt8(ascii: "-")] {
           index = elements.count
@@ -87,12 +84,10 @@ extension JSONValue {
               reason: "\(pointer) is out of bounds (the array has \(elements.count) elements)")
           }
         }
-        container = .null
         elements.insert(value, at: index)
-        container = .array(elements)
-      default:
-        throw PointerFailure(reason: JSONValue.scalar(container, pointer, depth: depth))
+        return
       }
+      throw PointerFailure(reason: JSONValue.scalar(container, pointer, depth: depth))
     }
   }
 
@@ -110,25 +105,21 @@ extension JSONValue {
     }
     let depth = parent.tokens.count
     return try modify(at: parent) { (container: inout JSONValue) throws(PointerFailure) in
-      switch container {
-      case .object(var object):
+      if var object = container.takeObject() {
+        defer { container = .object(object) }
         guard let index = object.index(of: token) else {
           throw PointerFailure(reason: JSONValue.missing(pointer, depth: depth))
         }
-        container = .null
         let removed = object.members[index].value
         object.members.removeAll { $0.name.value == token }
-        container = .object(object)
         return removed
-      case .array(var elements):
-        let index = try JSONValue.existingIndex(pointer, depth: depth, count: elements.count)
-        container = .null
-        let removed = elements.remove(at: index)
-        container = .array(elements)
-        return removed
-      default:
-        throw PointerFailure(reason: JSONValue.scalar(container, pointer, depth: depth))
       }
+      if var elements = container.takeArray() {
+        defer { container = .array(elements) }
+        let index = try JSONValue.existingIndex(pointer, depth: depth, count: elements.count)
+        return elements.remove(at: index)
+      }
+      throw PointerFailure(reason: JSONValue.scalar(container, pointer, depth: depth))
     }
   }
 
@@ -138,6 +129,23 @@ extension JSONValue {
   /// - Throws: `PointerFailure` when there is no value at `pointer`.
   mutating func replace(at pointer: JSONPointer, with value: JSONValue) throws(PointerFailure) {
     try modify(at: pointer) { (target: inout JSONValue) throws(PointerFailure) in target = value }
+  }
+
+  /// Moves the members out of an object value, leaving `null` in its
+  /// place so that they are uniquely referenced and change in place; `nil`
+  /// (and `self` unchanged) for any other kind.
+  private mutating func takeObject() -> JSONObject? {
+    guard case .object(let object) = self else { return nil }
+    self = .null
+    return object
+  }
+
+  /// Moves the elements out of an array value, leaving `null` in its
+  /// place; `nil` (and `self` unchanged) for any other kind.
+  private mutating func takeArray() -> [JSONValue]? {
+    guard case .array(let elements) = self else { return nil }
+    self = .null
+    return elements
   }
 
   /// The child of `self` through token `depth` of `pointer`.
