@@ -248,6 +248,19 @@ import Testing
     #expect(JSONWriter.document(try JSONReader.parse(bytes), style: style) == bytes)
   }
 
+  @Test func scalarRecordsTellTheStyleByTheirSeparators() throws {
+    let compact = try Self.withScan("[1, 2]") { buffer, index in
+      JSONStyle.detect(in: buffer, index: index)
+    }
+    #expect(compact.indent == .none)
+    #expect(compact.comma == Array(", ".utf8))
+    #expect(compact.colon == Array(": ".utf8))
+    let indented = try Self.withScan("[\n    1,\n    2\n]") { buffer, index in
+      JSONStyle.detect(in: buffer, index: index)
+    }
+    #expect(indented.indent == .spaces(4))
+  }
+
   @Test func newValuesKeepTheTextOfTheirNumbersAndStrings() throws {
     let value = try JSONReader.parse(Array(#"{"a": [1.50, "\u00e9"], "b": {}}"#.utf8))
     #expect(

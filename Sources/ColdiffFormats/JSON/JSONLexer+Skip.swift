@@ -10,7 +10,7 @@ extension JSONLexer {
   /// - Throws: `InputError` at the first byte that is not valid JSON.
   /// - Complexity: O(n) in the bytes read.
   mutating func skipValue(depth: Int, stack: inout [Bool]) throws(InputError) {
-    stack.removeAll(keepingCapacity: true)
+    if !stack.isEmpty { stack.removeAll(keepingCapacity: true) }
     nextValue: while true {
       skipWhitespace()
       guard !atEnd else { throw unexpected("expected a value") }

@@ -79,6 +79,7 @@ extension JSONLexer {
   /// a control character or non-ASCII (or `to`).
   ///
   /// - Complexity: O(n), eight bytes per step.
+  @inline(__always)
   static func skipPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int {
     var index = from
     if let base = bytes.baseAddress {

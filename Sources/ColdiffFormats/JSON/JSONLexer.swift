@@ -11,30 +11,26 @@ struct JSONLexer {
   /// The next byte to read.
   var position: Int
   /// Where reading stops.
-  var end: Int
-  /// The 1-based line of `position`, when the lexer started at a line's
-  /// beginning with `line` set accordingly.
+  let end: Int
+  /// The 1-based line of `position`, counted from the buffer's start when
+  /// the lexer starts there (as the collection scanner does).
   var line: Int
   /// Whether a line feed ends the input (JSON Lines: a record is one line).
   var stopsAtNewline: Bool
 
-  /// Creates a lexer over `bytes[range]`.
+  /// Creates a lexer over `bytes[range]`, starting on line 1, in which a
+  /// line feed is whitespace.
   ///
   /// - Parameters:
   ///   - bytes: the whole input.
   ///   - range: the part to read.
-  ///   - line: the 1-based line of `range.lowerBound`.
-  ///   - stopsAtNewline: whether a line feed ends the input.
-  init(
-    bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, line: Int = 1,
-    stopsAtNewline: Bool = false
-  ) {
+  init(bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) {
     precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "range out of bounds")
     self.bytes = bytes
     self.position = range.lowerBound
     self.end = range.upperBound
-    self.line = line
-    self.stopsAtNewline = stopsAtNewline
+    self.line = 1
+    self.stopsAtNewline = false
   }
 
   /// Whether the input is exhausted (in JSON Lines, also at a line feed).
@@ -47,7 +43,10 @@ struct JSONLexer {
 
   /// Skips spaces, tabs, carriage returns and line feeds (not a line feed
   /// when `stopsAtNewline`).
+  @inline(__always)
   mutating func skipWhitespace() {
+    // Most tokens follow one another without whitespace.
+    if position < end && bytes[position] > 0x20 { return }
     while position < end {
       switch bytes[position] {
       case 0x20, 0x09, 0x0D: position += 1

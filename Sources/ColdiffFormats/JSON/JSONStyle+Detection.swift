@@ -38,6 +38,11 @@ extension JSONStyle {
       }
       detector.examine(bytes, range: index.recordRange(record), depth: depth)
     }
+    if detector.comma == nil, index.form != .lines, index.count > 1 {
+      // Scalar records in compact text: the bytes between the first two.
+      let gap = bytes[index.entryRange(0).upperBound..<index.entryRange(1).lowerBound]
+      if !gap.contains(0x0A) { detector.comma = Array(gap) }
+    }
     var fallback = Indent.none
     if index.form != .lines, index.count > 0 {
       // Scalar records in indented text: the indentation before the first.
