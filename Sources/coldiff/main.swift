@@ -1,3 +1,3 @@
 import ColdiffCLI
 
-print("coldiff: not yet implemented")
+ColdiffTool.main()

@@ -1,3 +1,5 @@
+import ColdiffFormats
+
 /// The command line of `coldiff`: its description and its parser.
 public enum ColdiffArguments {
   /// `coldiff` as help, man page and completions describe it.
@@ -45,14 +47,16 @@ public enum ColdiffArguments {
 
   private static func resolve(_ typed: TypedArguments) throws(UsageError) -> ColdiffOptions {
     var options = ColdiffOptions()
-    if let key = try typed.value(of: ColdiffFlags.key) {
-      options.keyFields = key.split(separator: ",", omittingEmptySubsequences: false).map(
-        String.init)
-      if options.keyFields.contains("") {
-        throw UsageError("empty field in '--key \(key)'", in: command)
+    let key = try typed.value(of: ColdiffFlags.key)
+    let ignored = try typed.values(of: ColdiffFlags.ignore)
+    do throws(InputError) {
+      if let key { options.keyFields = try JSONPointer.fieldList(key) }
+      options.ignoredFields = try ignored.map { (field) throws(InputError) in
+        try JSONPointer(field: field)
       }
+    } catch {
+      throw UsageError(error.message, in: command)
     }
-    options.ignoredFields = try typed.values(of: ColdiffFlags.ignore)
     options.unordered = typed.contains(ColdiffFlags.unordered)
     options.treeField = try typed.value(of: ColdiffFlags.tree)
     options.inputFormat = try typed.value(of: ColdiffFlags.input).flatMap(InputFormatOption.init)

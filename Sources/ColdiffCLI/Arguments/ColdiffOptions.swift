@@ -1,13 +1,16 @@
+import ColdiffFormats
+
 /// The validated options of one `coldiff` run.
 ///
-/// Field names are kept as typed (`user.id`, `/user/id`); the command
-/// turns them into pointers.
+/// Fields are resolved from their FIELD syntax (`user.id`, `/user/id`,
+/// SPEC §7.7) into JSON Pointers.
 public struct ColdiffOptions: Sendable, Equatable {
-  /// The identity fields of `--key`, split at commas; empty when `--key`
-  /// was not given (the default identity applies).
-  public var keyFields: [String]
+  /// The identity fields of `--key` (a comma-separated list; a comma that
+  /// belongs to a name is doubled); empty when `--key` was not given (the
+  /// default identity applies).
+  public var keyFields: [JSONPointer]
   /// The `--ignore` fields, in the order given.
-  public var ignoredFields: [String]
+  public var ignoredFields: [JSONPointer]
   /// Whether `--unordered` was given.
   public var unordered: Bool
   /// The `--tree` children field, if given.
@@ -50,7 +53,7 @@ public struct ColdiffOptions: Sendable, Equatable {
   ///   - textconvFile: The textconv FILE.
   ///   - operands: The operands.
   public init(
-    keyFields: [String] = [], ignoredFields: [String] = [], unordered: Bool = false,
+    keyFields: [JSONPointer] = [], ignoredFields: [JSONPointer] = [], unordered: Bool = false,
     treeField: String? = nil, inputFormat: InputFormatOption? = nil,
     outputFormat: OutputFormatOption = .text, noTest: Bool = false, color: ColorOption = .auto,
     quiet: Bool = false, textconvFile: String? = nil, operands: [String] = []

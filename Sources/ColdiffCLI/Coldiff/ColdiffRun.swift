@@ -1,0 +1,100 @@
+import ColdiffCore
+import ColdiffFormats
+
+/// One run of `coldiff` with validated options: the plain form `OLD NEW`,
+/// git's external diff driver forms, and `--textconv`.
+struct ColdiffRun {
+  let options: ColdiffOptions
+  let io: ToolIO
+  let console: Console
+
+  /// Does what the options say.
+  ///
+  /// - Returns: 0 no differences, 1 differences (in git's driver forms 0
+  ///   unless git trusts the exit code), 2 trouble.
+  /// - Throws: `InputError` or `Diagnostic` for trouble.
+  func run() throws -> ExitStatus {
+    if options.treeField != nil {
+      throw Diagnostic("--tree is not implemented yet")
+    }
+    if let file = options.textconvFile { return try textconv(file) }
+    let operands = options.operands
+    switch operands.count {
+    case 1:
+      return console.output(options.quiet ? "" : "* Unmerged path \(operands[0])\n")
+        ? .success : .trouble
+    case 7, 9:
+      let path = operands[0]
+      let newPath = operands.count == 9 ? operands[7] : path
+      var header = "diff --coldiff a/\(path) b/\(newPath)\n"
+      if operands.count == 9, !operands[8].isEmpty {
+        header += operands[8].hasSuffix("\n") ? operands[8] : operands[8] + "\n"
+      }
+      let status = try compare(
+        oldPath: operands[1], newPath: operands[4], detectionName: path, header: header)
+      let trusted = ["true", "1", "yes"].contains(
+        io.environment["GIT_EXTERNAL_DIFF_TRUST_EXIT_CODE"]?.lowercased() ?? "")
+      return status == .differences && !trusted ? .success : status
+    default:
+      return try compare(
+        oldPath: operands[0], newPath: operands[1], detectionName: nil, header: nil)
+    }
+  }
+
+  /// Compares two files and prints the result in the chosen format.
+  private func compare(
+    oldPath: String, newPath: String, detectionName: String?, header: String?
+  ) throws -> ExitStatus {
+    let (old, new) = try loadSnapshots(oldPath, newPath, detectionName: detectionName)
+    let identity = try Identity.resolve(keys: options.keyFields, old: old, new: new)
+    let (oldKeys, newKeys) = try Parallel.both(
+      { try old.keyArena(for: identity) }, { try new.keyArena(for: identity) })
+    let comparison = try Comparison(
+      old: old, new: new, identity: identity, ignored: options.ignoredFields,
+      ordered: !options.unordered && identity != .memberName, oldKeys: oldKeys, newKeys: newKeys)
+    let status: ExitStatus = comparison.diff.isEmpty ? .success : .differences
+    guard !options.quiet else { return status }
+    var out = Array((header ?? "").utf8)
+    switch options.outputFormat {
+    case .stat: out += Array((TextReport.summary(comparison.diff) + "\n").utf8)
+    case .text: out += Array(report.render(comparison).utf8)
+    case .json: comparison.document().write(to: &out)
+    case .patch: out += comparison.patch(guards: !options.noTest)
+    }
+    return console.output(out) ? status : .trouble
+  }
+
+  /// Reads and indexes OLD and NEW, both at once; `/dev/null` (git's
+  /// added or deleted file) is an empty collection of the other's form.
+  private func loadSnapshots(
+    _ oldPath: String, _ newPath: String, detectionName: String?
+  ) throws -> (Snapshot, Snapshot) {
+    let format = options.inputFormat.flatMap { InputFormat(argument: $0.rawValue) }
+    let standardInput = io.standardInput
+    func load(_ path: String) throws -> Snapshot? {
+      guard path != "/dev/null" else { return nil }
+      let input = try InputFile(path: path, standardInput: standardInput)
+      return try Snapshot(input, detectionName: detectionName, override: format)
+    }
+    let (old, new) = try Parallel.both({ try load(oldPath) }, { try load(newPath) })
+    switch (old, new) {
+    case (let old?, let new?): return (old, new)
+    case (let old?, nil): return (old, Snapshot(emptyLike: old, name: newPath))
+    case (nil, let new?): return (Snapshot(emptyLike: new, name: oldPath), new)
+    case (nil, nil): throw Diagnostic("both OLD and NEW are /dev/null")
+    }
+  }
+
+  /// The text report as this terminal or pipe wants it.
+  private var report: TextReport {
+    let color: Bool
+    switch options.color {
+    case .always: color = true
+    case .never: color = false
+    case .auto: color = io.outputIsTerminal && (io.environment["NO_COLOR"] ?? "").isEmpty
+    }
+    let width =
+      io.outputIsTerminal ? io.terminalWidth : io.environment["COLUMNS"].flatMap { Int($0) }
+    return TextReport(color: color, width: width)
+  }
+}

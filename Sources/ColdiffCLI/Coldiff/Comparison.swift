@@ -1,0 +1,115 @@
+import ColdiffCore
+import ColdiffFormats
+
+/// Two snapshots matched record by record: who is who (identity), what
+/// changed (equality), and the diff in Bond's index spaces.
+struct Comparison {
+  /// The snapshot compared from.
+  let old: Snapshot
+  /// The snapshot compared to.
+  let new: Snapshot
+  /// What makes records the same.
+  let identity: Identity
+  /// Whether order is part of the collection (no moves when not).
+  let ordered: Bool
+  /// For each new record, its partner's position in `old`, or -1.
+  let newToOld: [Int32]
+  /// The diff: deletes, updates and move sources in OLD positions,
+  /// inserts and move targets in NEW positions.
+  let diff: OrderedCollectionDiff<Int>
+  /// The changed fields of each updated record, by OLD position.
+  let changes: [Int: [FieldChange]]
+
+  /// Matches and compares two snapshots.
+  ///
+  /// - Parameters:
+  ///   - old: the snapshot compared from.
+  ///   - new: the snapshot compared to.
+  ///   - identity: what makes records the same.
+  ///   - ignored: fields left out of equality (`--ignore`).
+  ///   - ordered: whether moves count.
+  ///   - oldKeys: `old`'s canonical identities.
+  ///   - newKeys: `new`'s canonical identities.
+  /// - Throws: `InputError` for a key that occurs twice in one snapshot.
+  /// - Complexity: O(n log n) for matching and moves; equal records cost a
+  ///   byte comparison, changed ones a parse of both.
+  init(
+    old: Snapshot, new: Snapshot, identity: Identity, ignored: [JSONPointer], ordered: Bool,
+    oldKeys: KeyArena, newKeys: KeyArena
+  ) throws {
+    self.old = old
+    self.new = new
+    self.identity = identity
+    self.ordered = ordered
+    // Match identities.
+    let newToOld: [Int32]
+    if identity == .wholeValue {
+      newToOld = KeyTable.matchOccurrences(old: oldKeys, new: newKeys)
+    } else {
+      let table = try Comparison.uniqueKeys(oldKeys, of: old, identity: identity)
+      _ = try Comparison.uniqueKeys(newKeys, of: new, identity: identity)
+      newToOld = (0..<new.count).map { table.lookup($0, of: newKeys, in: oldKeys) }
+    }
+    self.newToOld = newToOld
+    // Compare matched records: raw bytes first, values only when they differ.
+    let ignoredPaths = ignored.map(\.tokens)
+    let rawComparable = Comparison.rawBytesComparable(old, new)
+    var changes: [Int: [FieldChange]] = [:]
+    let isEqual = { (oldIndex: Int, newIndex: Int) -> Bool in
+      if rawComparable, old.recordBytes(of: oldIndex).elementsEqual(new.recordBytes(of: newIndex)) {
+        return true
+      }
+      let found = FieldChange.between(
+        old.value(of: oldIndex).removing(paths: ignoredPaths),
+        new.value(of: newIndex).removing(paths: ignoredPaths))
+      if found.isEmpty { return true }
+      changes[oldIndex] = found
+      return false
+    }
+    if ordered {
+      diff = OrderedCollectionDiff(
+        oldCount: old.count, newCount: new.count, newToOld: newToOld, isEqual: isEqual)
+    } else {
+      let unordered = UnorderedCollectionDiff(
+        oldCount: old.count, newCount: new.count, newToOld: newToOld, isEqual: isEqual)
+      diff = OrderedCollectionDiff(
+        inserts: unordered.inserts, deletes: unordered.deletes, updates: unordered.updates,
+        moves: [])
+    }
+    self.changes = changes
+  }
+
+  /// Whether equal bytes mean equal records: both inputs JSON, or both
+  /// tables with the same header and delimiter (a row's bytes mean
+  /// nothing without its header).
+  private static func rawBytesComparable(_ old: Snapshot, _ new: Snapshot) -> Bool {
+    switch (old.storage, new.storage) {
+    case (.json, .json): true
+    case (.table(let a), .table(let b)): a.header == b.header && a.delimiter == b.delimiter
+    default: false
+    }
+  }
+
+  /// A table of `keys`, or an error naming both records of a duplicate.
+  private static func uniqueKeys(
+    _ keys: KeyArena, of snapshot: Snapshot, identity: Identity
+  ) throws -> KeyTable {
+    do {
+      return try KeyTable(keys)
+    } catch {
+      let key = snapshot.keyValue(of: error.second, identity: identity).map(ReportText.value) ?? ""
+      let first = snapshot.position(of: error.first)
+      let what = identity == .memberName ? "member name" : "key"
+      throw snapshot.error(
+        "duplicate \(what) \(key): record \(error.second + 1) has the same \(what) as record "
+          + "\(error.first + 1) (line \(first.line))",
+        at: error.second)
+    }
+  }
+
+  /// The key of a record of `old` or `new`, for documents and reports.
+  func key(old record: Int) -> JSONValue? { old.keyValue(of: record, identity: identity) }
+
+  /// The key of a record of `new`.
+  func key(new record: Int) -> JSONValue? { new.keyValue(of: record, identity: identity) }
+}

@@ -1,0 +1,41 @@
+/// The two streams of a run, with the tool's conventions: results on
+/// standard output, messages on standard error as `TOOL: message`, a
+/// closed pipe on standard output ends the output quietly, and any other
+/// write failure is reported once.
+struct Console {
+  let io: ToolIO
+  let tool: String
+
+  /// Prints `message` on standard error, prefixed by the tool's name
+  /// unless `raw`.
+  func error(_ message: String, raw: Bool = false) {
+    let line = raw ? message : "\(tool): \(message)\n"
+    try? io.standardError.write(line)
+    try? io.standardError.flush()
+  }
+
+  /// Writes `text` to standard output and flushes it.
+  ///
+  /// - Returns: whether the output was written (or its reader had gone
+  ///   away, which is not trouble); `false` after reporting a failure.
+  func output(_ text: String) -> Bool {
+    output(Array(text.utf8))
+  }
+
+  /// Writes `bytes` to standard output and flushes them; see
+  /// `output(_:)`.
+  func output(_ bytes: [UInt8]) -> Bool {
+    do {
+      try io.standardOutput.write(bytes)
+      try io.standardOutput.flush()
+      return true
+    } catch WriteFailure.closedPipe {
+      return true
+    } catch {
+      let reason: String
+      if case WriteFailure.failed(let words) = error { reason = words } else { reason = "\(error)" }
+      self.error("cannot write the output: \(reason)")
+      return false
+    }
+  }
+}

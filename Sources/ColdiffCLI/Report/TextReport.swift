@@ -1,0 +1,99 @@
+import ColdiffCore
+import ColdiffFormats
+
+/// The report for people (SPEC §4.1): one line per change, grouped by kind
+/// (`-` deleted, `+` inserted, `~` updated with `field: old → new`, `↕`
+/// moved with `from → to`), records named by their key, long values
+/// shortened to the width, and a closing summary line. Nothing at all
+/// when nothing changed, like `diff(1)`.
+struct TextReport {
+  /// Whether to color the lines (ANSI escapes).
+  let color: Bool
+  /// The width to fit lines into, or `nil` to keep them whole.
+  let width: Int?
+
+  /// The report's lines for `comparison`.
+  func render(_ comparison: Comparison) -> String {
+    let diff = comparison.diff
+    var lines: [String] = []
+    if let columns = columnChange(comparison) { lines.append(paint(columns, .dim)) }
+    for old in diff.deletes {
+      let value = ReportText.value(comparison.old.value(of: old))
+      lines.append(line("-", name(comparison, old: old), value, .red))
+    }
+    for new in diff.inserts {
+      let value = ReportText.value(comparison.new.value(of: new))
+      lines.append(line("+", name(comparison, new: new), value, .green))
+    }
+    for old in diff.updates {
+      let fields = (comparison.changes[old] ?? []).map(describe).joined(separator: "; ")
+      lines.append(line("~", name(comparison, old: old), fields, .yellow))
+    }
+    for move in diff.moves {
+      lines.append(line("↕", name(comparison, old: move.from), "\(move.from) → \(move.to)", .cyan))
+    }
+    guard !lines.isEmpty else { return "" }
+    let summary = TextReport.summary(diff)
+    return (lines + [paint(summary, .bold)]).joined(separator: "\n") + "\n"
+  }
+
+  /// `N inserted, N deleted, N updated, N moved` (also `--format stat`).
+  static func summary(_ diff: OrderedCollectionDiff<Int>) -> String {
+    "\(diff.inserts.count) inserted, \(diff.deletes.count) deleted, "
+      + "\(diff.updates.count) updated, \(diff.moves.count) moved"
+  }
+
+  private func name(_ comparison: Comparison, old record: Int) -> String {
+    comparison.key(old: record).map(ReportText.key) ?? "#\(record)"
+  }
+
+  private func name(_ comparison: Comparison, new record: Int) -> String {
+    comparison.key(new: record).map(ReportText.key) ?? "#\(record)"
+  }
+
+  private func describe(_ change: FieldChange) -> String {
+    let field = ReportText.field(change.path)
+    let budget = width.map { max(12, $0 / 3) }
+    let old = change.old.map { ReportText.shorten(ReportText.value($0), to: budget) }
+    let new = change.new.map { ReportText.shorten(ReportText.value($0), to: budget) }
+    switch (old, new) {
+    case (let old?, let new?): return "\(field): \(old) → \(new)"
+    case (nil, let new?): return "+\(field): \(new)"
+    case (let old?, nil): return "-\(field): \(old)"
+    case (nil, nil): return field
+    }
+  }
+
+  private func line(_ sigil: String, _ name: String, _ detail: String, _ tone: Tone) -> String {
+    let text = ReportText.shorten("\(sigil) \(name)  \(detail)", to: width)
+    let head = "\(sigil) \(name)"
+    guard color, text.hasPrefix(head) else { return text }
+    return paint(head, tone) + text.dropFirst(head.count)
+  }
+
+  private func columnChange(_ comparison: Comparison) -> String? {
+    guard case .table(let old) = comparison.old.storage,
+      case .table(let new) = comparison.new.storage, old.header != new.header
+    else { return nil }
+    let added = new.header.filter { !old.header.contains($0) }
+    let removed = old.header.filter { !new.header.contains($0) }
+    guard !added.isEmpty || !removed.isEmpty else { return nil }
+    let names =
+      added.map { "+" + String(decoding: $0, as: UTF8.self) }
+      + removed.map { "-" + String(decoding: $0, as: UTF8.self) }
+    return "columns: " + names.joined(separator: ", ")
+  }
+
+  private enum Tone: String {
+    case red = "31"
+    case green = "32"
+    case yellow = "33"
+    case cyan = "36"
+    case bold = "1"
+    case dim = "2"
+  }
+
+  private func paint(_ text: String, _ tone: Tone) -> String {
+    color ? "\u{1B}[\(tone.rawValue)m\(text)\u{1B}[0m" : text
+  }
+}

@@ -1,0 +1,128 @@
+import ColdiffFormats
+
+extension Snapshot {
+  /// Whether every record has a value at `pointer` (for the default `id`
+  /// key).
+  ///
+  /// - Complexity: O(n) key look-ups, stopping at the first miss.
+  func allRecordsHave(_ pointer: JSONPointer) -> Bool {
+    switch storage {
+    case .table(let table):
+      return pointer.tokens.count == 1 && table.column(named: pointer.tokens[0]) != nil
+    case .json(let index):
+      guard index.form != .object else { return false }
+      let path = JSONKeyPath(segments: pointer.tokens)
+      return bytes.withUnsafeBufferPointer { buffer in
+        (0..<index.count).allSatisfy {
+          path.valueRange(in: buffer, record: index.recordRange($0)) != nil
+        }
+      }
+    }
+  }
+
+  /// The canonical identity bytes of every record: equal bytes exactly
+  /// when the identities are JSON-equal.
+  ///
+  /// - Throws: `InputError` located at the first record that has no value
+  ///   for a key field.
+  /// - Complexity: O(n) for keys found by skipping (no value is built),
+  ///   O(size) for whole values.
+  func keyArena(for identity: Identity) throws -> KeyArena {
+    var arena = KeyArena()
+    arena.reserve(records: count, bytesEach: 16)
+    switch (identity, storage) {
+    case (.memberName, _):
+      for record in 0..<count {
+        arena.append { JSONCanonicalKey.append(.string(memberName(of: record)), to: &$0) }
+      }
+    case (.wholeValue, .json(let index)):
+      bytes.withUnsafeBufferPointer { buffer in
+        for record in 0..<count {
+          arena.append {
+            JSONCanonicalKey.append(buffer, range: index.recordRange(record), to: &$0)
+          }
+        }
+      }
+    case (.wholeValue, .table(let table)):
+      for record in 0..<count {
+        arena.append { JSONCanonicalKey.append(table.value(ofRow: record), to: &$0) }
+      }
+    case (.fields(let pointers), .json(let index)):
+      let paths = pointers.map { JSONKeyPath(segments: $0.tokens) }
+      try bytes.withUnsafeBufferPointer { buffer in
+        for record in 0..<count {
+          let range = index.recordRange(record)
+          try arena.append { out in
+            for (path, pointer) in zip(paths, pointers) {
+              guard let value = path.valueRange(in: buffer, record: range) else {
+                throw missingKey(pointer, record: record)
+              }
+              JSONCanonicalKey.append(buffer, range: value, to: &out)
+            }
+          }
+        }
+      }
+    case (.fields(let pointers), .table(let table)):
+      let columns = try pointers.map { pointer in
+        guard pointer.tokens.count == 1, let column = table.column(named: pointer.tokens[0]) else {
+          throw InputError(
+            "no column \(pointer) to take the key from (the columns are "
+              + table.header.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ", ")
+              + ")",
+            file: name, line: 1, column: 1)
+        }
+        return column
+      }
+      for record in 0..<count {
+        arena.append { out in
+          for column in columns {
+            let field = Array(table.fieldBytes(row: record, column: column))
+            JSONCanonicalKey.append(.string(JSONString(raw: [], value: field)), to: &out)
+          }
+        }
+      }
+    }
+    return arena
+  }
+
+  /// The key of record `record` as a JSON value, for documents and
+  /// reports: the value of the one key field, an array of the values of a
+  /// composite key, the member name of an object map, `nil` for whole
+  /// values.
+  func keyValue(of record: Int, identity: Identity) -> JSONValue? {
+    switch identity {
+    case .wholeValue: return nil
+    case .memberName: return .string(memberName(of: record))
+    case .fields:
+      let values = keyFields(of: record, identity: identity)
+      return values.count == 1 ? values[0] : .array(values)
+    }
+  }
+
+  /// The value of each key field of record `record` (empty unless the
+  /// identity is fields).
+  func keyFields(of record: Int, identity: Identity) -> [JSONValue] {
+    guard case .fields(let pointers) = identity else { return [] }
+    return pointers.map { keyField($0, of: record) }
+  }
+
+  private func keyField(_ pointer: JSONPointer, of record: Int) -> JSONValue {
+    switch storage {
+    case .table(let table):
+      let field = table.field(row: record, named: pointer.tokens[0]) ?? []
+      return .string(JSONString(utf8: field))
+    case .json(let index):
+      return bytes.withUnsafeBufferPointer { buffer in
+        let path = JSONKeyPath(segments: pointer.tokens)
+        guard let range = path.valueRange(in: buffer, record: index.recordRange(record)),
+          let value = try? JSONReader.parseValue(in: buffer, range: range)
+        else { preconditionFailure("a key that was found is gone") }
+        return value
+      }
+    }
+  }
+
+  private func missingKey(_ pointer: JSONPointer, record: Int) -> InputError {
+    error("record \(record + 1) has no key \(pointer)", at: record)
+  }
+}

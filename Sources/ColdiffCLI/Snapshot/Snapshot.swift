@@ -1,0 +1,160 @@
+import ColdiffFormats
+
+/// One side of a comparison: an input read whole and indexed record by
+/// record, without building values (DESIGN §2). A record's value is
+/// decoded only when someone asks for it.
+struct Snapshot {
+  /// How the records are stored.
+  enum Storage {
+    /// A JSON array, JSON object or JSON Lines, as scanned.
+    case json(JSONCollectionIndex)
+    /// A CSV or TSV table.
+    case table(CSVTable)
+  }
+
+  /// The name used in messages (the path as given, `-` for stdin).
+  let name: String
+  /// The input's bytes.
+  let bytes: [UInt8]
+  /// How the records were read.
+  let form: InputForm
+  /// The records' positions.
+  let storage: Storage
+
+  /// Reads an input in the form its name, its first bytes and `override`
+  /// decide (SPEC §2).
+  ///
+  /// - Parameters:
+  ///   - input: the whole input.
+  ///   - detectionName: the name whose extension decides the form (git's
+  ///     driver passes temporary files named apart from the path).
+  ///   - override: the `--input` format.
+  /// - Throws: `InputError` naming the file, for malformed input.
+  init(_ input: InputFile, detectionName: String? = nil, override: InputFormat?) throws {
+    name = input.name
+    bytes = input.bytes
+    let fileName = detectionName ?? (input.name == "-" ? nil : input.name)
+    do {
+      var form = try InputForm.detect(fileName: fileName, override: override, bytes: input.bytes)
+      switch form {
+      case .csv, .tsv:
+        storage = .table(
+          try CSVTable(bytes: input.bytes, delimiter: form.csvDelimiter ?? CSVTable.comma))
+      case .jsonArray, .jsonObject, .jsonLines, .jsonObjectOrLines:
+        let hint: JSONFormHint =
+          switch form {
+          case .jsonArray: .array
+          case .jsonObject: .object
+          case .jsonLines: .lines
+          default: .unknown
+          }
+        let index = try JSONCollectionScanner.scan(input.bytes, as: hint)
+        switch index.form {
+        case .array: form = .jsonArray
+        case .object: form = .jsonObject
+        case .lines: form = .jsonLines
+        }
+        storage = .json(index)
+      }
+      self.form = form
+    } catch {
+      throw error.inFile(input.name)
+    }
+  }
+
+  /// An empty collection of the same form as `other` (git's `/dev/null`
+  /// for an added or deleted file).
+  init(emptyLike other: Snapshot, name: String) {
+    self.name = name
+    bytes = []
+    form = other.form
+    switch other.storage {
+    case .json(let index): storage = .json(JSONCollectionIndex(form: index.form))
+    case .table(let table):
+      do {
+        storage = .table(try CSVTable(bytes: [], delimiter: table.delimiter))
+      } catch {
+        preconditionFailure("an empty table did not read: \(error)")
+      }
+    }
+  }
+
+  /// The number of records.
+  var count: Int {
+    switch storage {
+    case .json(let index): index.count
+    case .table(let table): table.rowCount
+    }
+  }
+
+  /// Whether the records are named object members (identity = name).
+  var isObjectMap: Bool { form == .jsonObject }
+
+  /// Where record `record` starts, as a line and column.
+  func position(of record: Int) -> TextPosition {
+    switch storage {
+    case .json(let index):
+      let start = index.form == .object ? index.nameStarts[record] - 1 : index.recordStarts[record]
+      return TextPosition(offset: start, in: bytes)
+    case .table(let table):
+      return TextPosition(offset: table.rowRange(record).lowerBound, in: bytes)
+    }
+  }
+
+  /// An error located at record `record`.
+  func error(_ message: String, at record: Int) -> InputError {
+    let position = position(of: record)
+    return InputError(message, file: name, line: position.line, column: position.column)
+  }
+
+  /// Record `record`'s value (a CSV row as an object of strings).
+  ///
+  /// - Complexity: O(size of the record).
+  func value(of record: Int) -> JSONValue {
+    switch storage {
+    case .json(let index):
+      return bytes.withUnsafeBufferPointer { buffer in
+        do {
+          return try JSONReader.parseValue(in: buffer, range: index.recordRange(record))
+        } catch {
+          preconditionFailure("a scanned record did not parse: \(error)")
+        }
+      }
+    case .table(let table):
+      return table.value(ofRow: record)
+    }
+  }
+
+  /// The record for a document: its bytes when the input is JSON (copied,
+  /// never parsed), its value for a CSV row.
+  func documentValue(of record: Int) -> DocumentValue {
+    switch storage {
+    case .json(let index): .raw(bytes[index.recordRange(record)])
+    case .table(let table): .value(table.value(ofRow: record))
+    }
+  }
+
+  /// The bytes of record `record`: its JSON text, or its CSV row without
+  /// the line ending.
+  func recordBytes(of record: Int) -> ArraySlice<UInt8> {
+    switch storage {
+    case .json(let index): bytes[index.recordRange(record)]
+    case .table(let table): bytes[table.rowRange(record)]
+    }
+  }
+
+  /// The raw bytes of a JSON record, `nil` for a CSV row.
+  func rawJSON(of record: Int) -> ArraySlice<UInt8>? {
+    guard case .json(let index) = storage else { return nil }
+    return bytes[index.recordRange(record)]
+  }
+
+  /// The member name of record `record` of an object map.
+  func memberName(of record: Int) -> JSONString {
+    guard case .json(let index) = storage else { preconditionFailure("not an object map") }
+    let inner = index.nameRange(record)
+    let raw = Array(bytes[inner])
+    let value = bytes.withUnsafeBufferPointer { JSONText.decodeString($0, range: inner) }
+    return JSONString(raw: raw, value: value)
+  }
+}
