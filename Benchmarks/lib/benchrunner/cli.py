@@ -9,7 +9,7 @@ import sys
 
 from . import patching
 from .environment import Environment, log
-from .measure import run_timed
+from .measure import launcher_overhead_s, rss_floor_note, run_timed
 from .report import (Result, counts_text, fmt_bytes, fmt_mb, fmt_ratio,
                      fmt_time, table)
 from .tools import PEER_NAMES, all_tools
@@ -90,6 +90,17 @@ class Recorder:
         self.f.flush()
 
 
+def _preview(path, limit=60):
+    """The start of a file, for a failure message."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(limit + 1)
+    except OSError:
+        return "(no output)"
+    text = head[:limit].decode("utf-8", "replace").replace("\n", " ").strip()
+    return repr(text + ("..." if len(head) > limit else ""))
+
+
 def judge(tool, counts, truth):
     """Right insert/delete/update counts; for coldiff also the minimal moves."""
     want = {k: truth[k] for k in ("inserted", "deleted", "updated")}
@@ -134,8 +145,8 @@ def measure_workload(env, tools, wl, args, rec, outdir):
                 try:
                     counts = tool.counts(out)
                 except Exception as e:  # any unreadable output is a failure
-                    error = res.failure = "unreadable output (%s: %s)" % (
-                        type(e).__name__, e)
+                    error = res.failure = "unreadable output (%s: %s): %s" % (
+                        type(e).__name__, e, _preview(out))
             correct = None
             if counts is not None:
                 correct = judge(tool, counts, wl["truth"])
@@ -260,8 +271,11 @@ def main(argv, root):
         env.setup_system_tools()
     env.build(args.no_build or bool(args.coldiff and args.colpatch),
               args.coldiff, args.colpatch)
-    env.generate(args.sizes, args.profiles, args.forms)
+    env.generate(args.sizes, args.profiles)
 
+    outdir = os.path.join(work, "out")
+    os.makedirs(outdir, exist_ok=True)
+    overhead = launcher_overhead_s(os.path.join(outdir, "true.err"))
     stamp = datetime.datetime.now(datetime.timezone.utc)
     results_path = os.path.join(
         work, "results-%s.jsonl" % stamp.strftime("%Y-%m-%dT%H%M%SZ"))
@@ -269,15 +283,19 @@ def main(argv, root):
         "type": "run", "started": stamp.isoformat(timespec="seconds"),
         "options": {k: v for k, v in vars(args).items()},
         "machine": machine_info(), "versions": env.versions,
-        "unavailable": env.unavailable,
-        "coldiff": env.coldiff, "colpatch": env.colpatch})
-    outdir = os.path.join(work, "out")
-    os.makedirs(outdir, exist_ok=True)
+        "unavailable": env.unavailable, "rss_note": rss_floor_note(),
+        "coldiff": env.coldiff, "colpatch": env.colpatch,
+        "launcher_overhead_s": round(overhead, 6)})
 
     print("coldiff benchmark, %s, %s (%s cpus); repeat %d, timeout %gs" % (
         stamp.strftime("%Y-%m-%d %H:%M UTC"), machine_info()["cpu"],
         os.cpu_count(), args.repeat, args.timeout))
     print("versions: " + ", ".join("%s %s" % kv for kv in sorted(env.versions.items())))
+    print("launch overhead (spawn%s of `true`): %.1f ms, included in every "
+          "time below" % ("" if rss_floor_note() else " + GNU time",
+                          overhead * 1000))
+    if rss_floor_note():
+        print("note: " + rss_floor_note())
     for name, why in sorted(env.unavailable.items()):
         print("unavailable: %s (%s)" % (name, why))
 

@@ -44,9 +44,11 @@ class Environment:
 
     # ---- workloads --------------------------------------------------------
 
-    def generate(self, sizes, profiles, forms):
+    def generate(self, sizes, profiles):
         """Run ../shared/bench/gen.py into the data dir (it skips pairs that
-        exist). Uses the venv's Python when present: gen.py is faster with
+        exist). Always all three forms: gen.py records the forms among the
+        parameters of a pair, and would regenerate a pair asked for with
+        other forms. Uses the venv's Python when present: gen.py is faster with
         orjson, and writes the same bytes either way."""
         gen = os.path.normpath(os.path.join(self.root, "..", "shared", "bench",
                                             "gen.py"))
@@ -56,7 +58,7 @@ class Environment:
                      "(../shared/bench/gen.py from the repo root)" % gen)
         python = self.python if os.path.exists(self.python) else sys.executable
         argv = [python, gen, "--sizes", ",".join(sizes), "--profiles",
-                ",".join(profiles), "--formats", ",".join(forms), "--out",
+                ",".join(profiles), "--formats", "json,jsonl,csv", "--out",
                 self.data]
         log("generating workloads: " + " ".join(argv[1:]))
         if subprocess.run(argv).returncode != 0:
@@ -122,8 +124,10 @@ class Environment:
         """jq and Miller: installed with apt-get when missing, only as root
         with a working apt; otherwise those peers are unavailable."""
         missing = [b for b in APT_PACKAGES if shutil.which(b) is None]
+        if not os.access("/usr/bin/time", os.X_OK):
+            missing.append("time")  # GNU time, for exact peak RSS (measure.py)
         if missing and os.geteuid() == 0 and shutil.which("apt-get"):
-            pkgs = [APT_PACKAGES[b] for b in missing]
+            pkgs = [APT_PACKAGES.get(b, b) for b in missing]
             log("apt-get install -y " + " ".join(pkgs))
             env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
             r = subprocess.run(["apt-get", "install", "-y", "-q"] + pkgs,

@@ -1,6 +1,7 @@
 """The colpatch section: apply coldiff's patch and diff document to OLD,
 check the result equals NEW, against Python's jsonpatch on the same patch."""
 
+import json
 import os
 import subprocess
 
@@ -40,6 +41,13 @@ def _make(env, fmt, wl, path, timeout):
         tail = r.stderr.decode("utf-8", "replace").strip().splitlines()[-1:]
         return "coldiff -f %s exited %d%s" % (fmt, r.returncode,
                                               (": " + tail[0]) if tail else "")
+    try:
+        with open(path, "rb") as f:
+            json.load(f)
+    except ValueError:
+        with open(path, "rb") as f:
+            head = f.read(60).decode("utf-8", "replace").strip()
+        return "coldiff -f %s printed no JSON document (%r)" % (fmt, head)
     return None
 
 

@@ -64,7 +64,8 @@ class Result:
         if self.timed_out_after is not None:
             return ">%gs (killed)" % timeout
         if self.failure:
-            return "FAILED: " + self.failure
+            text = "FAILED: " + self.failure
+            return text if len(text) <= 160 else text[:157] + "..."
         return None
 
 

@@ -31,10 +31,14 @@ class Tool:
 
 
 def _last_json_object(path):
-    """The counts a peer printed: its last non-blank line of stdout."""
+    """The counts a peer printed: its whole stdout as one JSON value, or else
+    its last non-blank line."""
     with open(path, "rb") as f:
-        lines = [line for line in f.read().splitlines() if line.strip()]
-    value = json.loads(lines[-1])
+        data = f.read()
+    try:
+        value = json.loads(data)
+    except ValueError:
+        value = json.loads(data.splitlines()[-1])
     if isinstance(value, list):  # Miller's --ojson wraps records in a list
         value = value[0]
     return {k: int(v) for k, v in value.items()}
