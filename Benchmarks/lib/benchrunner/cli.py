@@ -148,6 +148,11 @@ def measure_workload(env, tools, wl, args, rec, outdir):
                     error = res.failure = "unreadable output (%s: %s): %s" % (
                         type(e).__name__, e, _preview(out))
             correct = None
+            if counts is not None and tool.kind == "coldiff":
+                want = 1 if any(counts.values()) else 0
+                if m.exit_code != want:
+                    res.note = "exit %d with %s differences (SPEC §4 wants %d)" % (
+                        m.exit_code, "some" if want else "no", want)
             if counts is not None:
                 correct = judge(tool, counts, wl["truth"])
                 res.counts = res.counts or counts
@@ -186,7 +191,7 @@ def print_workload(wl, results, args):
         vs = fmt_ratio(r.median_s / cold_s) if cold_s and r.tool.name != "coldiff" else "-"
         correct = "-" if r.correct is None else ("yes" if r.correct else "NO")
         rows.append([r.tool.name, fmt_time(r.median_s), fmt_mb(r.peak_kb),
-                     correct, counts_text(r.counts), vs, ""])
+                     correct, counts_text(r.counts), vs, r.note])
     print(table(rows, ["tool", "median", "peak RSS", "correct",
                        "ins/del/upd", "time / coldiff", "note"]))
     peers = [r for r in results if r.tool.kind == "peer" and r.ok and r.correct]

@@ -128,7 +128,7 @@ def run_section(env, workloads, args, rec, outdir):
                 rows.append([r.tool.name, "-", "-", "-", "-", status])
                 continue
             vs = (fmt_ratio(r.median_s / base.median_s)
-                  if base and r is not base else "-")
+                  if base and r is not base and r.correct else "-")
             rows.append([r.tool.name, fmt_time(r.median_s), fmt_mb(r.peak_kb),
                          "yes" if r.correct else "NO", vs,
                          "" if r.correct else (r.counts or "")])

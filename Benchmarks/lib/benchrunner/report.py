@@ -38,6 +38,7 @@ class Result:
         self.timed_out_after = None      # the limit, when a run was killed
         self.correct = None              # True/False/None (no counts to judge)
         self.counts = None
+        self.note = ""                   # shown in the table's last column
 
     @property
     def ok_runs(self):

@@ -33,7 +33,7 @@ def main():
             return 1
         for i, (x, y) in enumerate(zip(a, b)):
             if x != y:
-                print("record %d differs: %.200r vs %.200r" % (i, x, y))
+                print("record %d differs: %.60r… vs %.60r…" % (i, x, y))
                 return 1
     print("values differ")
     return 1
