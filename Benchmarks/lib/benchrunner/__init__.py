@@ -1,0 +1,1 @@
+"""The coldiff benchmark runner (see Benchmarks/README.md)."""

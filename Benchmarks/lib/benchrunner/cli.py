@@ -1,0 +1,333 @@
+"""Benchmarks/run: options and the main flow."""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import sys
+
+from . import patching
+from .environment import Environment, log
+from .measure import launcher_overhead_s, rss_floor_note, run_timed
+from .report import (Result, counts_text, fmt_bytes, fmt_mb, fmt_ratio,
+                     fmt_time, table)
+from .tools import PEER_NAMES, all_tools
+
+SIZES = ["1k", "10k", "100k", "1m"]
+PROFILES = ["small", "medium", "heavy", "shuffle", "identical"]
+FORMS = ["json", "jsonl", "csv"]
+
+
+def csv_list(choices):
+    def parse(text):
+        items = [x.strip().lower() for x in text.split(",") if x.strip()]
+        bad = [x for x in items if x not in choices]
+        if bad or not items:
+            raise argparse.ArgumentTypeError(
+                "unknown %s (choose from %s)" % (", ".join(bad) or "(empty)",
+                                                 ", ".join(choices)))
+        return items
+    return parse
+
+
+def parse_args(argv, root):
+    ap = argparse.ArgumentParser(
+        prog="Benchmarks/run",
+        description="Compare coldiff and colpatch with the tools people use "
+                    "today, on the shared workloads (../shared/bench/gen.py).")
+    ap.add_argument("--sizes", type=csv_list(SIZES), default=None,
+                    help="workload sizes (default 10k,100k; 1m takes minutes "
+                         "per tool)")
+    ap.add_argument("--profiles", type=csv_list(PROFILES), default=["medium"],
+                    help="change profiles (default medium)")
+    ap.add_argument("--forms", type=csv_list(FORMS), default=FORMS,
+                    help="input forms (default json,jsonl,csv)")
+    ap.add_argument("--peers", type=csv_list(PEER_NAMES), default=PEER_NAMES,
+                    help="peers to run (default all: %s)" % ",".join(PEER_NAMES))
+    ap.add_argument("--repeat", type=int, default=None,
+                    help="runs per tool and workload; the median is reported "
+                         "(default 3)")
+    ap.add_argument("--timeout", type=float, default=None,
+                    help="seconds before a run is killed and shown as >N s "
+                         "(default 120)")
+    ap.add_argument("--data", default=os.path.join(root, "Benchmarks", "work",
+                                                   "data"),
+                    help="workload folder (default Benchmarks/work/data)")
+    ap.add_argument("--quick", action="store_true",
+                    help="a smoke run: --sizes 10k --repeat 1 --timeout 30 "
+                         "unless given")
+    ap.add_argument("--no-patch", action="store_true",
+                    help="leave out the colpatch section")
+    ap.add_argument("--no-build", action="store_true",
+                    help="do not run swift build; use .build/release as it is")
+    ap.add_argument("--coldiff", metavar="PATH",
+                    help="use this coldiff binary (no build)")
+    ap.add_argument("--colpatch", metavar="PATH",
+                    help="use this colpatch binary (no build)")
+    a = ap.parse_args(argv)
+    if a.sizes is None:
+        a.sizes = ["10k"] if a.quick else ["10k", "100k"]
+    if a.repeat is None:
+        a.repeat = 1 if a.quick else 3
+    if a.timeout is None:
+        a.timeout = 30.0 if a.quick else 120.0
+    if a.repeat < 1 or a.timeout <= 0:
+        ap.error("--repeat must be at least 1 and --timeout positive")
+    return a
+
+
+class Recorder:
+    """Every raw measurement, one JSON object per line."""
+
+    def __init__(self, path, header):
+        self.path = path
+        self.f = open(path, "a", encoding="utf-8")
+        self.write(header)
+
+    def write(self, obj):
+        self.f.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        self.f.flush()
+
+
+def _preview(path, limit=60):
+    """The start of a file, for a failure message."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(limit + 1)
+    except OSError:
+        return "(no output)"
+    text = head[:limit].decode("utf-8", "replace").replace("\n", " ").strip()
+    return repr(text + ("..." if len(head) > limit else ""))
+
+
+def judge(tool, counts, truth):
+    """Right insert/delete/update counts; for coldiff also the minimal moves."""
+    want = {k: truth[k] for k in ("inserted", "deleted", "updated")}
+    if tool.kind == "coldiff":
+        want["moved"] = truth["moved_minimal"]
+    return all(counts.get(k) == v for k, v in want.items())
+
+
+def measure_workload(env, tools, wl, args, rec, outdir):
+    """Run every tool on one workload, round-robin, args.repeat times."""
+    old, new = wl["old"], wl["new"]
+    results = []
+    for tool in tools:
+        missing = [n for n in tool.needs if n in env.unavailable]
+        results.append(Result(tool, unavailable="; ".join(
+            "%s: %s" % (n, env.unavailable[n]) for n in missing) or None))
+    for rep in range(args.repeat):
+        for res in results:
+            if not (res.unavailable is None and res.failure is None
+                    and res.timed_out_after is None):
+                continue
+            tool = res.tool
+            stem = os.path.join(outdir, tool.name.replace(" ", "_"))
+            out = stem + ".out" if tool.keeps_stdout else None
+            argv = tool.argv(env, old, new)
+            error = None
+            counts = None
+            try:
+                m = run_timed(argv, out, args.timeout, stem + ".err")
+            except OSError as e:
+                res.failure = "cannot run %s: %s" % (argv[0], e)
+                continue
+            if m.timed_out:
+                res.timed_out_after = args.timeout
+                error = "timeout"
+            elif m.exit_code is None:
+                error = res.failure = "killed by a signal"
+            elif m.exit_code not in ((0, 1) if tool.kind == "coldiff" else (0,)):
+                error = res.failure = "exit %d%s" % (
+                    m.exit_code, (": " + m.stderr_tail) if m.stderr_tail else "")
+            elif tool.counts is not None:
+                try:
+                    counts = tool.counts(out)
+                except Exception as e:  # any unreadable output is a failure
+                    error = res.failure = "unreadable output (%s: %s): %s" % (
+                        type(e).__name__, e, _preview(out))
+            correct = None
+            if counts is not None and tool.kind == "coldiff":
+                want = 1 if any(counts.values()) else 0
+                if m.exit_code != want:
+                    res.note = "exit %d with %s differences (SPEC §4 wants %d)" % (
+                        m.exit_code, "some" if want else "no", want)
+            if counts is not None:
+                correct = judge(tool, counts, wl["truth"])
+                res.counts = res.counts or counts
+                res.correct = correct if res.correct is None else (
+                    res.correct and correct)
+            res.runs.append((m, counts, error))
+            rec.write({"type": "measurement", "section": "diff",
+                       "workload": wl["name"], "size": wl["size"],
+                       "profile": wl["profile"], "form": wl["form"],
+                       "tool": tool.name, "kind": tool.kind, "repeat": rep,
+                       "argv": argv, "wall_s": round(m.wall_s, 6),
+                       "maxrss_kb": m.maxrss_kb, "exit_code": m.exit_code,
+                       "timed_out": m.timed_out, "error": error,
+                       "counts": counts, "correct": correct,
+                       "bytes_old": wl["bytes_old"],
+                       "bytes_new": wl["bytes_new"]})
+    return results
+
+
+def print_workload(wl, results, args):
+    t = wl["truth"]
+    print("\n== %s, %s  (old %s + new %s; truth %d ins / %d del / %d upd, "
+          "moves %d minimal, %d planted)" % (
+              wl["name"], wl["form"], fmt_bytes(wl["bytes_old"]),
+              fmt_bytes(wl["bytes_new"]), t["inserted"], t["deleted"],
+              t["updated"], t["moved_minimal"], t["moved_planted"]))
+    by_name = {r.tool.name: r for r in results}
+    cold = by_name.get("coldiff")
+    cold_s = cold.median_s if cold and cold.ok and cold.correct else None
+    rows = []
+    for r in results:
+        status = r.status_text(args.timeout)
+        if status:
+            rows.append([r.tool.name, "-", "-", "-", "-", "-", status])
+            continue
+        vs = fmt_ratio(r.median_s / cold_s) if cold_s and r.tool.name != "coldiff" else "-"
+        correct = "-" if r.correct is None else ("yes" if r.correct else "NO")
+        rows.append([r.tool.name, fmt_time(r.median_s), fmt_mb(r.peak_kb),
+                     correct, counts_text(r.counts), vs, r.note])
+    print(table(rows, ["tool", "median", "peak RSS", "correct",
+                       "ins/del/upd", "time / coldiff", "note"]))
+    peers = [r for r in results if r.tool.kind == "peer" and r.ok and r.correct]
+    best = min(peers, key=lambda r: r.median_s) if peers else None
+    wc = by_name.get("wc -l")
+    summary = {"workload": wl["name"], "form": wl["form"],
+               "coldiff_s": cold_s,
+               "coldiff_status": None if cold_s else (
+                   cold.status_text(args.timeout) if cold and not cold.ok
+                   else "wrong counts" if cold and cold.ok else "not run"),
+               "best_peer": best.tool.name if best else None,
+               "best_peer_s": best.median_s if best else None,
+               "best_peer_kb": best.peak_kb if best else None,
+               "wc_s": wc.median_s if wc and wc.ok else None,
+               "coldiff_kb": cold.peak_kb if cold_s else None,
+               "input_bytes": wl["bytes_old"] + wl["bytes_new"]}
+    if best:
+        line = "fastest correct peer: %s, %s, %s" % (
+            best.tool.name, fmt_time(best.median_s), fmt_mb(best.peak_kb))
+        if cold_s:
+            line += "; peer / coldiff = %s" % fmt_ratio(best.median_s / cold_s)
+        print(line)
+    else:
+        print("fastest correct peer: none")
+    if cold_s:
+        if summary["wc_s"]:
+            print("coldiff / wc -l = %s" % fmt_ratio(cold_s / summary["wc_s"]))
+        print("coldiff peak RSS / input bytes = %.2f" % (
+            summary["coldiff_kb"] * 1024 / summary["input_bytes"]))
+    else:
+        print("coldiff: %s" % summary["coldiff_status"])
+    return summary
+
+
+def print_summary(summaries):
+    print("\n== Summary (diff)")
+    rows = []
+    for s in summaries:
+        cold = fmt_time(s["coldiff_s"]) if s["coldiff_s"] else (
+            s["coldiff_status"] or "-")[:40]
+        ratio = (fmt_ratio(s["best_peer_s"] / s["coldiff_s"])
+                 if s["coldiff_s"] and s["best_peer_s"] else "-")
+        vs_wc = (fmt_ratio(s["coldiff_s"] / s["wc_s"])
+                 if s["coldiff_s"] and s["wc_s"] else "-")
+        rss = ("%.2f" % (s["coldiff_kb"] * 1024 / s["input_bytes"])
+               if s["coldiff_kb"] else "-")
+        rows.append(["%s %s" % (s["workload"], s["form"]),
+                     "%s %s" % (s["best_peer"] or "-", fmt_time(s["best_peer_s"])),
+                     fmt_mb(s["best_peer_kb"]), fmt_time(s["wc_s"]), ratio,
+                     vs_wc, rss, cold])
+    print(table(rows, ["workload", "fastest correct peer", "its RSS", "wc -l",
+                       "peer/coldiff", "coldiff/wc", "coldiff RSS/input",
+                       "coldiff"]))
+
+
+def machine_info():
+    cpu = "?"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {"host": platform.node(), "kernel": platform.release(),
+            "cpu": cpu, "cpus": os.cpu_count()}
+
+
+def main(argv, root):
+    args = parse_args(argv, root)
+    work = os.path.join(root, "Benchmarks", "work")
+    os.makedirs(work, exist_ok=True)
+    data = os.path.abspath(args.data)
+    env = Environment(root, work, data)
+
+    wanted = set(args.peers)
+    if wanted & {"jsondiff", "deepdiff", "dictdiffer", "jsonpatch", "csv-diff",
+                 "daff"} or not args.no_patch:
+        env.setup_venv()
+    if wanted & {"jq", "miller"}:
+        env.setup_system_tools()
+    env.build(args.no_build or bool(args.coldiff and args.colpatch),
+              args.coldiff, args.colpatch)
+    env.generate(args.sizes, args.profiles)
+
+    outdir = os.path.join(work, "out")
+    os.makedirs(outdir, exist_ok=True)
+    overhead = launcher_overhead_s(os.path.join(outdir, "true.err"))
+    stamp = datetime.datetime.now(datetime.timezone.utc)
+    results_path = os.path.join(
+        work, "results-%s.jsonl" % stamp.strftime("%Y-%m-%dT%H%M%SZ"))
+    rec = Recorder(results_path, {
+        "type": "run", "started": stamp.isoformat(timespec="seconds"),
+        "options": {k: v for k, v in vars(args).items()},
+        "machine": machine_info(), "versions": env.versions,
+        "unavailable": env.unavailable, "rss_note": rss_floor_note(),
+        "coldiff": env.coldiff, "colpatch": env.colpatch,
+        "launcher_overhead_s": round(overhead, 6)})
+
+    print("coldiff benchmark, %s, %s (%s cpus); repeat %d, timeout %gs" % (
+        stamp.strftime("%Y-%m-%d %H:%M UTC"), machine_info()["cpu"],
+        os.cpu_count(), args.repeat, args.timeout))
+    print("versions: " + ", ".join("%s %s" % kv for kv in sorted(env.versions.items())))
+    print("launch overhead (spawn%s of `true`): %.1f ms, included in every "
+          "time below" % ("" if rss_floor_note() else " + GNU time",
+                          overhead * 1000))
+    if rss_floor_note():
+        print("note: " + rss_floor_note())
+    for name, why in sorted(env.unavailable.items()):
+        print("unavailable: %s (%s)" % (name, why))
+
+    tools = [t for t in all_tools() if t.kind != "peer" or t.select in wanted]
+    summaries = []
+    workloads = []
+    for size in args.sizes:
+        for profile in args.profiles:
+            truth = env.ground_truth(size, profile)
+            d = env.workload_dir(size, profile)
+            for form in args.forms:
+                old = os.path.join(d, "old." + form)
+                new = os.path.join(d, "new." + form)
+                wl = {"name": "%s-%s" % (size, profile), "size": size,
+                      "profile": profile, "form": form, "old": old, "new": new,
+                      "truth": truth, "bytes_old": os.path.getsize(old),
+                      "bytes_new": os.path.getsize(new)}
+                workloads.append(wl)
+                log("measuring %s %s" % (wl["name"], form))
+                results = measure_workload(
+                    env, [t for t in tools if form in t.forms], wl, args, rec,
+                    outdir)
+                summaries.append(print_workload(wl, results, args))
+                sys.stdout.flush()
+    print_summary(summaries)
+    if not args.no_patch:
+        patching.run_section(env, workloads, args, rec, outdir)
+    rec.f.close()
+    print("\nraw measurements: %s" % results_path)
+    return 0
