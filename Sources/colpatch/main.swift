@@ -1,3 +1,3 @@
 import ColdiffCLI
 
-print("colpatch: not yet implemented")
+ColpatchTool.main()

@@ -12,7 +12,9 @@ extension JSONPatch {
   ///   ``applied(to:)`` to keep the original.
   /// - Throws: ``JSONPatchApplicationError`` naming the first operation
   ///   that does not apply and why.
-  public func apply(to document: inout JSONValue) throws(JSONPatchApplicationError) {
+  public func apply<Target: JSONPatchTarget>(to document: inout Target)
+    throws(JSONPatchApplicationError)
+  {
     for (index, operation) in operations.enumerated() {
       do {
         try operation.apply(to: &document)
@@ -42,7 +44,7 @@ extension JSONPatchOperation {
   /// Applies this operation to `document`, in place.
   ///
   /// - Throws: `PointerFailure` with the reason it does not apply.
-  func apply(to document: inout JSONValue) throws(PointerFailure) {
+  func apply<Target: JSONPatchTarget>(to document: inout Target) throws(PointerFailure) {
     switch self {
     case .add(let path, let value):
       try document.add(value, at: path)
@@ -77,8 +79,8 @@ extension JSONPatchOperation {
   }
 
   /// The value at a `from` pointer, with a reason that names `from`.
-  private static func source(
-    _ from: JSONPointer, in document: JSONValue
+  private static func source<Target: JSONPatchTarget>(
+    _ from: JSONPointer, in document: Target
   ) throws(PointerFailure) -> JSONValue {
     do {
       return try document.value(at: from)

@@ -1,8 +1,17 @@
 /// Why a pointer step failed on a document, in words.
-struct PointerFailure: Error {
+public struct PointerFailure: Error {
   /// The reason, naming the pointer prefix where it failed.
-  var reason: String
+  public var reason: String
+
+  /// Creates a failure.
+  ///
+  /// - Parameter reason: why, naming the pointer.
+  public init(reason: String) {
+    self.reason = reason
+  }
 }
+
+extension JSONValue: JSONPatchTarget {}
 
 extension JSONValue {
   /// The value at `pointer`, or the reason there is none.
@@ -11,7 +20,7 @@ extension JSONValue {
   /// - Returns: the designated value.
   /// - Throws: `PointerFailure` naming the first step that fails.
   /// - Complexity: O(d·m) for d tokens and m members per object on the way.
-  func value(at pointer: JSONPointer) throws(PointerFailure) -> JSONValue {
+  public func value(at pointer: JSONPointer) throws(PointerFailure) -> JSONValue {
     var current = self
     for depth in pointer.tokens.indices {
       current = try current.child(pointer, depth: depth)
@@ -56,7 +65,7 @@ extension JSONValue {
   ///
   /// - Throws: `PointerFailure` when the parent does not exist, is a
   ///   scalar, or the index is not one or is beyond the end.
-  mutating func add(_ value: JSONValue, at pointer: JSONPointer) throws(PointerFailure) {
+  public mutating func add(_ value: JSONValue, at pointer: JSONPointer) throws(PointerFailure) {
     guard let parent = pointer.parent, let token = pointer.tokens.last else {
       self = value
       return
@@ -99,7 +108,7 @@ extension JSONValue {
   /// - Throws: `PointerFailure` when there is no value at `pointer` or it
   ///   is the whole document.
   @discardableResult
-  mutating func remove(at pointer: JSONPointer) throws(PointerFailure) -> JSONValue {
+  public mutating func remove(at pointer: JSONPointer) throws(PointerFailure) -> JSONValue {
     guard let parent = pointer.parent, let token = pointer.tokens.last else {
       throw PointerFailure(reason: "the whole document cannot be removed")
     }
@@ -127,7 +136,9 @@ extension JSONValue {
   /// `replace`).
   ///
   /// - Throws: `PointerFailure` when there is no value at `pointer`.
-  mutating func replace(at pointer: JSONPointer, with value: JSONValue) throws(PointerFailure) {
+  public mutating func replace(at pointer: JSONPointer, with value: JSONValue)
+    throws(PointerFailure)
+  {
     try modify(at: pointer) { (target: inout JSONValue) throws(PointerFailure) in target = value }
   }
 

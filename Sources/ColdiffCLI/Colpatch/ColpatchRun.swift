@@ -1,0 +1,69 @@
+import ColdiffFormats
+
+/// The three colpatch commands.
+struct ColpatchRun {
+  let io: ToolIO
+  let console: Console
+
+  /// `colpatch apply PATCH [TARGET] [-o OUT | -i]`: the patched target on
+  /// standard output, in OUT, or back in TARGET; written atomically, and
+  /// not at all when any operation fails.
+  func apply(_ options: ColpatchApplyOptions) throws -> ExitStatus {
+    let before = options.inPlace ? AtomicFileWriter.snapshot(of: options.target) : nil
+    let result = try patched(
+      patchPath: options.patch, targetPath: options.target, inputFormat: options.inputFormat)
+    if options.inPlace {
+      try AtomicFileWriter.write(result, to: options.target, expected: before)
+    } else if let output = options.output {
+      try AtomicFileWriter.write(result, to: output, keepPermissions: true)
+    } else {
+      return console.output(result) ? .success : .trouble
+    }
+    return .success
+  }
+
+  /// `colpatch check PATCH [TARGET]`: 0 when the patch applies cleanly, 1
+  /// (with the reason) when it does not.
+  func check(_ options: ColpatchCheckOptions) throws -> ExitStatus {
+    _ = try patched(
+      patchPath: options.patch, targetPath: options.target, inputFormat: options.inputFormat)
+    return .success
+  }
+
+  /// `colpatch reverse PATCH`: the patch that undoes PATCH.
+  func reverse(_ options: ColpatchReverseOptions) throws -> ExitStatus {
+    let input = try InputFile(path: options.patch, standardInput: io.standardInput)
+    let bytes: [UInt8]
+    do {
+      switch try PatchDocument(bytes: input.bytes) {
+      case .jsonPatch(let patch): bytes = try patch.reversed().bytes
+      case .diff(let document): bytes = document.reversed().bytes
+      }
+    } catch {
+      throw error.inFile(input.name)
+    }
+    return console.output(bytes) ? .success : .trouble
+  }
+
+  /// The target with the patch applied, as bytes in the target's form.
+  private func patched(
+    patchPath: String, targetPath: String, inputFormat: InputFormatOption?
+  ) throws -> [UInt8] {
+    let patchInput = try InputFile(path: patchPath, standardInput: io.standardInput)
+    let document: PatchDocument
+    do {
+      document = try PatchDocument(bytes: patchInput.bytes)
+    } catch {
+      throw error.inFile(patchInput.name)
+    }
+    let format = inputFormat.flatMap { InputFormat(argument: $0.rawValue) }
+    let snapshot = try Snapshot(
+      InputFile(path: targetPath, standardInput: io.standardInput), override: format)
+    var target = PatchTarget(snapshot)
+    switch document {
+    case .jsonPatch(let patch): try patch.apply(to: &target)
+    case .diff(let diff): try target.apply(diff)
+    }
+    return try target.written()
+  }
+}

@@ -1,0 +1,51 @@
+import ColdiffFormats
+import Glibc
+
+/// The `colpatch` command: applies, checks and reverses patches and diff
+/// documents (SPEC §5).
+public enum ColpatchTool {
+  /// Runs with the process's arguments and streams, then exits: 0 applied,
+  /// 1 does not apply (nothing written), 2 trouble.
+  public static func main() -> Never {
+    let status = run(arguments: Array(CommandLine.arguments.dropFirst()), io: .process())
+    exit(status.rawValue)
+  }
+
+  /// Runs one command line.
+  ///
+  /// - Parameters:
+  ///   - arguments: the arguments, without the program name.
+  ///   - io: the streams and environment.
+  /// - Returns: the exit status.
+  static func run(arguments: [String], io: ToolIO) -> ExitStatus {
+    let console = Console(io: io, tool: "colpatch")
+    switch ColpatchArguments.parse(arguments) {
+    case .failure(let usage):
+      console.error(usage.report, raw: true)
+      return .trouble
+    case .success(.help(let text)), .success(.version(let text)):
+      return console.output(text) ? .success : .trouble
+    case .success(.run(let command)):
+      let run = ColpatchRun(io: io, console: console)
+      do {
+        switch command {
+        case .apply(let options): return try run.apply(options)
+        case .check(let options): return try run.check(options)
+        case .reverse(let options): return try run.reverse(options)
+        }
+      } catch let conflict as PatchConflict {
+        console.error(conflict.description)
+        return .differences
+      } catch let failure as JSONPatchApplicationError {
+        console.error(failure.description)
+        return .differences
+      } catch let diagnostic as Diagnostic {
+        console.error(diagnostic.description)
+        return diagnostic.status
+      } catch {
+        console.error("\(error)")
+        return .trouble
+      }
+    }
+  }
+}

@@ -1,0 +1,190 @@
+import ColdiffCore
+import ColdiffFormats
+
+extension PatchTarget {
+  /// Applies a coldiff diff document (SPEC §5): by key when the document
+  /// has one (a delete or update finds its record by key and checks the
+  /// old values it carries; an insert or move goes right after the record
+  /// its `after` names, or first), by member name for object members, by
+  /// position when records have no key (whole-value identity, or a
+  /// reversed document without `after`). So a keyed diff still applies to
+  /// a target whose other records changed or moved since OLD.
+  ///
+  /// - Throws: `PatchConflict` naming the first record that does not fit
+  ///   (exit 1); `InputError` when the document cannot apply to this kind
+  ///   of target at all (exit 2).
+  /// - Complexity: O(n + d log d) for n records and d changes, plus the
+  ///   key index of the target.
+  mutating func apply(_ document: DiffDocument) throws {
+    guard document.kind != .tree else {
+      throw InputError("tree diff documents are not supported yet", file: snapshot.name)
+    }
+    let resolver = try RecordResolver(target: self, document: document)
+    // Check what the diff expects, and update in place.
+    let deleted = try document.deletes.map { entry in
+      let handle = try resolver.handle(entry.position, key: entry.key, of: self)
+      guard case .value(let expected) = entry.value, expected == value(of: handle) else {
+        throw PatchConflict(
+          description: "\(resolver.name(entry.position, entry.key)): the record differs from "
+            + "the one the diff deletes")
+      }
+      return handle
+    }
+    for entry in document.updates {
+      let handle = try resolver.handle(entry.position, key: entry.key, of: self)
+      var record = value(of: handle)
+      for change in entry.changes {
+        try PatchTarget.apply(change, to: &record, name: resolver.name(entry.position, entry.key))
+      }
+      setValue(record, of: handle)
+    }
+    let moved = try document.moves.map { entry in
+      try resolver.handle(entry.from, key: entry.key, of: self)
+    }
+    // Place inserts and moves.
+    if isObjectMap {
+      for handle in deleted { _ = removeMember(named: name(of: handle).value) }
+      for entry in document.inserts {
+        guard case .name(let name) = entry.position, case .value(let value) = entry.value else {
+          throw InputError("an insert into a JSON object needs a member name", file: snapshot.name)
+        }
+        guard member(named: name.value) == nil else {
+          throw PatchConflict(description: "member \(ReportText.key(.string(name))): already there")
+        }
+        setMember(name, to: value)
+      }
+      return
+    }
+    var placements: [Placement] = []
+    for entry in document.inserts {
+      guard case .value(let value) = entry.value else {
+        preconditionFailure("read documents hold values")
+      }
+      if let key = entry.key, resolver.isPresent(key, in: self, ignoring: Set(deleted)) {
+        throw PatchConflict(description: "key \(ReportText.key(key)): already there")
+      }
+      let handle = makeRecord(value)
+      placements.append(Placement(handle: handle, index: entry.position.index, after: entry.after))
+    }
+    for (entry, handle) in zip(document.moves, moved) {
+      placements.append(Placement(handle: handle, index: entry.to.index, after: entry.after))
+    }
+    placements.sort { $0.index < $1.index }
+    let leaving = Set(deleted).union(moved)
+    let staying = order.filter { !leaving.contains($0) }
+    let final: [Int32]
+    if document.kind == .unordered {
+      final = staying + placements.map(\.handle)
+    } else if !placements.isEmpty, placements.allSatisfy({ $0.after != nil }) {
+      final = try anchoredOrder(staying, placements, resolver)
+    } else {
+      final = PatchTarget.mergedOrder(staying, placements)
+    }
+    sequence = RecordSequence(final)
+  }
+
+  /// A record to be placed: an insert or a move.
+  private struct Placement {
+    let handle: Int32
+    let index: Int
+    let after: DiffDocument.Reference?
+  }
+
+  /// Places each record right after the one its `after` names (or first),
+  /// in ascending NEW position, so a record that comes after another
+  /// placed one finds it already there.
+  private func anchoredOrder(
+    _ staying: [Int32], _ placements: [Placement], _ resolver: RecordResolver
+  ) throws -> [Int32] {
+    var next = [Int32](repeating: -1, count: values.count)
+    var present = [Bool](repeating: false, count: values.count)
+    let head = Int32(values.count)
+    next.append(-1)
+    var previous = head
+    for handle in staying {
+      next[Int(previous)] = handle
+      present[Int(handle)] = true
+      previous = handle
+    }
+    for placement in placements {
+      var anchor = head
+      if case .key(let key)? = placement.after {
+        guard let found = resolver.lookup(key, in: self), present[Int(found)] else {
+          throw PatchConflict(
+            description:
+              "the record that comes before \(resolver.keyName(of: placement.handle, in: self)) "
+              + "(key \(ReportText.key(key))) is not there")
+        }
+        anchor = found
+      }
+      next[Int(placement.handle)] = next[Int(anchor)]
+      next[Int(anchor)] = placement.handle
+      present[Int(placement.handle)] = true
+    }
+    var result: [Int32] = []
+    result.reserveCapacity(staying.count + placements.count)
+    var cursor = next[Int(head)]
+    while cursor >= 0 {
+      result.append(cursor)
+      cursor = next[Int(cursor)]
+    }
+    return result
+  }
+
+  /// Puts each placed record at its NEW position among the records that
+  /// stay (which keep their order).
+  private static func mergedOrder(_ staying: [Int32], _ placements: [Placement]) -> [Int32] {
+    var result: [Int32] = []
+    result.reserveCapacity(staying.count + placements.count)
+    var stay = 0
+    for placement in placements {
+      while result.count < placement.index, stay < staying.count {
+        result.append(staying[stay])
+        stay += 1
+      }
+      result.append(placement.handle)
+    }
+    result += staying[stay...]
+    return result
+  }
+
+  /// Checks one changed field against its old value and sets the new one.
+  private static func apply(
+    _ change: DiffDocument.Change, to record: inout JSONValue, name: String
+  ) throws {
+    let field = ReportText.field(change.path.tokens)
+    let current = change.path.resolve(in: record)
+    switch (change.old, current) {
+    case (let old?, let current?) where old != current:
+      throw PatchConflict(
+        description: "\(name): \(field) is \(ReportText.value(current)), the diff expects "
+          + ReportText.value(old))
+    case (let old?, nil):
+      throw PatchConflict(
+        description: "\(name): \(field) is missing, the diff expects \(ReportText.value(old))")
+    case (nil, let current?):
+      throw PatchConflict(
+        description: "\(name): \(field) is \(ReportText.value(current)), the diff expects none")
+    default:
+      break
+    }
+    do {
+      if let new = change.new {
+        try record.add(new, at: change.path)
+      } else {
+        try record.remove(at: change.path)
+      }
+    } catch {
+      throw PatchConflict(description: "\(name): \(field): \(error.reason)")
+    }
+  }
+}
+
+extension DiffDocument.Position {
+  /// The index of an index position (0 for the others, which are not
+  /// placed by index).
+  fileprivate var index: Int {
+    if case .index(let index) = self { return index }
+    return 0
+  }
+}

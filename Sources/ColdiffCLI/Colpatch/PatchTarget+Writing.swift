@@ -1,0 +1,41 @@
+import ColdiffFormats
+
+extension PatchTarget {
+  /// The patched collection in the target's own form and style (SPEC §5,
+  /// §7.17): records no operation touched are copied byte for byte, new
+  /// and changed ones written like their neighbours; CSV keeps its header
+  /// order, delimiter, line endings and quoting, JSON Lines one record a
+  /// line, JSON its indentation.
+  ///
+  /// - Throws: `InputError` when a record cannot be written in the
+  ///   target's form (a CSV row that is not an object of scalars).
+  /// - Complexity: O(size of the output).
+  func written() throws -> [UInt8] {
+    let handles = order
+    var out: [UInt8] = []
+    out.reserveCapacity(snapshot.bytes.count + 1024)
+    switch snapshot.storage {
+    case .json(let index):
+      let records = handles.lazy.map { handle -> JSONRecordOutput in
+        if isUntouchedOriginal(handle) { return .original(Int(handle)) }
+        return isObjectMap
+          ? .member(name: name(of: handle), value: value(of: handle)) : .value(value(of: handle))
+      }
+      snapshot.bytes.withUnsafeBufferPointer { buffer in
+        JSONCollectionLayout(bytes: buffer, index: index).write(records, from: buffer, to: &out)
+      }
+    case .table(let table):
+      let rows = try handles.enumerated().map { (position, handle) -> CSVOutputRow in
+        if isUntouchedOriginal(handle) { return .original(Int(handle)) }
+        guard case .object(let object) = value(of: handle) else {
+          throw InputError(
+            "record \(position + 1) of the result is not an object, so it cannot be a CSV row",
+            file: snapshot.name)
+        }
+        return .values(object)
+      }
+      out = try table.write(header: table.outputHeader(for: rows), rows: rows)
+    }
+    return out
+  }
+}

@@ -1,0 +1,98 @@
+import ColdiffFormats
+
+/// The collection a patch is applied to: the target's records as handles
+/// in their current order, each either an untouched original (written back
+/// byte for byte) or a value that an operation made or changed (DESIGN
+/// §2.7).
+///
+/// Handles `0..<snapshot.count` are the original records; new records get
+/// the handles after them.
+struct PatchTarget {
+  /// The target as read.
+  let snapshot: Snapshot
+  /// The value of each handle that is not an untouched original.
+  private(set) var values: [JSONValue?]
+  /// The member name of each handle of an object map that is not an
+  /// original (originals keep theirs).
+  private var newNames: [Int32: JSONString] = [:]
+  /// The order of the records of an array, JSON Lines or table.
+  var sequence: RecordSequence
+  /// The members of an object map in order, with removed ones marked.
+  private(set) var members: [Int32] = []
+  private var removedMembers: Set<Int32> = []
+  private var memberByName: [[UInt8]: Int32] = [:]
+
+  /// Prepares a target for patching.
+  init(_ snapshot: Snapshot) {
+    self.snapshot = snapshot
+    values = Array(repeating: nil, count: snapshot.count)
+    if snapshot.isObjectMap {
+      sequence = RecordSequence([])
+      members = (0..<Int32(snapshot.count)).map { $0 }
+      for handle in members { memberByName[snapshot.memberName(of: Int(handle)).value] = handle }
+    } else {
+      sequence = RecordSequence((0..<Int32(snapshot.count)).map { $0 })
+    }
+  }
+
+  /// Whether the records are named members (a JSON object map).
+  var isObjectMap: Bool { snapshot.isObjectMap }
+
+  /// The number of records now.
+  var count: Int { isObjectMap ? members.count - removedMembers.count : sequence.count }
+
+  /// The current value of the record `handle`.
+  func value(of handle: Int32) -> JSONValue {
+    values[Int(handle)] ?? snapshot.value(of: Int(handle))
+  }
+
+  /// Gives `handle` a new value (it is written anew).
+  mutating func setValue(_ value: JSONValue, of handle: Int32) {
+    values[Int(handle)] = value
+  }
+
+  /// A new record with `value`, not yet placed anywhere.
+  mutating func makeRecord(_ value: JSONValue) -> Int32 {
+    values.append(value)
+    return Int32(values.count - 1)
+  }
+
+  /// The member name of `handle` in an object map.
+  func name(of handle: Int32) -> JSONString {
+    newNames[handle] ?? snapshot.memberName(of: Int(handle))
+  }
+
+  /// The member of an object map named `name` (decoded), if present.
+  func member(named name: [UInt8]) -> Int32? { memberByName[name] }
+
+  /// Adds a member to an object map, or gives an existing one a new value.
+  mutating func setMember(_ name: JSONString, to value: JSONValue) {
+    if let handle = memberByName[name.value] {
+      setValue(value, of: handle)
+      return
+    }
+    let handle = makeRecord(value)
+    newNames[handle] = name
+    memberByName[name.value] = handle
+    members.append(handle)
+  }
+
+  /// Removes the member named `name` from an object map.
+  ///
+  /// - Returns: its handle, or `nil` when there is none.
+  mutating func removeMember(named name: [UInt8]) -> Int32? {
+    guard let handle = memberByName.removeValue(forKey: name) else { return nil }
+    removedMembers.insert(handle)
+    return handle
+  }
+
+  /// The handles in their current order.
+  var order: [Int32] {
+    isObjectMap ? members.filter { !removedMembers.contains($0) } : sequence.handles
+  }
+
+  /// Whether `handle` is an original record that no operation touched.
+  func isUntouchedOriginal(_ handle: Int32) -> Bool {
+    Int(handle) < snapshot.count && values[Int(handle)] == nil
+  }
+}

@@ -1,0 +1,72 @@
+extension DiffDocument {
+  /// The diff that undoes this one: from NEW back to OLD.
+  ///
+  /// Inserts and deletes trade places (their indices already are in the
+  /// right spaces: a delete's OLD position is where the reversed insert
+  /// lands), moves go back from `to` to `from`, changes swap `old` and
+  /// `new`, and each update's position becomes its record's position in
+  /// NEW, computed from the lists (the records no entry names keep their
+  /// order). The reversed document has no `after`: it applies by key where
+  /// there is one and places records by position, which is exact on NEW.
+  ///
+  /// - Complexity: O(d log d) for d entries.
+  public func reversed() -> DiffDocument {
+    let newPositions = newPositions(of: updates.map(\.position))
+    return DiffDocument(
+      kind: kind, key: key, tree: tree,
+      inserts: deletes.map { Insert(position: $0.position, key: $0.key, value: $0.value) },
+      deletes: inserts.map { Delete(position: $0.position, key: $0.key, value: $0.value) },
+      updates: zip(updates, newPositions).map { update, position in
+        Update(
+          position: position, key: update.key,
+          changes: update.changes.map { Change(path: $0.path, old: $0.new, new: $0.old) })
+      }
+      .sorted { $0.position.sortIndex < $1.position.sortIndex },
+      moves: moves.map { Move(from: $0.to, to: $0.from, key: $0.key) }
+        .sorted { $0.from.sortIndex < $1.from.sortIndex })
+  }
+
+  /// Where the records at OLD positions are in NEW: a moved record at its
+  /// `to`; any other at the free NEW slot of its rank among the records
+  /// that stay.
+  private func newPositions(of positions: [Position]) -> [Position] {
+    guard kind == .ordered else { return positions }
+    let movedTo = Dictionary(
+      moves.map { ($0.from, $0.to) }, uniquingKeysWith: { first, _ in first })
+    let leaving = (deletes.map(\.position.sortIndex) + moves.map(\.from.sortIndex)).sorted()
+    let taken = (inserts.map(\.position.sortIndex) + moves.map(\.to.sortIndex)).sorted()
+    return positions.map { position in
+      guard case .index(let old) = position else { return position }
+      if let to = movedTo[position] { return to }
+      let rank = old - DiffDocument.countBelow(old, in: leaving)
+      // The rank-th free slot: the first taken slot m with more than `rank`
+      // free slots before it bounds it.
+      var low = 0
+      var high = taken.count
+      while low < high {
+        let middle = (low + high) / 2
+        if taken[middle] - middle > rank { high = middle } else { low = middle + 1 }
+      }
+      return .index(rank + low)
+    }
+  }
+
+  private static func countBelow(_ value: Int, in sorted: [Int]) -> Int {
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let middle = (low + high) / 2
+      if sorted[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+}
+
+extension DiffDocument.Position {
+  /// The index of an index position, for sorting (0 for names and paths,
+  /// whose lists keep their order).
+  var sortIndex: Int {
+    if case .index(let index) = self { return index }
+    return 0
+  }
+}
