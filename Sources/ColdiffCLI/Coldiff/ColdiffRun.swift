@@ -71,10 +71,16 @@ struct ColdiffRun {
   ) throws -> (Snapshot, Snapshot) {
     let format = options.inputFormat.flatMap { InputFormat(argument: $0.rawValue) }
     let standardInput = io.standardInput
+    // The likely key is noted while scanning: `--key NAME`, or `id`.
+    let keyName: [UInt8]? =
+      options.keyFields.isEmpty
+      ? Array("id".utf8)
+      : options.keyFields.count == 1 && options.keyFields[0].tokens.count == 1
+        ? options.keyFields[0].tokens[0] : nil
     func load(_ path: String) throws -> Snapshot? {
       guard path != "/dev/null" else { return nil }
       let input = try InputFile(path: path, standardInput: standardInput)
-      return try Snapshot(input, detectionName: detectionName, override: format)
+      return try Snapshot(input, detectionName: detectionName, override: format, keyName: keyName)
     }
     let (old, new) = try Parallel.both({ try load(oldPath) }, { try load(newPath) })
     switch (old, new) {

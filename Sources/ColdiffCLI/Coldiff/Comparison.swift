@@ -1,5 +1,6 @@
 import ColdiffCore
 import ColdiffFormats
+import Glibc
 
 /// Two snapshots matched record by record: who is who (identity), what
 /// changed (equality), and the diff in Bond's index spaces.
@@ -56,7 +57,9 @@ struct Comparison {
     let rawComparable = Comparison.rawBytesComparable(old, new)
     var changes: [Int: [FieldChange]] = [:]
     let isEqual = { (oldIndex: Int, newIndex: Int) -> Bool in
-      if rawComparable, old.recordBytes(of: oldIndex).elementsEqual(new.recordBytes(of: newIndex)) {
+      if rawComparable,
+        Comparison.sameBytes(old.recordBytes(of: oldIndex), new.recordBytes(of: newIndex))
+      {
         return true
       }
       let found = FieldChange.between(
@@ -77,6 +80,16 @@ struct Comparison {
         moves: [])
     }
     self.changes = changes
+  }
+
+  /// Whether two byte strings are equal (`memcmp`).
+  private static func sameBytes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    return a.withUnsafeBufferPointer { a in
+      b.withUnsafeBufferPointer { b in
+        a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
+      }
+    }
   }
 
   /// Whether equal bytes mean equal records: both inputs JSON, or both

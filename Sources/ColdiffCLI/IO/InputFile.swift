@@ -40,25 +40,30 @@ struct InputFile {
   /// Reads until end of file, in one allocation when the size is known.
   private static func readAll(descriptor: Int32, sizeHint: Int, name: String) throws -> [UInt8] {
     var capacity = max(sizeHint + 1, 1 << 16)
-    var bytes = [UInt8](repeating: 0, count: capacity)
-    var count = 0
+    var result: [UInt8] = []
     while true {
-      if count == capacity {
-        capacity *= 2
-        bytes.append(contentsOf: repeatElement(0, count: capacity - bytes.count))
+      var failed = false
+      let previous = result
+      result = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+        count = previous.count
+        previous.withUnsafeBufferPointer { old in
+          if let base = old.baseAddress { memcpy(buffer.baseAddress!, base, old.count) }
+        }
+        while count < capacity {
+          let got = read(descriptor, buffer.baseAddress! + count, capacity - count)
+          if got < 0 {
+            if errno == EINTR { continue }
+            failed = true
+            return
+          }
+          if got == 0 { return }
+          count += got
+        }
       }
-      let got = bytes.withUnsafeMutableBytes { buffer in
-        read(descriptor, buffer.baseAddress! + count, capacity - count)
-      }
-      if got < 0 {
-        if errno == EINTR { continue }
-        throw systemError(name)
-      }
-      if got == 0 { break }
-      count += got
+      if failed { throw systemError(name) }
+      if result.count < capacity { return result }
+      capacity *= 2
     }
-    bytes.removeLast(bytes.count - count)
-    return bytes
   }
 
   /// The system's words for `errno`, as an error naming the file.

@@ -11,6 +11,9 @@ extension Snapshot {
       return pointer.tokens.count == 1 && table.column(named: pointer.tokens[0]) != nil
     case .json(let index):
       guard index.form != .object else { return false }
+      if let ranges = capturedRanges(pointer, index) {
+        return (0..<index.count).allSatisfy { ranges($0) != nil }
+      }
       let path = JSONKeyPath(segments: pointer.tokens)
       return bytes.withUnsafeBufferPointer { buffer in
         (0..<index.count).allSatisfy {
@@ -48,15 +51,20 @@ extension Snapshot {
         arena.append { JSONCanonicalKey.append(table.value(ofRow: record), to: &$0) }
       }
     case (.fields(let pointers), .json(let index)):
-      let paths = pointers.map { JSONKeyPath(segments: $0.tokens) }
+      let finders = pointers.map { pointer in
+        capturedRanges(pointer, index)
+          ?? { [bytes] record in
+            let path = JSONKeyPath(segments: pointer.tokens)
+            return bytes.withUnsafeBufferPointer {
+              path.valueRange(in: $0, record: index.recordRange(record))
+            }
+          }
+      }
       try bytes.withUnsafeBufferPointer { buffer in
         for record in 0..<count {
-          let range = index.recordRange(record)
           try arena.append { out in
-            for (path, pointer) in zip(paths, pointers) {
-              guard let value = path.valueRange(in: buffer, record: range) else {
-                throw missingKey(pointer, record: record)
-              }
+            for (find, pointer) in zip(finders, pointers) {
+              guard let value = find(record) else { throw missingKey(pointer, record: record) }
               JSONCanonicalKey.append(buffer, range: value, to: &out)
             }
           }
@@ -120,6 +128,14 @@ extension Snapshot {
         return value
       }
     }
+  }
+
+  /// The key ranges the scan noted, when they are those of `pointer`.
+  private func capturedRanges(_ pointer: JSONPointer, _ index: JSONCollectionIndex)
+    -> ((Int) -> Range<Int>?)?
+  {
+    guard index.capturesKeys, let capturedKey, pointer.tokens == [capturedKey] else { return nil }
+    return { index.keyRange($0) }
   }
 
   private func missingKey(_ pointer: JSONPointer, record: Int) -> InputError {

@@ -20,6 +20,8 @@ struct Snapshot {
   let form: InputForm
   /// The records' positions.
   let storage: Storage
+  /// The member name whose value the scan noted for each record, if any.
+  let capturedKey: [UInt8]?
 
   /// Reads an input in the form its name, its first bytes and `override`
   /// decide (SPEC §2).
@@ -29,8 +31,13 @@ struct Snapshot {
   ///   - detectionName: the name whose extension decides the form (git's
   ///     driver passes temporary files named apart from the path).
   ///   - override: the `--input` format.
+  ///   - keyName: a member name whose value to note for each JSON record
+  ///     while scanning (the likely key), so no second pass looks for it.
   /// - Throws: `InputError` naming the file, for malformed input.
-  init(_ input: InputFile, detectionName: String? = nil, override: InputFormat?) throws {
+  init(
+    _ input: InputFile, detectionName: String? = nil, override: InputFormat?,
+    keyName: [UInt8]? = nil
+  ) throws {
     name = input.name
     bytes = input.bytes
     let fileName = detectionName ?? (input.name == "-" ? nil : input.name)
@@ -48,7 +55,7 @@ struct Snapshot {
           case .jsonLines: .lines
           default: .unknown
           }
-        let index = try JSONCollectionScanner.scan(input.bytes, as: hint)
+        let index = try JSONCollectionScanner.scan(input.bytes, as: hint, keyName: keyName)
         switch index.form {
         case .array: form = .jsonArray
         case .object: form = .jsonObject
@@ -57,6 +64,7 @@ struct Snapshot {
         storage = .json(index)
       }
       self.form = form
+      capturedKey = keyName
     } catch {
       throw error.inFile(input.name)
     }
@@ -68,6 +76,7 @@ struct Snapshot {
     self.name = name
     bytes = []
     form = other.form
+    capturedKey = nil
     switch other.storage {
     case .json(let index): storage = .json(JSONCollectionIndex(form: index.form))
     case .table(let table):

@@ -22,6 +22,14 @@ public struct JSONCollectionIndex: Sendable, Equatable {
   /// Where each member's name ends, before its closing quote (objects
   /// only; empty otherwise).
   public var nameEnds: [Int]
+  /// Whether the scan noted a key member's value for each record.
+  public var capturesKeys = false
+  /// Where each record's key member value starts, or -1 (only when
+  /// `capturesKeys`).
+  public var keyStarts: [Int] = []
+  /// Where each record's key member value ends (only when
+  /// `capturesKeys`).
+  public var keyEnds: [Int] = []
   /// Where the collection's text starts, after a byte order mark and
   /// leading whitespace (the `[` or `{`, or the first line for JSON Lines).
   public var openingOffset: Int
@@ -74,9 +82,24 @@ public struct JSONCollectionIndex: Sendable, Equatable {
   }
 
   /// Adds a record.
-  mutating func append(start: Int, end: Int, line: Int) {
+  mutating func append(start: Int, end: Int, line: Int, key: Range<Int>? = nil) {
     recordStarts.append(start)
     recordEnds.append(end)
     recordLines.append(line)
+    if capturesKeys {
+      keyStarts.append(key?.lowerBound ?? -1)
+      keyEnds.append(key?.upperBound ?? -1)
+    }
+  }
+
+  /// The range of record `index`'s key member value noted by the scan
+  /// (see `JSONCollectionScanner.scan(_:as:keyName:)`), or `nil` when the
+  /// record has no such member.
+  ///
+  /// - Precondition: the scan was asked for a key (`capturesKeys`).
+  public func keyRange(_ index: Int) -> Range<Int>? {
+    precondition(capturesKeys, "the scan noted no keys")
+    let start = keyStarts[index]
+    return start < 0 ? nil : start..<keyEnds[index]
   }
 }

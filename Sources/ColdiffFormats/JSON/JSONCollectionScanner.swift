@@ -10,16 +10,19 @@ public enum JSONCollectionScanner {
   /// - Parameters:
   ///   - bytes: the whole input.
   ///   - hint: what is known of the form (see `JSONFormHint`).
+  ///   - keyName: a member name (decoded) whose value's range to note for
+  ///     each record that is an object, in the same pass (the key of
+  ///     `--key NAME` or the default `id`).
   /// - Returns: the form and the records' positions.
   /// - Throws: `InputError` for malformed input, for "not a collection"
   ///   (an empty document or a top-level scalar, SPEC §7.11), and for a
   ///   form other than the one `hint` demands.
   /// - Complexity: O(n), no allocation per record beyond the index's
   ///   arrays.
-  public static func scan(_ bytes: UnsafeBufferPointer<UInt8>, as hint: JSONFormHint)
-    throws(InputError) -> JSONCollectionIndex
-  {
-    var scanner = Scanner(bytes: bytes)
+  public static func scan(
+    _ bytes: UnsafeBufferPointer<UInt8>, as hint: JSONFormHint, keyName: [UInt8]? = nil
+  ) throws(InputError) -> JSONCollectionIndex {
+    var scanner = Scanner(bytes: bytes, keyName: keyName)
     switch hint {
     case .lines: return try scanner.scanLines()
     case .array: return try scanner.scanDocument(expecting: .array)
@@ -27,23 +30,24 @@ public enum JSONCollectionScanner {
     case .document: return try scanner.scanDocument(expecting: nil)
     case .unknown:
       let isLines = try scanner.followsAnotherValue()
-      var rescanner = Scanner(bytes: bytes)
+      var rescanner = Scanner(bytes: bytes, keyName: keyName)
       return try isLines ? rescanner.scanLines() : rescanner.scanDocument(expecting: nil)
     }
   }
 
-  /// Scans a collection held in an array; see `scan(_:as:)`.
+  /// Scans a collection held in an array; see `scan(_:as:keyName:)`.
   ///
   /// - Parameters:
   ///   - bytes: the whole input.
   ///   - hint: what is known of the form.
+  ///   - keyName: a member name whose value's range to note per record.
   /// - Returns: the form and the records' positions.
-  /// - Throws: `InputError`, as `scan(_:as:)`.
-  public static func scan(_ bytes: [UInt8], as hint: JSONFormHint) throws(InputError)
-    -> JSONCollectionIndex
+  /// - Throws: `InputError`, as `scan(_:as:keyName:)`.
+  public static func scan(_ bytes: [UInt8], as hint: JSONFormHint, keyName: [UInt8]? = nil)
+    throws(InputError) -> JSONCollectionIndex
   {
     try bytes.withUnsafeBufferPointer { (buffer) throws(InputError) -> JSONCollectionIndex in
-      try scan(buffer, as: hint)
+      try scan(buffer, as: hint, keyName: keyName)
     }
   }
 }
@@ -52,8 +56,10 @@ public enum JSONCollectionScanner {
 private struct Scanner {
   var lexer: JSONLexer
   var stack: [Bool] = []
+  let keyName: [UInt8]?
 
-  init(bytes: UnsafeBufferPointer<UInt8>) {
+  init(bytes: UnsafeBufferPointer<UInt8>, keyName: [UInt8]?) {
+    self.keyName = keyName
     lexer = JSONLexer(bytes: bytes, range: 0..<bytes.count)
     lexer.position = JSONReader.byteOrderMarkLength(bytes)
     stack.reserveCapacity(64)
@@ -87,6 +93,7 @@ private struct Scanner {
       }
     }
     var index = JSONCollectionIndex(form: found)
+    index.capturesKeys = keyName != nil
     index.openingOffset = lexer.position
     lexer.position += 1
     lexer.skipWhitespace()
@@ -118,8 +125,8 @@ private struct Scanner {
         index.nameEnds.append(name.upperBound)
       }
       let start = lexer.position
-      try lexer.skipValue(depth: 1, stack: &stack)
-      index.append(start: start, end: lexer.position, line: line)
+      let key = try lexer.skipValue(depth: 1, stack: &stack, capturing: keyName)
+      index.append(start: start, end: lexer.position, line: line, key: key)
       lexer.skipWhitespace()
       guard !lexer.atEnd else { throw lexer.unexpectedAfterElement(isObject) }
       let byte = lexer.current
@@ -136,14 +143,15 @@ private struct Scanner {
   /// Scans JSON Lines: one value per non-blank line.
   mutating func scanLines() throws(InputError) -> JSONCollectionIndex {
     var index = JSONCollectionIndex(form: .lines)
+    index.capturesKeys = keyName != nil
     index.openingOffset = lexer.position
     lexer.stopsAtNewline = true
     while lexer.position < lexer.end {
       lexer.skipWhitespace()
       if !lexer.atEnd {
         let start = lexer.position
-        try lexer.skipValue(depth: 0, stack: &stack)
-        index.append(start: start, end: lexer.position, line: lexer.line)
+        let key = try lexer.skipValue(depth: 0, stack: &stack, capturing: keyName)
+        index.append(start: start, end: lexer.position, line: lexer.line, key: key)
         lexer.skipWhitespace()
         guard lexer.atEnd else {
           throw lexer.unexpected("expected the end of the line after the record (one value a line)")

@@ -7,12 +7,26 @@ extension JSONLexer {
   ///     towards `JSONReader.maximumDepth`).
   ///   - stack: scratch space for the open containers (`true` for an
   ///     object), reused between calls so that no call allocates.
+  ///   - key: a member name (decoded) to look for at the value's top
+  ///     level, when the value is an object.
+  /// - Returns: the range of the value of the member named `key` (the
+  ///   last one of that name), or `nil`.
   /// - Throws: `InputError` at the first byte that is not valid JSON.
   /// - Complexity: O(n) in the bytes read.
-  mutating func skipValue(depth: Int, stack: inout [Bool]) throws(InputError) {
+  @discardableResult
+  mutating func skipValue(depth: Int, stack: inout [Bool], capturing key: [UInt8]? = nil)
+    throws(InputError) -> Range<Int>?
+  {
     if !stack.isEmpty { stack.removeAll(keepingCapacity: true) }
+    var found: Range<Int>?
+    var keyStart = -1
+    var keyFollows = false
     nextValue: while true {
       skipWhitespace()
+      if keyFollows {
+        keyStart = position
+        keyFollows = false
+      }
       guard !atEnd else { throw unexpected("expected a value") }
       switch bytes[position] {
       case UInt8(ascii: "\""): _ = try scanString()
@@ -34,13 +48,18 @@ extension JSONLexer {
           position += 1
         } else {
           stack.append(true)
-          try skipMemberName()
+          let name = try skipMemberName()
+          keyFollows = stack.count == 1 && isKey(name, key)
           continue nextValue
         }
       default: throw unexpected("expected a value")
       }
       // Close the containers this value completes.
       while let isObject = stack.last {
+        if keyStart >= 0 && stack.count == 1 {
+          found = keyStart..<position
+          keyStart = -1
+        }
         skipWhitespace()
         guard !atEnd else { throw unexpectedAfterElement(isObject) }
         let byte = bytes[position]
@@ -48,7 +67,8 @@ extension JSONLexer {
           position += 1
           if isObject {
             skipWhitespace()
-            try skipMemberName()
+            let name = try skipMemberName()
+            keyFollows = stack.count == 1 && isKey(name, key)
           }
           continue nextValue
         }
@@ -58,8 +78,15 @@ extension JSONLexer {
         position += 1
         stack.removeLast()
       }
-      return
+      return found
     }
+  }
+
+  /// Whether the member name at `name` (between its quotes) is `key`.
+  @inline(__always)
+  private func isKey(_ name: Range<Int>, _ key: [UInt8]?) -> Bool {
+    guard let key else { return false }
+    return JSONText.string(bytes, range: name, equals: key)
   }
 
   /// The error for a byte after an array element or object member that is

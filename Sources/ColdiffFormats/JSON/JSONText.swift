@@ -1,3 +1,5 @@
+import Glibc
+
 /// Helpers on validated JSON text in a byte buffer.
 public enum JSONText {
   /// Decodes the text between a validated string's quotes: escapes become
@@ -27,20 +29,19 @@ public enum JSONText {
   public static func string(
     _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, equals name: [UInt8]
   ) -> Bool {
-    var escaped = false
-    for index in range where bytes[index] == UInt8(ascii: "\\") {
-      escaped = true
-      break
+    // Escapes only make the written text longer than what it decodes to.
+    if range.count < name.count { return false }
+    let start = bytes.baseAddress! + range.lowerBound
+    // The first character is written as itself or escaped.
+    if let first = name.first, start.pointee != first, start.pointee != UInt8(ascii: "\\") {
+      return false
     }
-    if escaped { return decodeString(bytes, range: range) == name }
-    guard range.count == name.count else { return false }
+    let escaped = memchr(start, Int32(UInt8(ascii: "\\")), range.count) != nil
+    if range.count > name.count { return escaped && decodeString(bytes, range: range) == name }
+    if escaped { return false }
     return name.withUnsafeBufferPointer { name in
-      var offset = 0
-      for index in range {
-        if bytes[index] != name[offset] { return false }
-        offset += 1
-      }
-      return true
+      name.isEmpty || memcmp(start, name.baseAddress!, name.count) == 0
     }
   }
+
 }
