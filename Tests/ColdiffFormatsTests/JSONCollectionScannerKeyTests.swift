@@ -1,0 +1,42 @@
+import ColdiffFormats
+import Testing
+
+@Suite struct JSONCollectionScannerKeyTests {
+  private func keys(_ text: String, as hint: JSONFormHint) throws -> [String?] {
+    let bytes = Array(text.utf8)
+    let index = try JSONCollectionScanner.scan(bytes, as: hint, keyName: Array("id".utf8))
+    return (0..<index.count).map { record in
+      index.keyRange(record).map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+  }
+
+  @Test func notesTheTopLevelKeyOfEachRecord() throws {
+    let text = #"""
+      [{"id": 1, "a": {"id": 9}}, {"a": [{"id": 8}]}, {"x": 1, "id": "s"}, 5, ["id"],
+       {"id": 1, "id": {"n": [2]}}, {"\u0069d": true}, {"i": 0, "idx": 1, "\u0069": 2}]
+      """#
+    #expect(
+      try keys(text, as: .array) == [
+        "1", nil, #""s""#, nil, nil, #"{"n": [2]}"#, "true", nil,
+      ])
+  }
+
+  @Test func notesKeysInJSONLinesAndAgreesWithKeyPaths() throws {
+    let text = "{\"id\": 7}\n\n{\"b\": {\"id\": 1}, \"id\": [1, 2]}\n{}\n"
+    #expect(try keys(text, as: .lines) == ["7", "[1, 2]", nil])
+    let bytes = Array(text.utf8)
+    let index = try JSONCollectionScanner.scan(bytes, as: .lines, keyName: Array("id".utf8))
+    let path = JSONKeyPath(segments: [Array("id".utf8)])
+    bytes.withUnsafeBufferPointer { buffer in
+      for record in 0..<index.count {
+        #expect(
+          index.keyRange(record) == path.valueRange(in: buffer, record: index.recordRange(record)))
+      }
+    }
+  }
+
+  @Test func scanningWithoutAKeyNotesNone() throws {
+    let index = try JSONCollectionScanner.scan(Array(#"[{"id": 1}]"#.utf8), as: .array)
+    #expect(!index.capturesKeys && index.keyStarts.isEmpty)
+  }
+}
