@@ -69,7 +69,7 @@ struct ColdiffRun {
   private func loadSnapshots(
     _ oldPath: String, _ newPath: String, detectionName: String?
   ) throws -> (Snapshot, Snapshot) {
-    let format = options.inputFormat.flatMap { InputFormat(argument: $0.rawValue) }
+    let format = options.inputFormat
     let standardInput = io.standardInput
     // The likely key is noted while scanning: `--key NAME`, or `id`.
     let keyName: [UInt8]? =

@@ -47,7 +47,7 @@ struct ColpatchRun {
 
   /// The target with the patch applied, as bytes in the target's form.
   private func patched(
-    patchPath: String, targetPath: String, inputFormat: InputFormatOption?
+    patchPath: String, targetPath: String, inputFormat: InputFormat?
   ) throws -> [UInt8] {
     let patchInput = try InputFile(path: patchPath, standardInput: io.standardInput)
     let document: PatchDocument
@@ -56,7 +56,7 @@ struct ColpatchRun {
     } catch {
       throw error.inFile(patchInput.name)
     }
-    let format = inputFormat.flatMap { InputFormat(argument: $0.rawValue) }
+    let format = inputFormat
     let snapshot = try Snapshot(
       InputFile(path: targetPath, standardInput: io.standardInput), override: format)
     var target = PatchTarget(snapshot)
