@@ -45,7 +45,11 @@ struct ColdiffRun {
   private func compare(
     oldPath: String, newPath: String, detectionName: String?, header: String?
   ) throws -> ExitStatus {
+    let progress = io.progress(tool: "coldiff")
+    defer { progress?.finish() }
+    progress?.stage("reading")
     let (old, new) = try loadSnapshots(oldPath, newPath, detectionName: detectionName)
+    progress?.stage("matching")
     let identity = try Identity.resolve(keys: options.keyFields, old: old, new: new)
     let (oldKeys, newKeys) = try Parallel.both(
       { try old.keyArena(for: identity) }, { try new.keyArena(for: identity) })
@@ -54,6 +58,7 @@ struct ColdiffRun {
       ordered: !options.unordered && identity != .memberName, oldKeys: oldKeys, newKeys: newKeys)
     let status: ExitStatus = comparison.diff.isEmpty ? .success : .differences
     guard !options.quiet else { return status }
+    progress?.stage("writing")
     var out = Array((header ?? "").utf8)
     switch options.outputFormat {
     case .stat: out += Array((TextReport.summary(comparison.diff) + "\n").utf8)
@@ -61,6 +66,7 @@ struct ColdiffRun {
     case .json: comparison.document().write(to: &out)
     case .patch: out += comparison.patch(guards: !options.noTest)
     }
+    progress?.finish()
     return console.output(out) ? status : .trouble
   }
 

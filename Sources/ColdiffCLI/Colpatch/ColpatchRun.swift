@@ -9,9 +9,13 @@ struct ColpatchRun {
   /// standard output, in OUT, or back in TARGET; written atomically, and
   /// not at all when any operation fails.
   func apply(_ options: ColpatchApplyOptions) throws -> ExitStatus {
+    let progress = io.progress(tool: "colpatch")
+    defer { progress?.finish() }
+    progress?.stage("applying")
     let before = options.inPlace ? AtomicFileWriter.snapshot(of: options.target) : nil
     let result = try patched(
       patchPath: options.patch, targetPath: options.target, inputFormat: options.inputFormat)
+    progress?.finish()
     if options.inPlace {
       try AtomicFileWriter.write(result, to: options.target, expected: before)
     } else if let output = options.output {
