@@ -2,13 +2,15 @@ import ColdiffFormats
 
 extension Snapshot {
   /// Whether every record has a value at `pointer` (for the default `id`
-  /// key).
+  /// key); true for an empty collection, also a zero-byte CSV without a
+  /// header.
   ///
   /// - Complexity: O(n) key look-ups, stopping at the first miss.
   func allRecordsHave(_ pointer: JSONPointer) -> Bool {
     switch storage {
     case .table(let table):
-      return pointer.tokens.count == 1 && table.column(named: pointer.tokens[0]) != nil
+      return table.rowCount == 0
+        || pointer.tokens.count == 1 && table.column(named: pointer.tokens[0]) != nil
     case .json(let index):
       guard index.form != .object else { return false }
       let path = JSONKeyPath(segments: pointer.tokens)
@@ -62,6 +64,9 @@ extension Snapshot {
           }
         }
       }
+    case (.fields, .table) where count == 0:
+      // No rows, nothing to key: a table without a header has no columns.
+      break
     case (.fields(let pointers), .table(let table)):
       let columns = try pointers.map { pointer in
         guard pointer.tokens.count == 1, let column = table.column(named: pointer.tokens[0]) else {
