@@ -60,7 +60,8 @@ import Testing
         try Data(stdin).write(to: URL(fileURLWithPath: directory.file("standard-input")))
       }
       func path(_ operand: String) -> String {
-        directory.file(operand == "-" ? "standard-input" : operand)
+        if operand.hasPrefix("/") { return operand }
+        return directory.file(operand == "-" ? "standard-input" : operand)
       }
       jobs.append(
         JSONPatchOracle.Job(

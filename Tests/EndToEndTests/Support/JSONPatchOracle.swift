@@ -19,8 +19,9 @@ struct JSONPatchOracle: Sendable {
     let name: String
     /// OLD's path.
     let old: String
-    /// OLD's form: `json`, `jsonl`, `csv`, `tsv` or `detect` (SPEC
-    /// §7.15 for standard input).
+    /// OLD's form: `json`, `jsonl`, `csv`, `tsv`, `detect` (SPEC §7.15
+    /// for standard input) or `empty` (`/dev/null`: an empty collection of
+    /// the other side's kind).
     let oldForm: String
     /// NEW's path.
     let new: String
@@ -137,6 +138,8 @@ struct JSONPatchOracle: Sendable {
         return [parse(line) for line in text.splitlines() if line.strip()]
 
     def load(path, form):
+        if form == 'empty':
+            return None
         data = open(path, 'rb').read()
         if form in ('csv', 'tsv'):
             text = data.decode('utf-8-sig')
@@ -198,6 +201,8 @@ struct JSONPatchOracle: Sendable {
         try:
             old = load(job['old'], job['oldForm'])
             new = load(job['new'], job['newForm'])
+            old = type(new)() if old is None else old
+            new = type(old)() if new is None else new
             patch = parse(open(job['patch'], 'rb').read().decode('utf-8'))
             result = jsonpatch.apply_patch(old, patch)
             got, want = normal(result, job), normal(new, job)

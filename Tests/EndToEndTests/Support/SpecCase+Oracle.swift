@@ -17,9 +17,11 @@ extension SpecCase {
     /// The `--input` format.
     var input: String?
 
-    /// The oracle's form for `operand`: the `--input` format, else the
+    /// The oracle's form for `operand`: `empty` for `/dev/null` (an empty
+    /// collection like the other side), the `--input` format, else the
     /// extension's, else detection from the bytes.
     func form(of operand: String) -> String {
+      if operand == "/dev/null" { return "empty" }
       if let input { return input }
       switch (operand as NSString).pathExtension {
       case "csv": return "csv"
