@@ -21,6 +21,9 @@ import Testing
     var unordered = false
     /// The expected (inserted, deleted, moved) counts.
     let counts: (inserts: Int, deletes: Int, moves: Int)?
+    /// The records' keys in OLD and NEW (empty under whole-value identity).
+    var oldKeys: [Int] = []
+    var newKeys: [Int] = []
   }
 
   private static func counts(old: [Int], new: [Int]) -> (inserts: Int, deletes: Int, moves: Int) {
@@ -67,13 +70,13 @@ import Testing
             "array-\(seed)-old.json", old.jsonArray(onePerLine: onePerLine)),
           newFile: try directory.write(
             "array-\(seed)-new.json", new.jsonArray(onePerLine: !onePerLine)),
-          form: "json", counts: counts))
+          form: "json", counts: counts, oldKeys: old.keys, newKeys: new.keys))
       trials.append(
         Trial(
           name: "lines-\(seed)",
           oldFile: try directory.write("lines-\(seed)-old.jsonl", old.jsonLines),
           newFile: try directory.write("lines-\(seed)-new.jsonl", new.jsonLines),
-          form: "jsonl", counts: counts))
+          form: "jsonl", counts: counts, oldKeys: old.keys, newKeys: new.keys))
       var unordered = Trial(
         name: "unordered-\(seed)", oldFile: directory.file("array-\(seed)-old.json"),
         newFile: directory.file("array-\(seed)-new.json"), form: "json",
@@ -91,7 +94,8 @@ import Testing
           name: "csv-\(seed)",
           oldFile: try directory.write("csv-\(seed)-old.csv", flatOld.csv(columns: columns)),
           newFile: try directory.write("csv-\(seed)-new.csv", flatNew.csv(columns: columns)),
-          form: "csv", counts: Self.counts(old: flatOld.keys, new: flatNew.keys)))
+          form: "csv", counts: Self.counts(old: flatOld.keys, new: flatNew.keys),
+          oldKeys: flatOld.keys, newKeys: flatNew.keys))
       // Whole values with duplicates, matched occurrence by occurrence.
       var values = SeededGenerator(seed: UInt64(seed) &+ 1_000_003)
       let oldValues = (0..<Int.random(in: 0...12, using: &values)).map { _ in
@@ -133,6 +137,70 @@ import Testing
       #expect(inserts == expected.inserts, "\(trial.name): inserts")
       #expect(deletes == expected.deletes, "\(trial.name): deletes")
       #expect(moves == expected.moves, "\(trial.name): moves = matched − LIS")
+      if !trial.oldKeys.isEmpty && !trial.unordered { checkIndexSpaces(document, trial) }
+    }
+  }
+
+  /// A key as the document writes it: a number for JSON, a string for CSV.
+  private static func key(_ value: Any?) -> Int? {
+    if let number = value as? NSNumber { return number.intValue }
+    if let text = value as? String { return Int(text) }
+    return nil
+  }
+
+  /// SPEC §4.2: deletes, updates and move sources index OLD, inserts and
+  /// move targets index NEW, each list sorted, `after` the key before in
+  /// NEW (`null` when first).
+  private func checkIndexSpaces(_ document: [String: Any], _ trial: Trial) {
+    func entries(_ name: String) -> [[String: Any]] { document[name] as? [[String: Any]] ?? [] }
+    func after(_ entry: [String: Any], _ position: Int) -> Bool {
+      guard position > 0 else { return entry["after"] is NSNull }
+      return Self.key(entry["after"]) == trial.newKeys[position - 1]
+    }
+    func valid(_ index: Int?, _ keys: [Int]) -> Int? {
+      guard let index, keys.indices.contains(index) else { return nil }
+      return index
+    }
+    for (name, keys) in [("deletes", trial.oldKeys), ("updates", trial.oldKeys)] {
+      let indices = entries(name).map { $0["index"] as? Int ?? -1 }
+      #expect(indices == indices.sorted(), "\(trial.name): \(name) sorted")
+      for entry in entries(name) {
+        let index = valid(entry["index"] as? Int, keys)
+        #expect(index.map { keys[$0] } == Self.key(entry["key"]), "\(trial.name): \(name) key")
+      }
+    }
+    let inserts = entries("inserts").map { $0["index"] as? Int ?? -1 }
+    #expect(inserts == inserts.sorted(), "\(trial.name): inserts sorted")
+    for entry in entries("inserts") {
+      let index = valid(entry["index"] as? Int, trial.newKeys)
+      #expect(index.map { trial.newKeys[$0] } == Self.key(entry["key"]), "\(trial.name): insert")
+      #expect(index.map { after(entry, $0) } == true, "\(trial.name): insert after")
+    }
+    let froms = entries("moves").map { $0["from"] as? Int ?? -1 }
+    #expect(froms == froms.sorted(), "\(trial.name): moves sorted by from")
+    for entry in entries("moves") {
+      let from = valid(entry["from"] as? Int, trial.oldKeys)
+      let to = valid(entry["to"] as? Int, trial.newKeys)
+      #expect(from.map { trial.oldKeys[$0] } == Self.key(entry["key"]), "\(trial.name): from")
+      #expect(to.map { trial.newKeys[$0] } == Self.key(entry["key"]), "\(trial.name): to")
+      #expect(to.map { after(entry, $0) } == true, "\(trial.name): move after")
+    }
+  }
+
+  /// SPEC §4.5: the same inputs give the same bytes on every run (each
+  /// run is a new process with a new hashing seed).
+  @Test func outputIsDeterministic() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    for trial in try makeTrials(in: directory).prefix(25) {
+      for format in ["text", "json", "patch"] {
+        let arguments = trial.extra + ["-f", format, trial.oldFile, trial.newFile]
+        let first = try coldiff(arguments)
+        let second = try coldiff(arguments)
+        #expect(first == second, "\(trial.name) -f \(format) differs between runs")
+      }
+      let textconv = try coldiff(["--textconv", trial.newFile])
+      #expect(textconv == (try coldiff(["--textconv", trial.newFile])), "\(trial.name) textconv")
     }
   }
 
