@@ -129,6 +129,28 @@ import Testing
     }
   }
 
+  /// In the rename form each side's form follows its own path: a CSV
+  /// renamed to `.json` and rewritten as a JSON array is read as one
+  /// (a regression: NEW was read by OLD's extension).
+  @Test func renameToAnotherFormReadsEachSideByItsPath() throws {
+    let repository = try GitRepository()
+    defer { repository.remove() }
+    try repository.write("old-blob", "id,name\n1,a\n2,b\n")
+    try repository.write(
+      "new-blob", "[{\"id\": \"1\", \"name\": \"a\"}, {\"id\": \"2\", \"name\": \"B\"}]\n")
+    let rename = "similarity index 60%\nrename from data.csv\nrename to data.json\n"
+    let outcome = try repository.coldiff([
+      "data.csv", "old-blob", String(repeating: "1", count: 40), "100644", "new-blob",
+      String(repeating: "2", count: 40), "100644", "data.json", rename,
+    ])
+    #expect(
+      outcome.text
+        == "diff --coldiff a/data.csv b/data.json\n" + rename
+        + "~ 2  name: \"b\" → \"B\"\n0 inserted, 0 deleted, 1 updated, 0 moved\n")
+    #expect(outcome.errors == "")
+    #expect(outcome.status == 0)
+  }
+
   /// During a merge conflict git calls the driver with the path alone:
   /// coldiff prints `* Unmerged path PATH` and exits 0 (§7.16).
   @Test func unmergedPathIsNamed() throws {
