@@ -68,6 +68,8 @@ struct TextReport {
     let old = change.old.map { ReportText.shorten(ReportText.value($0), to: budget) }
     let new = change.new.map { ReportText.shorten(ReportText.value($0), to: budget) }
     switch (old, new) {
+    // A record that is not an object changed as a whole: no field to name.
+    case (let old?, let new?) where change.path.isEmpty: return "\(old) → \(new)"
     case (let old?, let new?): return "\(field): \(old) → \(new)"
     case (nil, let new?): return "+\(field): \(new)"
     case (let old?, nil): return "-\(field): \(old)"
