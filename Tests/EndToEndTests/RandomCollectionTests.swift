@@ -19,6 +19,7 @@ import Testing
     let form: String
     var extra: [String] = []
     var unordered = false
+    var ignore: [String] = []
     /// The expected (inserted, deleted, moved) counts.
     let counts: (inserts: Int, deletes: Int, moves: Int)?
     /// The records' keys in OLD and NEW (empty under whole-value identity).
@@ -84,6 +85,13 @@ import Testing
       unordered.extra = ["--unordered"]
       unordered.unordered = true
       trials.append(unordered)
+      var ignoring = Trial(
+        name: "ignore-\(seed)", oldFile: directory.file("lines-\(seed)-old.jsonl"),
+        newFile: directory.file("lines-\(seed)-new.jsonl"), form: "jsonl", counts: counts,
+        oldKeys: old.keys, newKeys: new.keys)
+      ignoring.ignore = ["n", "nested.x"]
+      ignoring.extra = ["--ignore", "n", "--ignore", "nested.x"]
+      trials.append(ignoring)
       // Flat records of strings as CSV.
       var flatEditor = RandomEditor(seed: UInt64(seed) &* 104_729 &+ 3, flat: true)
       let flatOld = flatEditor.collection(upTo: 14)
@@ -187,6 +195,21 @@ import Testing
     }
   }
 
+  /// SPEC §7.8: no operation of the patch reads or writes an ignored
+  /// field inside a record (whole records may still carry it).
+  private func checkIgnoredFieldsAreUntouched(_ patch: [UInt8], _ trial: Trial) throws {
+    let operations = try #require(
+      try JSONSerialization.jsonObject(with: Data(patch)) as? [[String: Any]])
+    let ignored = trial.ignore.map { "/" + $0.replacingOccurrences(of: ".", with: "/") }
+    for operation in operations {
+      let path = operation["path"] as? String ?? ""
+      let inRecord = path.drop { $0 == "/" }.drop { $0 != "/" }
+      #expect(
+        !ignored.contains { inRecord == $0 || inRecord.hasPrefix($0 + "/") },
+        "\(trial.name): \(operation)")
+    }
+  }
+
   /// SPEC §4.5: the same inputs give the same bytes on every run (each
   /// run is a new process with a new hashing seed).
   @Test func outputIsDeterministic() throws {
@@ -217,12 +240,13 @@ import Testing
       #expect(outcome.errors.isEmpty, "\(trial.name): \(outcome.errors)")
       #expect([0, 1].contains(outcome.status), "\(trial.name): status \(outcome.status)")
       let patch = try directory.write("\(trial.name)-patch.json", outcome.text)
+      if !trial.ignore.isEmpty { try checkIgnoredFieldsAreUntouched(outcome.output, trial) }
       jobs.append(
         JSONPatchOracle.Job(
           name: trial.name, old: trial.oldFile, oldForm: trial.form, new: trial.newFile,
-          newForm: trial.form, patch: patch, unordered: trial.unordered))
+          newForm: trial.form, patch: patch, ignore: trial.ignore, unordered: trial.unordered))
     }
-    #expect(jobs.count == Self.trials * 5)
+    #expect(jobs.count == Self.trials * 6)
     for (name, failure) in try oracle.check(jobs).sorted(by: { $0.key < $1.key }) {
       #expect(failure == nil, "\(name): the patch does not reproduce NEW: \(failure ?? "")")
     }
