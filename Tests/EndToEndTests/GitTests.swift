@@ -85,6 +85,14 @@ import Testing
     #expect(log.text == "two\n\n" + Self.driverOutput)
     #expect(log.errors == "")
     #expect(log.status == 0)
+    // A change in the work tree: git passes the file itself as NEW.
+    try repository.write("a.json", "[\n  {\"id\": 2, \"v\": 2},\n  {\"id\": 1, \"v\": 6}\n]\n")
+    let worktree = try repository.git("diff")
+    #expect(
+      worktree.text
+        == "diff --coldiff a/a.json b/a.json\n~ 1  v: 5 → 6\n"
+        + "0 inserted, 0 deleted, 1 updated, 0 moved\n")
+    #expect(worktree.status == 0)
   }
 
   /// Called directly with git's seven arguments, coldiff exits 0 on
