@@ -57,8 +57,10 @@ struct ColdiffRun {
   ) throws -> ExitStatus {
     let (old, new) = try loadSnapshots(oldPath, newPath, detectionNames: detectionNames)
     let identity = try Identity.resolve(keys: options.keyFields, old: old, new: new)
+    let ignored = options.ignoredFields.map(\.tokens)
     let (oldKeys, newKeys) = try Parallel.both(
-      { try old.keyArena(for: identity) }, { try new.keyArena(for: identity) })
+      { try old.keyArena(for: identity, ignoring: ignored) },
+      { try new.keyArena(for: identity, ignoring: ignored) })
     let comparison = try Comparison(
       old: old, new: new, identity: identity, ignored: options.ignoredFields,
       ordered: !options.unordered && identity != .memberName, oldKeys: oldKeys, newKeys: newKeys)

@@ -25,17 +25,27 @@ extension Snapshot {
   /// The canonical identity bytes of every record: equal bytes exactly
   /// when the identities are JSON-equal.
   ///
+  /// - Parameters:
+  ///   - identity: what makes records the same.
+  ///   - ignored: `--ignore` paths, left out of a whole value (the whole
+  ///     value is then both identity and equality, SPEC §3, §7.8).
   /// - Throws: `InputError` located at the first record that has no value
   ///   for a key field.
   /// - Complexity: O(n) for keys found by skipping (no value is built),
   ///   O(size) for whole values.
-  func keyArena(for identity: Identity) throws -> KeyArena {
+  func keyArena(for identity: Identity, ignoring ignored: [[[UInt8]]] = []) throws -> KeyArena {
     var arena = KeyArena()
     arena.reserve(records: count, bytesEach: 16)
     switch (identity, storage) {
     case (.memberName, _):
       for record in 0..<count {
         arena.append { JSONCanonicalKey.append(.string(memberName(of: record)), to: &$0) }
+      }
+    case (.wholeValue, _) where !ignored.isEmpty:
+      for record in 0..<count {
+        arena.append {
+          JSONCanonicalKey.append(value(of: record).removing(paths: ignored), to: &$0)
+        }
       }
     case (.wholeValue, .json(let index)):
       bytes.withUnsafeBufferPointer { buffer in
