@@ -76,9 +76,9 @@ struct JSONPatchOracle: Sendable {
       "'\(venv)/bin/pip' install --quiet --disable-pip-version-check jsonpatch",
     ]
     for step in steps {
-      guard let outcome = try? ToolProcess.shell(step), outcome.status == 0 else {
-        let errors = (try? ToolProcess.shell(step).errors) ?? ""
-        return (nil, "`\(step)` failed: \(errors.suffix(300))")
+      let outcome = try? ToolProcess.shell(step)
+      guard let outcome, outcome.status == 0 else {
+        return (nil, "`\(step)` failed: \(outcome?.errors.suffix(300) ?? "could not run it")")
       }
     }
     return imports(python)
