@@ -21,6 +21,8 @@ let package = Package(
     .testTarget(
       name: "ColdiffFormatsTests", dependencies: ["ColdiffFormats", "ColdiffCore", "TestSupport"]),
     .testTarget(name: "ColdiffCLITests", dependencies: ["ColdiffCLI", "TestSupport"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["coldiff", "colpatch", "TestSupport"]),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["coldiff", "colpatch", "TestSupport"],
+      exclude: ["Cases", "README.md"]),
   ]
 )
