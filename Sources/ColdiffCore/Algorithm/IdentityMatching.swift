@@ -11,8 +11,9 @@
 /// half of its hash as a tag so that most mismatches are settled inside
 /// the table; records sharing an identity are chained in `next`. When no
 /// identity repeats in OLD, a new record is first tried against the old
-/// record after the previous match (most records keep their order), which
-/// spares the table lookup.
+/// records that follow the previous matches (most records keep their
+/// order), which spares most table lookups: only inserted and moved
+/// records and the first record after a gap are looked up.
 ///
 /// This core is not generic, so it runs at full speed whatever the
 /// identity type; the generic entries compute the hashes and pass the
@@ -70,17 +71,27 @@ func matchIdentities(
         }
         taken.withUnsafeMutableBufferPointer { taken in
           newToOld.withUnsafeMutableBufferPointer { newToOld in
-            var guess = 0
+            // Two streams of likely partners: `cursor` follows the records that
+            // keep their order, `resumed` starts after the last looked-up match.
+            var cursor = 0
+            var resumed = 0
             for new in 0..<newHashes.count {
               let hash = newHashes[new]
-              // Fast path: the old record after the previous match.
-              if !repeats && guess < oldCount && oldHashes[guess] == hash && !taken[guess]
-                && sameIdentity(guess, new, false)
-              {
-                taken[guess] = true
-                newToOld[new] = Int32(guess)
-                guess += 1
-                continue
+              // Fast path: a likely partner, safe when no identity repeats in OLD.
+              if !repeats {
+                func fits(_ candidate: Int) -> Bool {
+                  candidate < oldCount && oldHashes[candidate] == hash && !taken[candidate]
+                    && sameIdentity(candidate, new, false)
+                }
+                let partner =
+                  fits(cursor)
+                  ? cursor : fits(cursor + 1) ? cursor + 1 : fits(resumed) ? resumed : -1
+                if partner >= 0 {
+                  taken[partner] = true
+                  newToOld[new] = Int32(partner)
+                  cursor = partner + 1
+                  continue
+                }
               }
               // Give the new record the first untaken old record with its identity.
               let tag = UInt64(UInt(bitPattern: hash)) & 0xFFFF_FFFF_0000_0000
@@ -95,7 +106,7 @@ func matchIdentities(
                   if !taken[head] {
                     taken[head] = true
                     newToOld[new] = Int32(head)
-                    guess = head + 1
+                    resumed = head + 1
                     if next[head] >= 0 { table[slot] = tag | UInt64(next[head]) }
                   }
                   break
