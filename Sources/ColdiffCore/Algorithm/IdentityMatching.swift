@@ -6,10 +6,9 @@
 /// With unique identities this is the plain key match; with whole-value
 /// identity it makes duplicates work.
 ///
-/// An open-addressing table (linear probing, load at most two thirds)
-/// holds, per identity, the first old record not yet taken, with the top
-/// half of its hash as a tag so that most mismatches are settled inside
-/// the table; records sharing an identity are chained in `next`. When no
+/// An open-addressing table of `Int32` old positions (linear probing,
+/// load at most one half) holds, per identity, the first old record not
+/// yet taken; records sharing an identity are chained in `next`. When no
 /// identity repeats in OLD, a new record is first tried against the old
 /// records that follow the previous matches (most records keep their
 /// order), which spares most table lookups: only inserted and moved
@@ -35,10 +34,9 @@ func matchIdentities(
 ) -> [Int32] {
   let oldCount = oldHashes.count
   var capacity = 4
-  while capacity < oldCount + oldCount / 2 { capacity <<= 1 }
+  while capacity < 2 * oldCount { capacity <<= 1 }
   let mask = capacity - 1
-  let empty = UInt64.max
-  var table = [UInt64](repeating: empty, count: capacity)
+  var table = [Int32](repeating: -1, count: capacity)
   var next = [Int32](repeating: -1, count: oldCount)
   var taken = [Bool](repeating: false, count: oldCount)
   var newToOld = [Int32](repeating: -1, count: newHashes.count)
@@ -49,21 +47,17 @@ func matchIdentities(
         // Index the old records, last first, so each chain runs in ascending order.
         for old in stride(from: oldCount - 1, through: 0, by: -1) {
           let hash = oldHashes[old]
-          let tag = UInt64(UInt(bitPattern: hash)) & 0xFFFF_FFFF_0000_0000
           var slot = hash & mask
           while true {
-            let entry = table[slot]
-            if entry == empty {
-              table[slot] = tag | UInt64(old)
+            let head = Int(table[slot])
+            if head < 0 {
+              table[slot] = Int32(old)
               break
             }
-            let head = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)
-            if entry & 0xFFFF_FFFF_0000_0000 == tag && oldHashes[head] == hash
-              && sameIdentity(head, old, true)
-            {
+            if oldHashes[head] == hash && sameIdentity(head, old, true) {
               repeats = true
               next[old] = Int32(head)
-              table[slot] = tag | UInt64(old)
+              table[slot] = Int32(old)
               break
             }
             slot = (slot + 1) & mask
@@ -94,20 +88,16 @@ func matchIdentities(
                 }
               }
               // Give the new record the first untaken old record with its identity.
-              let tag = UInt64(UInt(bitPattern: hash)) & 0xFFFF_FFFF_0000_0000
               var slot = hash & mask
               while true {
-                let entry = table[slot]
-                if entry == empty { break }
-                let head = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)
-                if entry & 0xFFFF_FFFF_0000_0000 == tag && oldHashes[head] == hash
-                  && sameIdentity(head, new, false)
-                {
+                let head = Int(table[slot])
+                if head < 0 { break }
+                if oldHashes[head] == hash && sameIdentity(head, new, false) {
                   if !taken[head] {
                     taken[head] = true
                     newToOld[new] = Int32(head)
                     resumed = head + 1
-                    if next[head] >= 0 { table[slot] = tag | UInt64(next[head]) }
+                    if next[head] >= 0 { table[slot] = next[head] }
                   }
                   break
                 }

@@ -36,7 +36,9 @@ extension OrderedCollectionDiff where Index == Int {
     let newIds = try newElements.map(identity)
     let newToOld = matchIdentities(
       oldHashes: identityHashes(oldIds), newHashes: identityHashes(newIds),
-      sameIdentity: { old, other, bothOld in oldIds[old] == (bothOld ? oldIds : newIds)[other] })
+      sameIdentity: { old, other, bothOld in
+        bothOld ? oldIds[old] == oldIds[other] : oldIds[old] == newIds[other]
+      })
     try self.init(
       oldCount: oldElements.count, newCount: newElements.count, newToOld: newToOld,
       isEqual: { try isEqual(oldElements[$0], newElements[$1]) })

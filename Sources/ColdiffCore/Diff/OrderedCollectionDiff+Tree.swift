@@ -112,7 +112,9 @@ extension OrderedCollectionDiff where Index == TreeIndexPath {
     let newIds = try newNodes.map(identity)
     let newToOld = matchIdentities(
       oldHashes: identityHashes(oldIds), newHashes: identityHashes(newIds),
-      sameIdentity: { first, other, bothOld in oldIds[first] == (bothOld ? oldIds : newIds)[other] }
+      sameIdentity: { first, other, bothOld in
+        bothOld ? oldIds[first] == oldIds[other] : oldIds[first] == newIds[other]
+      }
     )
     try self.init(
       oldShape: TreeShape(of: old), newShape: TreeShape(of: new), newToOld: newToOld,
