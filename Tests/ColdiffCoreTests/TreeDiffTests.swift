@@ -77,6 +77,10 @@ import Testing
       forest.apply(patch.inverted())
       #expect(forest == old)
       #expect(patch.count == diff.count)
+      // The element-free steps agree with the operations and invert.
+      let steps = diff.patchSteps(oldShape: TreeShape(of: old), newShape: TreeShape(of: new))
+      #expect(steps.map(\.inverse.inverse) == steps)
+      #expect(steps.count == patch.count)
       #expect(diff.moves.count == Self.minimalMoveCount(old, new))
       #expect(diff.deletes == diff.deletes.sorted())
       #expect(diff.inserts == diff.inserts.sorted())

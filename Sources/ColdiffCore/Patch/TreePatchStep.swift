@@ -24,4 +24,18 @@ public enum TreePatchStep: Hashable, Sendable {
   /// Replaces the content of the node at `at` (OLD `old`) by NEW node
   /// `new`'s, its children aside.
   case update(at: TreeIndexPath, old: Int, new: Int)
+
+  /// The step that undoes this one, with OLD and NEW swapped: the inverse
+  /// of a patch from A to B describes B to A, so its "old" numbers are
+  /// nodes of B. (Undoing a delete re-inserts the removed subtree, which
+  /// the caller takes from the OLD forest.)
+  public var inverse: TreePatchStep {
+    switch self {
+    case .delete(let at, let old): return .insert(at: at, new: old)
+    case .insert(let at, let new): return .delete(at: at, old: new)
+    case .move(let from, let to, let old, let new):
+      return .move(from: to, to: from, old: new, new: old)
+    case .update(let at, let old, let new): return .update(at: at, old: new, new: old)
+    }
+  }
 }
