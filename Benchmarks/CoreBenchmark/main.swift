@@ -75,14 +75,19 @@ func format(_ seconds: Double) -> String {
   return "\(milliseconds) ms"
 }
 
+/// The same records with sparse ids (a bijective 64-bit scramble), so
+/// that the hashed path runs instead of the direct table for dense ids.
+func sparse(_ items: [Item]) -> [Item] {
+  items.map { Item(id: $0.id &* -7_046_029_254_386_353_131, value: $0.value) }
+}
+
 print("keyed ordered diff + patch steps, median of 3")
 for (count, percent) in [(1_000_000, 1), (1_000_000, 10)] {
   let (old, new) = workload(count: count, changes: count * percent / 100, seed: 42)
+  let (sparseOld, sparseNew) = (sparse(old), sparse(new))
   var result = (changes: 0, steps: 0)
-  let keyed = median { result = coldiff(old, new) }
-  print(
-    "  \(count) records, \(percent)% changes: \(format(keyed))"
-      + " (\(result.changes) changes, \(result.steps) steps)")
+  let dense = median { result = coldiff(old, new) }
+  let hashed = median { _ = coldiff(sparseOld, sparseNew) }
   // The command line's path: identities already matched, diff + steps from the matching.
   var position = [Int32](repeating: -1, count: count + count * percent / 100)
   for (index, item) in old.enumerated() { position[item.id] = Int32(index) }
@@ -93,21 +98,27 @@ for (count, percent) in [(1_000_000, 1), (1_000_000, 10)] {
       isEqual: { old[$0] == new[$1] })
     _ = diff.patchSteps(oldCount: old.count, newCount: new.count)
   }
-  print("    the matching entry alone (newToOld given): \(format(fromMatching))")
+  print(
+    "  \(count) records, \(percent)% changes (\(result.changes) changes, \(result.steps) steps):"
+      + " dense ids \(format(dense)), sparse ids \(format(hashed)),"
+      + " from a given matching \(format(fromMatching))")
 }
 
 print("against the standard library's difference(from:).inferringMoves()")
 for (count, percent) in [(10_000, 1), (10_000, 10), (100_000, 1), (100_000, 10)] {
   let (old, new) = workload(count: count, changes: count * percent / 100, seed: 7)
-  let ours = median { _ = coldiff(old, new) }
+  let (sparseOld, sparseNew) = (sparse(old), sparse(new))
+  let dense = median { _ = coldiff(old, new) }
+  let hashed = median { _ = coldiff(sparseOld, sparseNew) }
   var stdlibChanges = 0
   let stdlib = { stdlibChanges = new.difference(from: old).inferringMoves().count }
   // One run at 100k with 10% changes: Myers' O((n + m)·d) makes it long.
   let single = count * percent >= 1_000_000
   let theirs = single ? seconds(stdlib) : median(stdlib)
-  let ratio = (theirs / ours * 10).rounded() / 10
+  func ratio(_ ours: Double) -> String { "\((theirs / ours * 10).rounded() / 10)x" }
   print(
-    "  \(count) records, \(percent)% changes: coldiff \(format(ours)),"
-      + " stdlib \(format(theirs))\(single ? " (one run)" : "") (\(stdlibChanges) changes),"
-      + " \(ratio)x")
+    "  \(count) records, \(percent)% changes: stdlib \(format(theirs))"
+      + "\(single ? " (one run)" : "") (\(stdlibChanges) changes);"
+      + " coldiff dense ids \(format(dense)) (\(ratio(dense))),"
+      + " sparse ids \(format(hashed)) (\(ratio(hashed)))")
 }

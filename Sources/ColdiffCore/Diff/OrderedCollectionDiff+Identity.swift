@@ -34,11 +34,7 @@ extension OrderedCollectionDiff where Index == Int {
     let newElements = Array(new)
     let oldIds = try oldElements.map(identity)
     let newIds = try newElements.map(identity)
-    let newToOld = matchIdentities(
-      oldHashes: identityHashes(oldIds), newHashes: identityHashes(newIds),
-      sameIdentity: { old, other, bothOld in
-        bothOld ? oldIds[old] == oldIds[other] : oldIds[old] == newIds[other]
-      })
+    let newToOld = matchIdentities(old: oldIds, new: newIds)
     try self.init(
       oldCount: oldElements.count, newCount: newElements.count, newToOld: newToOld,
       isEqual: { try isEqual(oldElements[$0], newElements[$1]) })

@@ -110,12 +110,7 @@ extension OrderedCollectionDiff where Index == TreeIndexPath {
     let newNodes = new.flattenedInPreorder()
     let oldIds = try oldNodes.map(identity)
     let newIds = try newNodes.map(identity)
-    let newToOld = matchIdentities(
-      oldHashes: identityHashes(oldIds), newHashes: identityHashes(newIds),
-      sameIdentity: { first, other, bothOld in
-        bothOld ? oldIds[first] == oldIds[other] : oldIds[first] == newIds[other]
-      }
-    )
+    let newToOld = matchIdentities(old: oldIds, new: newIds)
     try self.init(
       oldShape: TreeShape(of: old), newShape: TreeShape(of: new), newToOld: newToOld,
       isEqual: { try isEqual(oldNodes[$0], newNodes[$1]) })
