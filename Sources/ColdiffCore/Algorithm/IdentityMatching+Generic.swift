@@ -20,7 +20,8 @@ func matchIdentities<Id: Hashable>(old oldIds: [Id], new newIds: [Id]) -> [Int32
     return newToOld
   }
   return matchIdentities(
-    oldHashes: identityHashes(oldIds), newHashes: identityHashes(newIds),
+    oldHashes: identityHashes(oldIds), newCount: newIds.count,
+    newHash: { identityHash(newIds[$0]) },
     sameIdentity: { old, other, bothOld in
       bothOld ? oldIds[old] == oldIds[other] : oldIds[old] == newIds[other]
     })

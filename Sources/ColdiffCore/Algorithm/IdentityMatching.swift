@@ -20,16 +20,19 @@
 ///
 /// - Parameters:
 ///   - oldHashes: the old records' identity hashes, in order.
-///   - newHashes: the new records' identity hashes, in order.
+///   - newCount: the number of new records.
+///   - newHash: the identity hash of a new record; asked only for the new
+///     records that the in-order fast path does not match.
 ///   - sameIdentity: whether old record `old` has the same identity as
 ///     `other`, a new record, or an old one when `bothOld` is true (asked
-///     while indexing the old side). Only asked when the hashes are equal.
+///     while indexing the old side). Asked when the hashes are equal, and
+///     for the few likely partners of the fast path.
 /// - Returns: `newToOld`: for each new record, its old position or -1.
 /// - Complexity: O(n) expected for n = old + new records: about one
 ///   `sameIdentity` call per record; flat arrays only.
 @usableFromInline
 func matchIdentities(
-  oldHashes: [Int], newHashes: [Int],
+  oldHashes: [Int], newCount: Int, newHash: (_ new: Int) -> Int,
   sameIdentity: (_ old: Int, _ other: Int, _ bothOld: Bool) -> Bool
 ) -> [Int32] {
   let oldCount = oldHashes.count
@@ -39,7 +42,7 @@ func matchIdentities(
   var table = [Int32](repeating: -1, count: capacity)
   var next = [Int32](repeating: -1, count: oldCount)
   var taken = [Bool](repeating: false, count: oldCount)
-  var newToOld = [Int32](repeating: -1, count: newHashes.count)
+  var newToOld = [Int32](repeating: -1, count: newCount)
   var repeats = false
   table.withUnsafeMutableBufferPointer { table in
     next.withUnsafeMutableBufferPointer { next in
@@ -69,13 +72,11 @@ func matchIdentities(
             // keep their order, `resumed` starts after the last looked-up match.
             var cursor = 0
             var resumed = 0
-            for new in 0..<newHashes.count {
-              let hash = newHashes[new]
+            for new in 0..<newCount {
               // Fast path: a likely partner, safe when no identity repeats in OLD.
               if !repeats {
                 func fits(_ candidate: Int) -> Bool {
-                  candidate < oldCount && oldHashes[candidate] == hash && !taken[candidate]
-                    && sameIdentity(candidate, new, false)
+                  candidate < oldCount && !taken[candidate] && sameIdentity(candidate, new, false)
                 }
                 let partner =
                   fits(cursor)
@@ -88,6 +89,7 @@ func matchIdentities(
                 }
               }
               // Give the new record the first untaken old record with its identity.
+              let hash = newHash(new)
               var slot = hash & mask
               while true {
                 let head = Int(table[slot])
