@@ -124,6 +124,24 @@ import Testing
     }
   }
 
+  @Test func matchingEntryOnShapesAgreesWithTheGenericEntry() {
+    var generator = SeededGenerator(seed: 44)
+    for _ in 0..<200 {
+      let (old, new) = FlatForest.randomPair(using: &generator)
+      let oldNodes = Self.preorder(old)
+      let newNodes = Self.preorder(new)
+      let oldShape = TreeShape(of: old)
+      #expect(TreeShape(parents: oldShape.parents) == oldShape)
+      let newToOld = newNodes.map { node in
+        Int32(oldNodes.firstIndex { $0.id == node.id } ?? -1)
+      }
+      let diff = Diff(
+        oldShape: oldShape, newShape: TreeShape(of: new), newToOld: newToOld,
+        isEqual: { TreeItem.sameContent(oldNodes[$0], newNodes[$1]) })
+      #expect(diff == Self.diff(old, new))
+    }
+  }
+
   static func preorder(_ forest: [TreeItem]) -> [TreeItem] {
     forest.flatMap { [$0] + preorder($0.children) }
   }
