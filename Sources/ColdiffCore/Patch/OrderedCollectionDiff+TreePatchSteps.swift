@@ -5,16 +5,16 @@ extension OrderedCollectionDiff where Index == TreeIndexPath {
   /// The matching not named in the diff is recovered from it: under two
   /// matched parents (or at root level), the children that are neither
   /// deleted, inserted nor moved keep their relative order, so the k-th of
-  /// them in OLD is the k-th of them in NEW. The steps are then found by
-  /// running them on a forest of node numbers.
+  /// them in OLD is the k-th of them in NEW. The steps' paths are counted
+  /// with a Fenwick tree per sibling list (no list is shifted).
   ///
   /// - Parameters:
   ///   - oldShape: the OLD forest's shape.
   ///   - newShape: the NEW forest's shape.
   /// - Returns: one step per change of the diff.
   /// - Precondition: the diff fits the shapes.
-  /// - Complexity: O(n + d·(h + w)) for n nodes, d changes, height h and
-  ///   the width w of the sibling lists the changes touch.
+  /// - Complexity: O(n + d·h·log w) for n nodes, d changes, height h and
+  ///   the width w of the sibling lists.
   public func patchSteps(oldShape: TreeShape, newShape: TreeShape) -> [TreePatchStep] {
     TreePatchPlan(diff: self, oldShape: oldShape, newShape: newShape).steps
   }
@@ -28,7 +28,7 @@ extension OrderedCollectionDiff where Index == TreeIndexPath {
   ///   - old: the OLD roots this diff was made from.
   ///   - new: the NEW roots this diff leads to.
   /// - Returns: the operations, in the order of `patchSteps(oldShape:newShape:)`.
-  /// - Complexity: O(n + d·(h + w)) plus the size of the carried subtrees.
+  /// - Complexity: O(n + d·h·log w) plus the size of the carried subtrees.
   public func patch<Node: TreeNode>(from old: [Node], to new: [Node]) -> [TreeOperation<Node>] {
     let plan = TreePatchPlan(diff: self, oldShape: TreeShape(of: old), newShape: TreeShape(of: new))
     let oldNodes = old.flattenedInPreorder()
@@ -108,37 +108,31 @@ private struct TreePatchPlan {
         pairs.append((Int(oldChild), Int(newChild)))
       }
     }
-    var forest = NumberedForest(old, capacity: old.count + new.count)
+    var lists = SiblingLists(
+      old: old, new: new, oldToNew: oldToNew, newToOld: newToOld, oldNamed: oldNamed,
+      newNamed: newNamed, matchedPairs: pairs)
     // Place inserted subtrees and moved nodes in new preorder.
-    for node in 0..<new.count where insertRoot[node] || (newNamed[node] && newToOld[node] >= 0) {
-      let newParent = Int(new.parents[node])
-      let parent = forestNumber(ofNew: newParent)
-      let siblings = new.children(of: newParent)
-      let sibling = Int(new.siblingIndex[node])
-      let previous =
-        sibling == 0 ? nil : forestNumber(ofNew: Int(siblings[siblings.startIndex + sibling - 1]))
+    for node in 0..<new.count where newNamed[node] {
+      let parent = forestNumber(ofNew: Int(new.parents[node]))
       if insertRoot[node] {
         let number = forestNumber(ofNew: node)
-        let at = forest.insert(number, under: parent, after: previous)
-        addUnmatchedDescendants(of: node, to: &forest)
-        steps.append(.insert(at: at, new: node))
+        lists.place(number, under: parent, newNode: node)
+        steps.append(.insert(at: lists.path(of: number), new: node))
       } else {
         let oldNode = Int(newToOld[node])
-        let from = forest.remove(oldNode)
-        let to = forest.insert(oldNode, under: parent, after: previous)
-        steps.append(.move(from: from, to: to, old: oldNode, new: node))
+        let from = lists.path(of: oldNode)
+        lists.remove(oldNode)
+        lists.place(oldNode, under: parent, newNode: node)
+        steps.append(.move(from: from, to: lists.path(of: oldNode), old: oldNode, new: node))
       }
     }
-    // Delete the deleted subtrees from the back.
+    // Delete the deleted subtrees from the back, so the other paths hold.
     var deleted = diff.deletes.map { path in
       let node = old.node(at: path)
-      return (at: forest.path(of: node), old: node)
+      return (at: lists.path(of: node), old: node)
     }
     deleted.sort { $0.at > $1.at }
-    for entry in deleted {
-      _ = forest.remove(entry.old)
-      steps.append(.delete(at: entry.at, old: entry.old))
-    }
+    for entry in deleted { steps.append(.delete(at: entry.at, old: entry.old)) }
     // Update in new order, at the new paths.
     var updated = diff.updates.map { path in
       let oldNode = old.node(at: path)
@@ -151,66 +145,122 @@ private struct TreePatchPlan {
     }
   }
 
-  /// The number a new node has in the numbered forest: its old number when
-  /// matched, else `old.count + new number`; -1 stays -1 (root level).
+  /// The number a new node has in the forest the patch runs on: its old
+  /// number when matched, else `old.count + new number`; -1 stays -1 (root
+  /// level).
   private func forestNumber(ofNew node: Int) -> Int {
     if node < 0 { return -1 }
     return newToOld[node] >= 0 ? Int(newToOld[node]) : old.count + node
   }
-
-  /// Adds an inserted node's unmatched descendants under it.
-  private func addUnmatchedDescendants(of node: Int, to forest: inout NumberedForest) {
-    var previous: Int? = nil
-    for child in new.children(of: node) where newToOld[Int(child)] < 0 {
-      let number = forestNumber(ofNew: Int(child))
-      _ = forest.insert(number, under: forestNumber(ofNew: node), after: previous)
-      previous = number
-      addUnmatchedDescendants(of: Int(child), to: &forest)
-    }
-  }
 }
 
-/// A forest of node numbers that the tree patch runs on to learn each
-/// step's paths.
-private struct NumberedForest {
-  /// The parent of each number, -1 for a root.
-  private var parent: [Int]
-  /// The children of each number at `number + 1`; the roots at 0.
-  private var lists: [[Int]]
+/// The sibling lists of the forest the tree patch runs on, as slots
+/// counted by Fenwick trees (one per list), so that a node's current path
+/// costs O(h log w) and no list is ever shifted.
+///
+/// Nodes are numbered as in `TreePatchPlan.forestNumber(ofNew:)`; the
+/// list of a parent numbered p is list p + 1 (list 0 holds the roots). Each
+/// list lays out its slots as the ordered patch does: before each child
+/// that stays (and at the end) come the slots of the children placed right
+/// after the previous one, then the slots of the old children that leave
+/// (moved away or deleted).
+private struct SiblingLists {
+  /// The list each node is in now, or -1.
+  private var listOf: [Int32]
+  /// The node's slot in that list.
+  private var slotOf: [Int32]
+  /// The slot where each new node that is inserted or moved in is placed.
+  private var placement: [Int32]
+  /// The occupied slots, counted per list.
+  private var counts: FenwickTree
 
-  /// Starts from the OLD forest, with room for `capacity` numbers.
-  init(_ topology: TreeTopology, capacity: Int) {
-    parent = topology.parents.map { Int($0) }
-    parent += [Int](repeating: -1, count: capacity - topology.count)
-    lists = (-1..<capacity).map { node in
-      node < topology.count ? topology.children(of: node).map { Int($0) } : []
+  init(
+    old: TreeTopology, new: TreeTopology, oldToNew: [Int32], newToOld: [Int32],
+    oldNamed: [Bool], newNamed: [Bool], matchedPairs: [(old: Int, new: Int)]
+  ) {
+    let numbers = old.count + new.count
+    var listOf = [Int32](repeating: -1, count: numbers)
+    var slotOf = [Int32](repeating: -1, count: numbers)
+    var placement = [Int32](repeating: -1, count: new.count)
+    var occupied: [Int32] = []
+    var starts = [Int](repeating: 0, count: numbers + 2)
+    // Lay out the list of every parent: matched, unmatched old, inserted.
+    for list in 0...numbers {
+      starts[list] = occupied.count
+      let parent = list - 1
+      var local: Int32 = 0
+      func add(_ node: Int?, occupied isOccupied: Bool) {
+        if let node {
+          listOf[node] = Int32(list)
+          slotOf[node] = local
+        }
+        occupied.append(isOccupied ? 1 : 0)
+        local += 1
+      }
+      if parent < old.count && (parent < 0 || oldToNew[parent] >= 0) {
+        let newParent = parent < 0 ? -1 : Int(oldToNew[parent])
+        let oldChildren = old.children(of: parent)
+        let newChildren = new.children(of: newParent)
+        var oldIndex = oldChildren.startIndex
+        var newIndex = newChildren.startIndex
+        while true {
+          while newIndex < newChildren.endIndex && newNamed[Int(newChildren[newIndex])] {
+            placement[Int(newChildren[newIndex])] = local
+            add(nil, occupied: false)
+            newIndex += 1
+          }
+          while oldIndex < oldChildren.endIndex && oldNamed[Int(oldChildren[oldIndex])] {
+            add(Int(oldChildren[oldIndex]), occupied: true)
+            oldIndex += 1
+          }
+          if oldIndex == oldChildren.endIndex { break }
+          add(Int(oldChildren[oldIndex]), occupied: true)
+          oldIndex += 1
+          newIndex += 1
+        }
+      } else if parent < old.count {
+        for child in old.children(of: parent) { add(Int(child), occupied: true) }
+      } else if newToOld[parent - old.count] < 0 {
+        for child in new.children(of: parent - old.count) {
+          if newToOld[Int(child)] < 0 {
+            add(old.count + Int(child), occupied: true)
+          } else {
+            placement[Int(child)] = local
+            add(nil, occupied: false)
+          }
+        }
+      }
     }
+    starts[numbers + 1] = occupied.count
+    self.listOf = listOf
+    self.slotOf = slotOf
+    self.placement = placement
+    self.counts = FenwickTree(counts: occupied, segmentStarts: starts)
   }
 
-  /// The current path of `node`.
-  func path(of node: Int) -> TreeIndexPath {
+  /// The current path of node `number`.
+  ///
+  /// - Complexity: O(h log w).
+  func path(of number: Int) -> TreeIndexPath {
     var components: [Int] = []
-    var current = node
+    var current = number
     while current >= 0 {
-      components.append(lists[parent[current] + 1].firstIndex(of: current)!)
-      current = parent[current]
+      let list = Int(listOf[current])
+      components.append(counts.countBefore(Int(slotOf[current]), in: list))
+      current = list - 1
     }
     return TreeIndexPath(components.reversed())
   }
 
-  /// Removes `node` (with its subtree) and returns the path it had.
-  mutating func remove(_ node: Int) -> TreeIndexPath {
-    let path = path(of: node)
-    lists[parent[node] + 1].remove(at: path.last!)
-    return path
+  /// Takes node `number` out of its list.
+  mutating func remove(_ number: Int) {
+    counts.add(-1, at: Int(slotOf[number]), in: Int(listOf[number]))
   }
 
-  /// Inserts `node` under `parent` (-1: root level), right after `previous`
-  /// or first, and returns its path.
-  mutating func insert(_ node: Int, under parent: Int, after previous: Int?) -> TreeIndexPath {
-    let index = previous.map { lists[parent + 1].firstIndex(of: $0)! + 1 } ?? 0
-    lists[parent + 1].insert(node, at: index)
-    self.parent[node] = parent
-    return path(of: node)
+  /// Puts node `number` where new node `newNode` goes, under `parent`.
+  mutating func place(_ number: Int, under parent: Int, newNode: Int) {
+    listOf[number] = Int32(parent + 1)
+    slotOf[number] = placement[newNode]
+    counts.add(1, at: Int(slotOf[number]), in: parent + 1)
   }
 }
