@@ -122,3 +122,50 @@ for (count, percent) in [(10_000, 1), (10_000, 10), (100_000, 1), (100_000, 10)]
       + " coldiff dense ids \(format(dense)) (\(ratio(dense))),"
       + " sparse ids \(format(hashed)) (\(ratio(hashed)))")
 }
+
+/// A forest in preorder of `count` records: `roots` roots, the rest spread
+/// as children of the roots.
+func forest(count: Int, roots: Int, seed: UInt64) -> [TreeRecord] {
+  var random = SplitMix(state: seed)
+  var result = (0..<roots).map { TreeRecord(id: $0, value: 0) }
+  for id in roots..<count {
+    result[Int(random.next() % UInt64(roots))].children.append(TreeRecord(id: id, value: 0))
+  }
+  return result
+}
+
+/// A tree benchmark record.
+struct TreeRecord: TreeNode, Equatable {
+  var id: Int
+  var value: Int
+  var children: [TreeRecord] = []
+}
+
+print("tree diff + patch steps (records nested under 1,000 roots), median of 3")
+for (count, percent) in [(100_000, 1), (100_000, 10)] {
+  let old = forest(count: count, roots: 1000, seed: 3)
+  var new = old
+  var random = SplitMix(state: 4)
+  let quarter = count * percent / 400
+  for _ in 0..<quarter {
+    // Update, move within or across parents, delete and insert leaves.
+    let root = Int(random.next() % 1000)
+    if !new[root].children.isEmpty {
+      new[root].children[Int(random.next() % UInt64(new[root].children.count))].value += 1
+      let moved = new[root].children.removeLast()
+      new[Int(random.next() % 1000)].children.insert(moved, at: 0)
+    }
+    let other = Int(random.next() % 1000)
+    if !new[other].children.isEmpty { new[other].children.removeFirst() }
+    new[Int(random.next() % 1000)].children.append(
+      TreeRecord(id: count + Int(random.next() % 1_000_000_000), value: 0))
+  }
+  var changes = 0
+  let time = median {
+    let diff = OrderedCollectionDiff<TreeIndexPath>(
+      from: old, to: new, identifiedBy: \.id, isEqual: { $0.id == $1.id && $0.value == $1.value })
+    changes = diff.count
+    _ = diff.patchSteps(oldShape: TreeShape(of: old), newShape: TreeShape(of: new))
+  }
+  print("  \(count) records, \(percent)% changes (\(changes) changes): \(format(time))")
+}
