@@ -102,6 +102,9 @@ extension OrderedCollectionDiff where Index == TreeIndexPath {
   ///     called once per matched pair.
   /// - Throws: what `identity` or `isEqual` throws.
   /// - Complexity: O(n log n + c·h) for n nodes, c changes and height h.
+  ///   Inlinable, like the ordered entry, so that the walk over the caller's
+  ///   node type is specialized.
+  @inlinable
   public init<Node: TreeNode, Id: Hashable>(
     from old: [Node], to new: [Node], identifiedBy identity: (Node) throws -> Id,
     isEqual: (Node, Node) throws -> Bool
@@ -121,6 +124,7 @@ extension Array where Element: TreeNode {
   /// The nodes of the forest in preorder (each with its children).
   ///
   /// - Complexity: O(n).
+  @inlinable
   func flattenedInPreorder() -> [Element] {
     var nodes: [Element] = []
     func visit(_ forest: [Element]) {

@@ -28,6 +28,7 @@ public struct TreeShape: Hashable, Sendable {
   ///
   /// - Parameter forest: the roots.
   /// - Complexity: O(n).
+  @inlinable
   public init<Node: TreeNode>(of forest: [Node]) {
     var parents: [Int32] = []
     func visit(_ nodes: [Node], parent: Int32) {
