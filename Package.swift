@@ -9,7 +9,7 @@ let package = Package(
     .executable(name: "colpatch", targets: ["colpatch"]),
   ],
   targets: [
-    .target(name: "ColdiffCore"),
+    .target(name: "ColdiffCore", exclude: ["README.md"]),
     .target(name: "ColdiffFormats", dependencies: ["ColdiffCore"]),
     .target(name: "ColdiffCLI", dependencies: ["ColdiffCore", "ColdiffFormats"]),
     .executableTarget(name: "coldiff", dependencies: ["ColdiffCLI"]),
