@@ -6,6 +6,7 @@ import ColdiffFormats
 /// (O(log n) each); only records that an operation goes into are decoded.
 extension PatchTarget: JSONPatchTarget {
   func value(at pointer: JSONPointer) throws(PointerFailure) -> JSONValue {
+    if let replacement { return try replacement.value(at: pointer) }
     guard let first = pointer.tokens.first else { return wholeDocument() }
     let handle = try existingRecord(first, pointer)
     guard pointer.tokens.count > 1 else { return value(of: handle) }
@@ -13,6 +14,7 @@ extension PatchTarget: JSONPatchTarget {
   }
 
   mutating func add(_ value: JSONValue, at pointer: JSONPointer) throws(PointerFailure) {
+    if replacement != nil { return try replacement!.add(value, at: pointer) }
     guard let first = pointer.tokens.first else { return try replaceWholeDocument(value) }
     guard pointer.tokens.count == 1 else {
       return try editInside(pointer) { (record) throws(PointerFailure) in
@@ -41,6 +43,7 @@ extension PatchTarget: JSONPatchTarget {
 
   @discardableResult
   mutating func remove(at pointer: JSONPointer) throws(PointerFailure) -> JSONValue {
+    if replacement != nil { return try replacement!.remove(at: pointer) }
     guard let first = pointer.tokens.first else {
       throw PointerFailure(reason: "the whole document cannot be removed")
     }
@@ -60,6 +63,7 @@ extension PatchTarget: JSONPatchTarget {
   }
 
   mutating func replace(at pointer: JSONPointer, with value: JSONValue) throws(PointerFailure) {
+    if replacement != nil { return try replacement!.replace(at: pointer, with: value) }
     guard let first = pointer.tokens.first else { return try replaceWholeDocument(value) }
     guard pointer.tokens.count == 1 else {
       return try editInside(pointer) { (record) throws(PointerFailure) in
@@ -126,7 +130,9 @@ extension PatchTarget: JSONPatchTarget {
   }
 
   /// Replaces every record by those of `document` (an operation on the
-  /// root).
+  /// root). A JSON document whose root becomes the other kind of
+  /// collection is kept whole in `replacement`; a scalar root, or JSON
+  /// Lines or a table that would stop being a list of records, fails.
   private mutating func replaceWholeDocument(_ document: JSONValue) throws(PointerFailure) {
     switch (isObjectMap, document) {
     case (true, .object(let object)):
@@ -134,9 +140,14 @@ extension PatchTarget: JSONPatchTarget {
       for member in object.members { setMember(member.name, to: member.value) }
     case (false, .array(let elements)):
       sequence = RecordSequence(elements.map { makeRecord($0) })
+    case (_, .array), (_, .object):
+      guard isJSONDocument else { fallthrough }
+      replacement = document
     default:
       throw PointerFailure(
-        reason: "the document must stay \(isObjectMap ? "an object" : "an array") of records")
+        reason: isJSONDocument
+          ? "the document must stay an array or an object"
+          : "the document must stay an array of records")
     }
   }
 }

@@ -5,7 +5,8 @@ extension PatchTarget {
   /// §7.17): records no operation touched are copied byte for byte, new
   /// and changed ones written like their neighbours; CSV keeps its header
   /// order, delimiter, line endings and quoting, JSON Lines one record a
-  /// line, JSON its indentation.
+  /// line, JSON its indentation. A root that became the other kind of
+  /// collection is written whole in the target's style.
   ///
   /// - Throws: `InputError` when a record cannot be written in the
   ///   target's form (a CSV row that is not an object of scalars).
@@ -16,6 +17,12 @@ extension PatchTarget {
     out.reserveCapacity(snapshot.bytes.count + 1024)
     switch snapshot.storage {
     case .json(let index):
+      if let replacement {
+        let style = snapshot.bytes.withUnsafeBufferPointer { buffer in
+          JSONCollectionLayout(bytes: buffer, index: index).style
+        }
+        return JSONWriter.document(replacement, style: style)
+      }
       let records = handles.lazy.map { handle -> JSONRecordOutput in
         if isUntouchedOriginal(handle) { return .original(Int(handle)) }
         return isObjectMap
