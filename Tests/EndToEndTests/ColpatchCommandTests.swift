@@ -90,4 +90,34 @@ import Testing
     #expect(outcome.status == 0 && outcome.errors.isEmpty, "\(outcome)")
     #expect(outcome.text == "{\"id\":1,\"x\":true}\n")
   }
+
+  @Test func standardInputCannotServeTwiceOrBeWrittenInPlace() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let patch = try folder.write("patch.json", "[]")
+    let cases: [([String], String)] = [
+      (
+        ["apply", "-"],
+        "colpatch: PATCH and TARGET cannot both be standard input (TARGET defaults to '-')\n"
+      ),
+      (
+        ["apply", "-", "-"],
+        "colpatch: PATCH and TARGET cannot both be standard input (TARGET defaults to '-')\n"
+      ),
+      (
+        ["apply", "-i", patch],
+        "colpatch: '-i/--in-place' needs a TARGET file, not standard input\n"
+      ),
+      (
+        ["apply", "-i", patch, "-"],
+        "colpatch: '-i/--in-place' needs a TARGET file, not standard input\n"
+      ),
+    ]
+    for (arguments, message) in cases {
+      let outcome = try ColpatchCommandLine.colpatch(arguments, input: Array("[]".utf8))
+      #expect(outcome.status == 2 && outcome.output.isEmpty, "\(arguments): \(outcome)")
+      #expect(
+        outcome.errors.hasPrefix(message + "usage: colpatch apply"), "\(arguments): \(outcome)")
+    }
+  }
 }
