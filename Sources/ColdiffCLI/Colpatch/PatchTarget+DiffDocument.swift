@@ -36,6 +36,7 @@ extension PatchTarget {
       for change in entry.changes {
         try PatchTarget.apply(change, to: &record, name: resolver.name(entry.position, entry.key))
       }
+      try checkRow(record, name: resolver.name(entry.position, entry.key))
       setValue(record, of: handle)
     }
     let moved = try document.moves.map { entry in
@@ -60,6 +61,7 @@ extension PatchTarget {
       guard case .value(let value) = entry.value else {
         preconditionFailure("read documents hold values")
       }
+      try checkRow(value, name: resolver.name(entry.position, entry.key))
       if let key = entry.key, resolver.isPresent(key, in: self, ignoring: Set(deleted)) {
         throw PatchConflict(description: "key \(ReportText.key(key)): already there")
       }
@@ -81,6 +83,17 @@ extension PatchTarget {
       final = PatchTarget.mergedOrder(staying, placements)
     }
     sequence = RecordSequence(final)
+  }
+
+  /// Checks that a record the diff makes fits a table target.
+  ///
+  /// - Throws: `PatchConflict` naming the record when it does not.
+  private func checkRow(_ record: JSONValue, name: String) throws {
+    do {
+      try checkRow(record)
+    } catch {
+      throw PatchConflict(description: "\(name): \(error.reason)")
+    }
   }
 
   /// A record to be placed: an insert or a move.

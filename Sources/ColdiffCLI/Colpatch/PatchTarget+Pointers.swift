@@ -21,6 +21,7 @@ extension PatchTarget: JSONPatchTarget {
         try record.add(value, at: pointer)
       }
     }
+    try checkRow(value)
     if isObjectMap {
       setMember(JSONString(utf8: first), to: value)
       return
@@ -70,7 +71,9 @@ extension PatchTarget: JSONPatchTarget {
         try record.replace(at: pointer, with: value)
       }
     }
-    setValue(value, of: try existingRecord(first, pointer))
+    let handle = try existingRecord(first, pointer)
+    try checkRow(value)
+    setValue(value, of: handle)
   }
 
   /// Runs `edit` on the record the pointer's first token names, wrapped in
@@ -86,6 +89,7 @@ extension PatchTarget: JSONPatchTarget {
     guard case .object(let object) = wrapper, let record = object.members.first?.value else {
       preconditionFailure("the wrapper stays an object of one member")
     }
+    try checkRow(record)
     setValue(record, of: handle)
     return result
   }
@@ -139,6 +143,7 @@ extension PatchTarget: JSONPatchTarget {
       for handle in order { _ = removeMember(named: name(of: handle).value) }
       for member in object.members { setMember(member.name, to: member.value) }
     case (false, .array(let elements)):
+      for element in elements { try checkRow(element) }
       sequence = RecordSequence(elements.map { makeRecord($0) })
     case (_, .array), (_, .object):
       guard isJSONDocument else { fallthrough }
