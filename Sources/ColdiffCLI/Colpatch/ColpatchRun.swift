@@ -7,14 +7,15 @@ struct ColpatchRun {
 
   /// `colpatch apply PATCH [TARGET] [-o OUT | -i]`: the patched target on
   /// standard output, in OUT, or back in TARGET; written atomically, and
-  /// not at all when any operation fails.
+  /// not at all when any operation fails. An OUT of `-` is standard output,
+  /// as with `patch -o -`.
   func apply(_ options: ColpatchApplyOptions) throws -> ExitStatus {
     let before = options.inPlace ? AtomicFileWriter.snapshot(of: options.target) : nil
     let result = try patched(
       patchPath: options.patch, targetPath: options.target, inputFormat: options.inputFormat)
     if options.inPlace {
       try AtomicFileWriter.write(result, to: options.target, expected: before)
-    } else if let output = options.output {
+    } else if let output = options.output, output != "-" {
       try AtomicFileWriter.write(result, to: output, keepPermissions: true)
     } else {
       return console.output(result) ? .success : .trouble
