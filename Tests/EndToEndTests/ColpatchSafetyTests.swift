@@ -194,4 +194,26 @@ import Testing
     #expect(withoutTarget.status == 0 && withoutTarget.errors.isEmpty, "\(withoutTarget)")
     #expect(withoutTarget.text == Self.patched)
   }
+
+  @Test func anOutputThatCannotBeWrittenExitsTwoAndLeavesNothing() throws {
+    let (folder, target, patch) = try Self.folder(patch: Self.goodPatch)
+    defer { folder.remove() }
+    try FileManager.default.createDirectory(
+      atPath: folder.file("sub"), withIntermediateDirectories: false)
+    let cases = [
+      (folder.file("sub"), "colpatch: \(folder.file("sub")): Is a directory\n"),
+      (
+        folder.file("missing/out.json"),
+        "colpatch: \(folder.file("missing/out.json")): No such file or directory\n"
+      ),
+    ]
+    for (output, message) in cases {
+      let outcome = try ColpatchCommandLine.colpatch(["apply", patch, target, "-o", output])
+      #expect(outcome.status == 2 && outcome.output.isEmpty, "\(outcome)")
+      #expect(outcome.errors == message, "\(outcome)")
+    }
+    #expect(try folder.contents() == ["patch.json", "sub", "target.json"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("sub")).isEmpty)
+    #expect(try folder.read("target.json") == Self.target)
+  }
 }
