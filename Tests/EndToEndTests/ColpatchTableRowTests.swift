@@ -80,4 +80,28 @@ import Testing
         == "colpatch: key 1: the value for column \"v\" would be an object; a table's field holds text\n"
     )
   }
+
+  /// Rows left without any field cannot be a table; colpatch used to exit 2
+  /// ("a CSV table without columns cannot hold a record", no file named).
+  @Test func rowsWithNoFieldLeftDoNotApply() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let target = try folder.write("t.csv", Self.table)
+    let patch = try folder.write(
+      "p.json", #"[{"op": "remove", "path": "/0/id"}, {"op": "remove", "path": "/0/v"}]"#)
+    for command in [["apply", "-i"], ["check"]] {
+      let outcome = try ColpatchCommandLine.colpatch(command + [patch, target])
+      #expect(outcome.status == 1 && outcome.output.isEmpty, "\(command): \(outcome)")
+      #expect(
+        outcome.errors
+          == "colpatch: \(target): no row of the result has a field left, so it cannot be "
+          + "written as a table\n", "\(command): \(outcome)")
+    }
+    #expect(try folder.read("t.csv") == Self.table)
+    // With no row left, the header stays.
+    let emptied = try folder.write("e.json", #"[{"op": "remove", "path": "/0"}]"#)
+    let outcome = try ColpatchCommandLine.colpatch(["apply", emptied, target])
+    #expect(outcome.status == 0 && outcome.errors.isEmpty, "\(outcome)")
+    #expect(outcome.text == "id,v\n")
+  }
 }

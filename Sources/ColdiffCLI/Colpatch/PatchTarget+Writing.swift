@@ -9,7 +9,9 @@ extension PatchTarget {
   /// collection is written whole in the target's style.
   ///
   /// - Throws: `InputError` when a record cannot be written in the
-  ///   target's form (a CSV row that is not an object of scalars).
+  ///   target's form (a CSV row that is not an object of scalars);
+  ///   `PatchConflict` (the patch does not fit this target) when rows are
+  ///   left but none has a field.
   /// - Complexity: O(size of the output).
   func written() throws -> [UInt8] {
     let handles = order
@@ -41,7 +43,13 @@ extension PatchTarget {
         }
         return .values(object)
       }
-      out = try table.write(header: table.outputHeader(for: rows), rows: rows)
+      let header = table.outputHeader(for: rows)
+      guard !header.isEmpty || rows.isEmpty else {
+        throw PatchConflict(
+          description: "\(snapshot.name): no row of the result has a field left, so it "
+            + "cannot be written as a table")
+      }
+      out = try table.write(header: header, rows: rows)
     }
     return out
   }
