@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A diff document applies by key to a target that drifted from OLD, as a
-/// seeded random property: other records added, removed, reordered and
+/// A diff document applies by key to a target (a JSON array or JSON
+/// Lines) that drifted from OLD, as a seeded random property: other records added, removed, reordered and
 /// changed. The expected result follows SPEC §5 word for word: deleted
 /// and updated records are found by key, and each insert or move, in
 /// ascending NEW position, goes right after the record that precedes it
@@ -29,11 +29,18 @@ import Testing
     var generator = ColpatchRoundTripGenerator(seed: 0xD81F_7000 &+ UInt64(number))
     let old = (0..<generator.int(1...25)).map { _ in generator.record(identity: "id") }
     let new = generator.evolve(old, identity: "id", moves: true) { $0.record(identity: "id") }
-    let style = generator.pick(ColpatchJSONStyle.documentStyles)
+    // Odd cases are JSON Lines, even ones JSON arrays.
+    let lines = number % 2 == 1
+    let style = generator.pick(
+      lines ? ColpatchJSONStyle.lineStyles : ColpatchJSONStyle.documentStyles)
+    let write = { (records: [ColpatchGenValue]) in
+      lines ? style.lines(records) : style.document(records)
+    }
+    let name = lines ? "jsonl" : "json"
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let oldPath = try folder.write("old.json", style.document(old))
-    let newPath = try folder.write("new.json", style.document(new))
+    let oldPath = try folder.write("old.\(name)", write(old))
+    let newPath = try folder.write("new.\(name)", write(new))
     let diff = try ColpatchCommandLine.coldiff(["-f", "json", oldPath, newPath])
     #expect(diff.status <= 1 && diff.errors.isEmpty, "\(diff)")
     let document = try #require(try ColpatchJSON(parsing: diff.output).objectValue)
@@ -92,9 +99,9 @@ import Testing
       expected.insert(newByKey[placement.key]!, at: max(position, 0))
     }
 
-    let targetPath = try folder.write("target.json", style.document(target))
+    let targetPath = try folder.write("target.\(name)", write(target))
     let outcome = try ColpatchCommandLine.colpatch(["apply", "-", targetPath], input: diff.output)
     #expect(outcome.status == 0 && outcome.errors.isEmpty, "case \(number) \(style): \(outcome)")
-    #expect(outcome.text == style.document(expected), "case \(number) \(style)")
+    #expect(outcome.text == write(expected), "case \(number) \(style)")
   }
 }
