@@ -12,12 +12,24 @@ extension PatchTarget {
   ///
   /// - Throws: `PatchConflict` naming the first record that does not fit
   ///   (exit 1); `InputError` when the document cannot apply to this kind
-  ///   of target at all (exit 2).
+  ///   of target at all (exit 2): a tree document, or a document of an
+  ///   object's members for a list of records or the other way round.
   /// - Complexity: O(n + d log d) for n records and d changes, plus the
   ///   key index of the target.
   mutating func apply(_ document: DiffDocument) throws {
     guard document.kind != .tree else {
       throw InputError("tree diff documents are not supported yet", file: snapshot.name)
+    }
+    let positions =
+      document.inserts.map(\.position) + document.deletes.map(\.position)
+      + document.updates.map(\.position) + document.moves.flatMap { [$0.from, $0.to] }
+    let namesMembers = positions.contains { if case .name = $0 { true } else { false } }
+    guard positions.isEmpty || namesMembers == isObjectMap else {
+      throw InputError(
+        namesMembers
+          ? "the diff document is of a JSON object's members; this target is a list of records"
+          : "the diff document is of a list of records; this target is a JSON object's members",
+        file: snapshot.name)
     }
     let resolver = try RecordResolver(target: self, document: document)
     // Check what the diff expects, and update in place.
@@ -47,7 +59,7 @@ extension PatchTarget {
       for handle in deleted { _ = removeMember(named: name(of: handle).value) }
       for entry in document.inserts {
         guard case .name(let name) = entry.position, case .value(let value) = entry.value else {
-          throw InputError("an insert into a JSON object needs a member name", file: snapshot.name)
+          preconditionFailure("checked above: a document for an object names members")
         }
         guard member(named: name.value) == nil else {
           throw PatchConflict(description: "member \(ReportText.key(.string(name))): already there")
