@@ -8,10 +8,10 @@ extension PatchTarget {
   /// line, JSON its indentation. A root that became the other kind of
   /// collection is written whole in the target's style.
   ///
-  /// - Throws: `InputError` when a record cannot be written in the
-  ///   target's form (a CSV row that is not an object of scalars);
-  ///   `PatchConflict` (the patch does not fit this target) when rows are
-  ///   left but none has a field.
+  /// - Throws: `InputError` when a field cannot be written in the
+  ///   target's form (rows were checked as they were made, see
+  ///   `checkRow`); `PatchConflict` (the patch does not fit this target)
+  ///   when rows are left but none has a field.
   /// - Complexity: O(size of the output).
   func written() throws -> [UInt8] {
     let handles = order
@@ -34,12 +34,10 @@ extension PatchTarget {
         JSONCollectionLayout(bytes: buffer, index: index).write(records, from: buffer, to: &out)
       }
     case .table(let table):
-      let rows = try handles.enumerated().map { (position, handle) -> CSVOutputRow in
+      let rows = handles.map { handle -> CSVOutputRow in
         if isUntouchedOriginal(handle) { return .original(Int(handle)) }
         guard case .object(let object) = value(of: handle) else {
-          throw InputError(
-            "record \(position + 1) of the result is not an object, so it cannot be a CSV row",
-            file: snapshot.name)
+          preconditionFailure("checkRow keeps every row of a table an object")
         }
         return .values(object)
       }
