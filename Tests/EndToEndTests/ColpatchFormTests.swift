@@ -158,4 +158,25 @@ import Testing
         + "    \"a\": {\n      \"x\": [\n        1,\n        2\n      ]\n    }\n  },\n"
         + "  \"k3\": {\n    \"id\": 3\n  }\n}\n")
   }
+
+  /// §7.14 through the round trip: OLD and NEW with different headers.
+  /// Forward, the dropped column goes and the new one comes last, as NEW
+  /// has it; backward, the column comes back at the end (equal as values).
+  @Test(arguments: ["patch", "json"])
+  func tablesWithDifferentHeadersRoundTrip(_ format: String) throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let old = try folder.write("old.csv", "id,a,b\n1,x,y\n2,p,q\n")
+    let new = try folder.write("new.csv", "id,b,c\n1,y,z\n3,r,s\n")
+    let diff = try ColpatchCommandLine.coldiff(["-f", format, old, new])
+    #expect(diff.status == 1 && diff.errors.isEmpty, "\(diff)")
+    let patch = try folder.write("patch.json", diff.text)
+    let forward = try ColpatchCommandLine.colpatch(["apply", patch, old])
+    #expect(forward.status == 0 && forward.errors.isEmpty, "\(forward)")
+    #expect(forward.text == "id,b,c\n1,y,z\n3,r,s\n")
+    let reversed = try ColpatchCommandLine.colpatch(["reverse", patch])
+    let backward = try ColpatchCommandLine.colpatch(["apply", "-", new], input: reversed.output)
+    #expect(backward.status == 0 && backward.errors.isEmpty, "\(backward)")
+    #expect(backward.text == "id,b,a\n1,y,x\n2,q,p\n")
+  }
 }
