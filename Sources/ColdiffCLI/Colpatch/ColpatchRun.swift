@@ -7,7 +7,8 @@ struct ColpatchRun {
 
   /// `colpatch apply PATCH [TARGET] [-o OUT | -i]`: the patched target on
   /// standard output, in OUT, or back in TARGET; written atomically, and
-  /// not at all when any operation fails.
+  /// not at all when any operation fails. An OUT of `-` is standard output,
+  /// as with `patch -o -`.
   func apply(_ options: ColpatchApplyOptions) throws -> ExitStatus {
     let progress = io.progress(tool: "colpatch")
     defer { progress?.finish() }
@@ -18,7 +19,7 @@ struct ColpatchRun {
     progress?.finish()
     if options.inPlace {
       try AtomicFileWriter.write(result, to: options.target, expected: before)
-    } else if let output = options.output {
+    } else if let output = options.output, output != "-" {
       try AtomicFileWriter.write(result, to: output, keepPermissions: true)
     } else {
       return console.output(result) ? .success : .trouble
