@@ -5,16 +5,16 @@ import TestSupport
 enum ColpatchCommandLine {
   /// Runs the built `colpatch`.
   static func colpatch(_ arguments: [String], input: [UInt8]? = nil, in directory: String? = nil)
-    throws -> ColpatchOutcome
+    throws -> ToolProcess.Outcome
   {
-    try ColpatchProcess.run("colpatch", arguments, input: input, in: directory)
+    try ToolProcess.run(Binaries.path(of: "colpatch"), arguments, in: directory, input: input)
   }
 
   /// Runs the built `coldiff`.
   static func coldiff(_ arguments: [String], input: [UInt8]? = nil, in directory: String? = nil)
-    throws -> ColpatchOutcome
+    throws -> ToolProcess.Outcome
   {
-    try ColpatchProcess.run("coldiff", arguments, input: input, in: directory)
+    try ToolProcess.run(Binaries.path(of: "coldiff"), arguments, in: directory, input: input)
   }
 
   /// The bytes of the file at `path`.

@@ -62,7 +62,8 @@ import Testing
     let documentText = testCase.document.jsonText + "\n"
     let documentPath = try folder.write("doc.json", documentText)
     let patchPath = try folder.write("patch.json", testCase.patch.jsonText + "\n")
-    let outcome = try ColpatchProcess.run("colpatch", ["apply", patchPath, documentPath])
+    let outcome = try ToolProcess.run(
+      Binaries.path(of: "colpatch"), ["apply", patchPath, documentPath])
     // The target is never written by `apply` without `-i` or `-o`.
     #expect(try folder.read("doc.json") == documentText)
     #expect(try folder.contents() == ["doc.json", "patch.json"])

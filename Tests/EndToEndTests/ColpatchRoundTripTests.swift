@@ -226,7 +226,7 @@ import Testing
     let targetBytes = try ColpatchCommandLine.bytes(target)
     let patchPath = folder.file("patch-\(step).json")
     try ColpatchCommandLine.write(patch, to: patchPath)
-    let outcome: ColpatchOutcome
+    let outcome: ToolProcess.Outcome
     var result: [UInt8]
     switch way % 4 {
     case 0:
