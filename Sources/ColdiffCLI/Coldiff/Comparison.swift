@@ -1,6 +1,5 @@
 import ColdiffCore
 import ColdiffFormats
-import Glibc
 
 /// Two snapshots matched record by record: who is who (identity), what
 /// changed (equality), and the diff in Bond's index spaces.
@@ -57,9 +56,7 @@ struct Comparison {
     let rawComparable = Comparison.rawBytesComparable(old, new)
     var changes: [Int: [FieldChange]] = [:]
     let isEqual = { (oldIndex: Int, newIndex: Int) -> Bool in
-      if rawComparable,
-        Comparison.sameBytes(old.recordBytes(of: oldIndex), new.recordBytes(of: newIndex))
-      {
+      if rawComparable, old.sameBytes(oldIndex, as: new, newIndex) {
         return true
       }
       let found = FieldChange.between(
@@ -80,16 +77,6 @@ struct Comparison {
         moves: [])
     }
     self.changes = changes
-  }
-
-  /// Whether two byte strings are equal (`memcmp`).
-  private static func sameBytes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
-    guard a.count == b.count else { return false }
-    return a.withUnsafeBufferPointer { a in
-      b.withUnsafeBufferPointer { b in
-        a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
-      }
-    }
   }
 
   /// Whether equal bytes mean equal records: both inputs JSON, or both

@@ -50,6 +50,21 @@ extension Snapshot {
       for record in 0..<count {
         arena.append { JSONCanonicalKey.append(table.value(ofRow: record), to: &$0) }
       }
+    case (.fields(let pointers), .json(let index)) where pointers.count == 1:
+      // One key field, usually noted by the scan: no search, no closure.
+      let pointer = pointers[0]
+      let path = JSONKeyPath(segments: pointer.tokens)
+      let captured = capturedRanges(pointer, index) != nil
+      try bytes.withUnsafeBufferPointer { buffer in
+        for record in 0..<index.count {
+          let found =
+            captured
+            ? index.keyRange(record)
+            : path.valueRange(in: buffer, record: index.recordRange(record))
+          guard let value = found else { throw missingKey(pointer, record: record) }
+          arena.append { JSONCanonicalKey.append(buffer, range: value, to: &$0) }
+        }
+      }
     case (.fields(let pointers), .json(let index)):
       let finders = pointers.map { pointer in
         capturedRanges(pointer, index)

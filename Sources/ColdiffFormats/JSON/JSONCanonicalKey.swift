@@ -58,7 +58,8 @@ public enum JSONCanonicalKey {
       } else {
         // Raw string text holds no 0x00: control characters are escaped.
         out += bytes[inner]
-        out += [0x00, 0x00]
+        out.append(0x00)
+        out.append(0x00)
       }
     case UInt8(ascii: "t"): out.append(trueTag)
     case UInt8(ascii: "f"): out.append(falseTag)
@@ -122,7 +123,8 @@ public enum JSONCanonicalKey {
     } else {
       out += value
     }
-    out += [0x00, 0x00]
+    out.append(0x00)
+    out.append(0x00)
   }
 
   /// Appends a number's tag, canonical decimal and terminator. Plain integers are
@@ -136,7 +138,8 @@ public enum JSONCanonicalKey {
     if bytes[digits].allSatisfy(JSONLexer.isDigit) {
       // An integer: no leading zeros by the grammar, so only "0" is zero.
       guard bytes[digits.lowerBound] != UInt8(ascii: "0") else {
-        out += [UInt8(ascii: "0"), 0x00]
+        out.append(UInt8(ascii: "0"))
+        out.append(0x00)
         return
       }
       if negative { out.append(UInt8(ascii: "-")) }
@@ -148,7 +151,8 @@ public enum JSONCanonicalKey {
     }
     let decimal = CanonicalDecimal(jsonNumber: Array(bytes[range]))
     guard !decimal.digits.isEmpty else {
-      out += [UInt8(ascii: "0"), 0x00]
+      out.append(UInt8(ascii: "0"))
+      out.append(0x00)
       return
     }
     if decimal.negative { out.append(UInt8(ascii: "-")) }
