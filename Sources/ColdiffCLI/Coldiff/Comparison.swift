@@ -46,9 +46,11 @@ struct Comparison {
     if identity == .wholeValue {
       newToOld = KeyTable.matchOccurrences(old: oldKeys, new: newKeys)
     } else {
-      let table = try Comparison.uniqueKeys(oldKeys, of: old, identity: identity)
-      _ = try Comparison.uniqueKeys(newKeys, of: new, identity: identity)
-      newToOld = (0..<new.count).map { table.lookup($0, of: newKeys, in: oldKeys) }
+      do {
+        newToOld = try KeyTable.matchUnique(old: oldKeys, new: newKeys)
+      } catch {
+        throw Comparison.duplicateError(error, of: error.inNew ? new : old, identity: identity)
+      }
     }
     self.newToOld = newToOld
     // Compare matched records: raw bytes first, values only when they differ.
@@ -90,21 +92,17 @@ struct Comparison {
     }
   }
 
-  /// A table of `keys`, or an error naming both records of a duplicate.
-  private static func uniqueKeys(
-    _ keys: KeyArena, of snapshot: Snapshot, identity: Identity
-  ) throws -> KeyTable {
-    do {
-      return try KeyTable(keys)
-    } catch {
-      let key = snapshot.keyValue(of: error.second, identity: identity).map(ReportText.value) ?? ""
-      let first = snapshot.position(of: error.first)
-      let what = identity == .memberName ? "member name" : "key"
-      throw snapshot.error(
-        "duplicate \(what) \(key): record \(error.second + 1) has the same \(what) as record "
-          + "\(error.first + 1) (line \(first.line))",
-        at: error.second)
-    }
+  /// The error naming both records of a duplicate key of `snapshot`.
+  private static func duplicateError(
+    _ error: KeyTable.Duplicate, of snapshot: Snapshot, identity: Identity
+  ) -> InputError {
+    let key = snapshot.keyValue(of: error.second, identity: identity).map(ReportText.value) ?? ""
+    let first = snapshot.position(of: error.first)
+    let what = identity == .memberName ? "member name" : "key"
+    return snapshot.error(
+      "duplicate \(what) \(key): record \(error.second + 1) has the same \(what) as record "
+        + "\(error.first + 1) (line \(first.line))",
+      at: error.second)
   }
 
   /// The key of a record of `old` or `new`, for documents and reports.
