@@ -31,6 +31,15 @@ extension Snapshot {
   /// - Complexity: O(n) for keys found by skipping (no value is built),
   ///   O(size) for whole values.
   func keyArena(for identity: Identity) throws -> KeyArena {
+    if case .fields(let pointers) = identity, pointers.count == 1,
+      case .json(let index) = storage, capturedRanges(pointers[0], index) != nil
+    {
+      // The scan made the canonical keys: check that every record has one.
+      if let missing = index.keyStarts.firstIndex(where: { $0 < 0 }) {
+        throw missingKey(pointers[0], record: missing)
+      }
+      return KeyArena(bytes: index.canonicalKeys, starts: index.canonicalKeyStarts)
+    }
     var arena = KeyArena()
     arena.reserve(records: count, bytesEach: 16)
     switch (identity, storage) {
@@ -51,16 +60,12 @@ extension Snapshot {
         arena.append { JSONCanonicalKey.append(table.value(ofRow: record), to: &$0) }
       }
     case (.fields(let pointers), .json(let index)) where pointers.count == 1:
-      // One key field, usually noted by the scan: no search, no closure.
+      // One key field: no closure per record.
       let pointer = pointers[0]
       let path = JSONKeyPath(segments: pointer.tokens)
-      let captured = capturedRanges(pointer, index) != nil
       try bytes.withUnsafeBufferPointer { buffer in
         for record in 0..<index.count {
-          let found =
-            captured
-            ? index.keyRange(record)
-            : path.valueRange(in: buffer, record: index.recordRange(record))
+          let found = path.valueRange(in: buffer, record: index.recordRange(record))
           guard let value = found else { throw missingKey(pointer, record: record) }
           arena.append { JSONCanonicalKey.append(buffer, range: value, to: &$0) }
         }
