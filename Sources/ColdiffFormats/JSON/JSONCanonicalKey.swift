@@ -57,7 +57,7 @@ public enum JSONCanonicalKey {
         appendStringBody(JSONText.decodeString(bytes, range: inner), to: &out)
       } else {
         // Raw string text holds no 0x00: control characters are escaped.
-        out += bytes[inner]
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[inner]))
         out.append(0x00)
         out.append(0x00)
       }
