@@ -25,7 +25,28 @@ extension JSONLexer {
     // object; `stack` keeps the kinds of the outer ones.
     var open = 0
     var inObject = false
+    // Whether a member name comes next (read here, inline: most of what
+    // a record holds is names).
+    var nameFollows = false
     nextValue: while true {
+      if nameFollows {
+        nameFollows = false
+        skipWhitespace()
+        guard position < end, bytes[position] == UInt8(ascii: "\"") else {
+          throw unexpected("expected a member name in double quotes")
+        }
+        let nameStart = position + 1
+        let stop = JSONLexer.skipPlainASCII(bytes, from: nameStart, to: end)
+        if stop < end && bytes[stop] == UInt8(ascii: "\"") {
+          position = stop + 1
+        } else {
+          _ = try scanStringRest(openingAt: position, from: stop)
+        }
+        let name = nameStart..<(position - 1)
+        skipWhitespace()
+        try expect(UInt8(ascii: ":"), "expected ':' after member name")
+        keyFollows = open == 1 && isKey(name, key)
+      }
       skipWhitespace()
       if keyFollows {
         keyStart = position
@@ -56,8 +77,7 @@ extension JSONLexer {
           if open > 0 { stack.append(inObject) }
           open += 1
           inObject = true
-          let name = try skipMemberName()
-          keyFollows = open == 1 && isKey(name, key)
+          nameFollows = true
           continue nextValue
         }
       default: throw unexpected("expected a value")
@@ -73,11 +93,7 @@ extension JSONLexer {
         let byte = bytes[position]
         if byte == UInt8(ascii: ",") {
           position += 1
-          if inObject {
-            skipWhitespace()
-            let name = try skipMemberName()
-            keyFollows = open == 1 && isKey(name, key)
-          }
+          nameFollows = inObject
           continue nextValue
         }
         guard byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {

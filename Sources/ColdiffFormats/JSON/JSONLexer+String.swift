@@ -25,7 +25,7 @@ extension JSONLexer {
   /// - Returns: whether the string holds a backslash escape.
   /// - Throws: `InputError` at the offending byte.
   @inline(never)
-  private mutating func scanStringRest(openingAt start: Int, from index: Int) throws(InputError)
+  mutating func scanStringRest(openingAt start: Int, from index: Int) throws(InputError)
     -> Bool
   {
     position = index
