@@ -101,11 +101,12 @@ extension Snapshot {
         }
         return column
       }
-      for record in 0..<count {
+      for record in 0..<table.rowCount {
         arena.append { out in
           for column in columns {
-            let field = Array(table.fieldBytes(row: record, column: column))
-            JSONCanonicalKey.append(.string(JSONString(raw: [], value: field)), to: &out)
+            table.fieldBytes(row: record, column: column).withUnsafeBufferPointer {
+              JSONCanonicalKey.appendString($0, to: &out)
+            }
           }
         }
       }

@@ -74,6 +74,28 @@ public enum JSONCanonicalKey {
     }
   }
 
+  /// Appends the canonical bytes of a string whose decoded bytes are
+  /// `value` (a CSV field, say): the same bytes as for
+  /// `.string(JSONString(utf8: value))`, without building the value.
+  ///
+  /// - Parameters:
+  ///   - value: the string's decoded UTF-8 bytes.
+  ///   - out: where to append.
+  /// - Complexity: O(n).
+  public static func appendString(_ value: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    out.append(stringTag)
+    if value.contains(0x00) {
+      for byte in value {
+        out.append(byte)
+        if byte == 0x00 { out.append(0xFF) }
+      }
+    } else {
+      out.append(contentsOf: value)
+    }
+    out.append(0x00)
+    out.append(0x00)
+  }
+
   /// Appends the canonical bytes of a value.
   ///
   /// - Parameters:
