@@ -21,6 +21,8 @@ struct PatchTarget {
   private(set) var members: [Int32] = []
   private var removedMembers: Set<Int32> = []
   private var memberByName: [[UInt8]: Int32] = [:]
+  /// The original record parsed last.
+  private let parsed = ParsedRecordCache()
 
   /// Prepares a target for patching.
   init(_ snapshot: Snapshot) {
@@ -43,7 +45,7 @@ struct PatchTarget {
 
   /// The current value of the record `handle`.
   func value(of handle: Int32) -> JSONValue {
-    values[Int(handle)] ?? snapshot.value(of: Int(handle))
+    values[Int(handle)] ?? parsed.value(of: handle, parse: snapshot.value(of:))
   }
 
   /// Gives `handle` a new value (it is written anew).
