@@ -53,21 +53,32 @@ struct Comparison {
       }
     }
     self.newToOld = newToOld
-    // Compare matched records: raw bytes first, values only when they differ.
+    // Compare matched records on both cores: raw bytes first, values only
+    // when they differ.
     let ignoredPaths = ignored.map(\.tokens)
     let rawComparable = Comparison.rawBytesComparable(old, new)
-    var changes: [Int: [FieldChange]] = [:]
-    let isEqual = { (oldIndex: Int, newIndex: Int) -> Bool in
-      if rawComparable, old.sameBytes(oldIndex, as: new, newIndex) {
-        return true
+    func compare(_ newRecords: Range<Int>) -> [(Int, [FieldChange])] {
+      var found: [(Int, [FieldChange])] = []
+      for newIndex in newRecords where newToOld[newIndex] >= 0 {
+        let oldIndex = Int(newToOld[newIndex])
+        if rawComparable, old.sameBytes(oldIndex, as: new, newIndex) { continue }
+        let fields = FieldChange.between(
+          old.value(of: oldIndex).removing(paths: ignoredPaths),
+          new.value(of: newIndex).removing(paths: ignoredPaths))
+        if !fields.isEmpty { found.append((oldIndex, fields)) }
       }
-      let found = FieldChange.between(
-        old.value(of: oldIndex).removing(paths: ignoredPaths),
-        new.value(of: newIndex).removing(paths: ignoredPaths))
-      if found.isEmpty { return true }
-      changes[oldIndex] = found
-      return false
+      return found
     }
+    let half = new.count / 2
+    let (first, second) = try Parallel.both(
+      { compare(0..<half) }, { compare(half..<new.count) })
+    var changes: [Int: [FieldChange]] = [:]
+    var changed = [Bool](repeating: false, count: old.count)
+    for (oldIndex, fields) in first + second {
+      changes[oldIndex] = fields
+      changed[oldIndex] = true
+    }
+    let isEqual = { [changed] (oldIndex: Int, _: Int) -> Bool in !changed[oldIndex] }
     if ordered {
       diff = OrderedCollectionDiff(
         oldCount: old.count, newCount: new.count, newToOld: newToOld, isEqual: isEqual)
