@@ -101,6 +101,27 @@ extension Snapshot {
         }
         return column
       }
+      if columns.count == 1 {
+        // One key column: unquoted fields are copied straight from the input.
+        let column = columns[0]
+        bytes.withUnsafeBufferPointer { buffer in
+          for record in 0..<table.rowCount {
+            let range = table.rawFieldRange(row: record, column: column)
+            if !range.isEmpty, buffer[range.lowerBound] == UInt8(ascii: "\"") {
+              arena.append { out in
+                table.fieldBytes(row: record, column: column).withUnsafeBufferPointer {
+                  JSONCanonicalKey.appendString($0, to: &out)
+                }
+              }
+            } else {
+              arena.append {
+                JSONCanonicalKey.appendString(UnsafeBufferPointer(rebasing: buffer[range]), to: &$0)
+              }
+            }
+          }
+        }
+        return arena
+      }
       for record in 0..<table.rowCount {
         arena.append { out in
           for column in columns {
