@@ -9,18 +9,22 @@ let package = Package(
     .executable(name: "colpatch", targets: ["colpatch"]),
   ],
   targets: [
-    .target(name: "ColdiffCore"),
+    .target(name: "ColdiffCore", exclude: ["README.md"]),
     .target(name: "ColdiffFormats", dependencies: ["ColdiffCore"]),
     .target(name: "ColdiffCLI", dependencies: ["ColdiffCore", "ColdiffFormats"]),
     .executableTarget(name: "coldiff", dependencies: ["ColdiffCLI"]),
     .executableTarget(name: "colpatch", dependencies: ["ColdiffCLI"]),
     .executableTarget(
       name: "CoreBenchmark", dependencies: ["ColdiffCore"], path: "Benchmarks/CoreBenchmark"),
+    .executableTarget(
+      name: "ParseBenchmark", dependencies: ["ColdiffFormats"], path: "Benchmarks/ParseBenchmark"),
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "ColdiffCoreTests", dependencies: ["ColdiffCore", "TestSupport"]),
     .testTarget(
       name: "ColdiffFormatsTests", dependencies: ["ColdiffFormats", "ColdiffCore", "TestSupport"]),
     .testTarget(name: "ColdiffCLITests", dependencies: ["ColdiffCLI", "TestSupport"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["coldiff", "colpatch", "TestSupport"]),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["coldiff", "colpatch", "TestSupport"],
+      exclude: ["Cases", "README.md"]),
   ]
 )

@@ -1,4 +1,5 @@
 import ColdiffCLI
+import ColdiffFormats
 import Testing
 
 /// The flag tables themselves: names, value names, summaries, choices.
@@ -50,8 +51,8 @@ import Testing
   }
 
   @Test func optionEnumsMatchTheChoices() {
-    #expect(InputFormatOption.allCases.map(\.rawValue) == ColdiffFlags.input.choices)
-    #expect(InputFormatOption.allCases.map(\.rawValue) == ColpatchFlags.input.choices)
+    #expect(InputFormat.allCases.map(\.rawValue) == ColdiffFlags.input.choices)
+    #expect(InputFormat.allCases.map(\.rawValue) == ColpatchFlags.input.choices)
     #expect(OutputFormatOption.allCases.map(\.rawValue) == ColdiffFlags.format.choices)
     #expect(ColorOption.allCases.map(\.rawValue) == ColdiffFlags.color.choices)
     #expect(ColdiffFlags.format.defaultChoice == ColdiffOptions().outputFormat.rawValue)

@@ -4,14 +4,26 @@ import Testing
 @Suite struct OrderedDiffExactTests {
   typealias Diff = OrderedCollectionDiff<Int>
 
+  /// Checks that the diff's patch turns `old` into `new`.
+  func expectReproduces<Element: Equatable>(
+    _ diff: Diff, _ old: [Element], _ new: [Element],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(
+      Oracles.apply(diff.patch(from: old, to: new), to: old) == new,
+      sourceLocation: sourceLocation)
+  }
+
   @Test func rotationIsOneMove() {
     let diff = Diff(byValueFrom: Array("ABCD"), to: Array("BCDA"))
     #expect(diff == Diff(moves: [.init(from: 0, to: 3)]))
+    expectReproduces(diff, Array("ABCD"), Array("BCDA"))
   }
 
   @Test func swapMovesTheLaterOldRecord() {
     let diff = Diff(byValueFrom: Array("AB"), to: Array("BA"))
     #expect(diff == Diff(moves: [.init(from: 1, to: 0)]))
+    expectReproduces(diff, Array("AB"), Array("BA"))
   }
 
   @Test func indexSpacesOfEachChange() {
@@ -29,6 +41,7 @@ import Testing
     #expect(diff.inserts == [0])
     #expect(diff.updates == [1])
     #expect(diff.moves == [.init(from: 4, to: 1)])
+    expectReproduces(diff, old, new)
   }
 
   @Test func movedAndUpdatedRecordIsInBothLists() {
@@ -36,6 +49,7 @@ import Testing
     let new = [Record(id: 2, value: 0), .init(id: 1, value: 5)]
     let diff = Diff(from: old, to: new)
     #expect(diff == Diff(updates: [0], moves: [.init(from: 1, to: 0)]))
+    expectReproduces(diff, old, new)
   }
 
   @Test func duplicatesMatchOccurrenceByOccurrence() {
@@ -44,6 +58,7 @@ import Testing
     #expect(diff.deletes == [1])
     #expect(diff.inserts == [])
     #expect(diff.moves == [.init(from: 2, to: 0)])
+    expectReproduces(diff, Array("aab"), Array("ba"))
   }
 
   @Test func emptySides() {

@@ -63,6 +63,19 @@ import Testing
     }
   }
 
+  @Test func movesEqualMatchedMinusLongestIncreasingByEnumeration() {
+    var generator = SeededGenerator(seed: 9)
+    for _ in 0..<300 {
+      let (old, new) = RandomEdits.records(using: &generator, maxCount: 12)
+      let matchedOld = Oracles.matching(old: old, new: new).filter { $0 >= 0 }
+      guard matchedOld.count <= 16 else { continue }
+      let diff = Diff(from: old, to: new)
+      #expect(
+        diff.moves.count
+          == matchedOld.count - Oracles.longestIncreasingLengthByEnumeration(matchedOld))
+    }
+  }
+
   @Test func patchStepsFollowTheRequiredOrder() {
     var generator = SeededGenerator(seed: 4)
     for _ in 0..<400 {

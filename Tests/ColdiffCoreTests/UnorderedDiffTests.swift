@@ -47,3 +47,28 @@ import Testing
     }
   }
 }
+
+@Suite struct UnorderedFoldTests {
+  @Test func foldOfThePatchIsTheDiff() {
+    var generator = SeededGenerator(seed: 22)
+    for _ in 0..<300 {
+      let (oldRecords, newRecords) = RandomEdits.records(using: &generator)
+      let old = Dictionary(uniqueKeysWithValues: oldRecords.map { ($0.id, $0.value) })
+      let new = Dictionary(uniqueKeysWithValues: newRecords.map { ($0.id, $0.value) })
+      let changeset = UnorderedCollectionChangeset(from: old, to: new)
+      #expect(UnorderedCollectionDiff(patch: changeset.patch) == changeset.diff)
+    }
+  }
+
+  @Test func deleteThenInsertIsAnUpdateAndInsertThenDeleteIsNothing() {
+    let patch: [UnorderedCollectionOperation<String, Int>] = [
+      .delete(1, key: "a"), .insert(2, key: "a"),
+      .insert(3, key: "b"), .delete(3, key: "b"),
+      .insert(4, key: "c"), .update(key: "c", old: 4, new: 5),
+      .update(key: "d", old: 0, new: 1), .delete(1, key: "d"),
+    ]
+    #expect(
+      UnorderedCollectionDiff(patch: patch)
+        == UnorderedCollectionDiff(inserts: ["c"], deletes: ["d"], updates: ["a"]))
+  }
+}

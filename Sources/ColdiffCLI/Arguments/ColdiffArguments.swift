@@ -59,7 +59,9 @@ public enum ColdiffArguments {
     }
     options.unordered = typed.contains(ColdiffFlags.unordered)
     options.treeField = try typed.value(of: ColdiffFlags.tree)
-    options.inputFormat = try typed.value(of: ColdiffFlags.input).flatMap(InputFormatOption.init)
+    options.inputFormat = try typed.value(of: ColdiffFlags.input).flatMap {
+      InputFormat(argument: $0)
+    }
     if let format = try typed.value(of: ColdiffFlags.format).flatMap(OutputFormatOption.init) {
       options.outputFormat = format
     }

@@ -16,7 +16,7 @@ public struct ColdiffOptions: Sendable, Equatable {
   /// The `--tree` children field, if given.
   public var treeField: String?
   /// The `--input` form, or `nil` to detect it.
-  public var inputFormat: InputFormatOption?
+  public var inputFormat: InputFormat?
   /// The `--format` (default `text`).
   public var outputFormat: OutputFormatOption
   /// Whether `--no-test` was given.
@@ -54,7 +54,7 @@ public struct ColdiffOptions: Sendable, Equatable {
   ///   - operands: The operands.
   public init(
     keyFields: [JSONPointer] = [], ignoredFields: [JSONPointer] = [], unordered: Bool = false,
-    treeField: String? = nil, inputFormat: InputFormatOption? = nil,
+    treeField: String? = nil, inputFormat: InputFormat? = nil,
     outputFormat: OutputFormatOption = .text, noTest: Bool = false, color: ColorOption = .auto,
     quiet: Bool = false, textconvFile: String? = nil, operands: [String] = []
   ) {

@@ -1,3 +1,5 @@
+import ColdiffFormats
+
 /// The validated options of `colpatch apply`.
 public struct ColpatchApplyOptions: Sendable, Equatable {
   /// The PATCH operand; `-` is standard input.
@@ -11,7 +13,7 @@ public struct ColpatchApplyOptions: Sendable, Equatable {
   /// ``output`` is `nil`).
   public var inPlace: Bool
   /// The `--input` form of TARGET, or `nil` to detect it.
-  public var inputFormat: InputFormatOption?
+  public var inputFormat: InputFormat?
 
   /// Creates apply options.
   ///
@@ -23,7 +25,7 @@ public struct ColpatchApplyOptions: Sendable, Equatable {
   ///   - inputFormat: The target's form.
   public init(
     patch: String, target: String = "-", output: String? = nil, inPlace: Bool = false,
-    inputFormat: InputFormatOption? = nil
+    inputFormat: InputFormat? = nil
   ) {
     self.patch = patch
     self.target = target

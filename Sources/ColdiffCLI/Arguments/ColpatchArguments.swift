@@ -1,3 +1,5 @@
+import ColdiffFormats
+
 /// The command line of `colpatch`: its subcommands' descriptions and the
 /// parser.
 public enum ColpatchArguments {
@@ -179,7 +181,9 @@ public enum ColpatchArguments {
     var options = ColpatchApplyOptions(patch: patch, target: target)
     options.output = try typed.value(of: ColpatchFlags.output)
     options.inPlace = typed.contains(ColpatchFlags.inPlace)
-    options.inputFormat = try typed.value(of: ColpatchFlags.input).flatMap(InputFormatOption.init)
+    options.inputFormat = try typed.value(of: ColpatchFlags.input).flatMap {
+      InputFormat(argument: $0)
+    }
     if options.inPlace && options.output != nil {
       throw UsageError("'-o/--output' and '-i/--in-place' cannot be used together", in: apply)
     }
@@ -193,7 +197,7 @@ public enum ColpatchArguments {
     _ typed: TypedArguments
   ) throws(UsageError) -> ColpatchCheckOptions {
     let (patch, target) = try patchAndTarget(typed)
-    let inputFormat = try typed.value(of: ColpatchFlags.input).flatMap(InputFormatOption.init)
+    let inputFormat = try typed.value(of: ColpatchFlags.input).flatMap { InputFormat(argument: $0) }
     return ColpatchCheckOptions(patch: patch, target: target, inputFormat: inputFormat)
   }
 

@@ -1,3 +1,5 @@
+import ColdiffFormats
+
 /// The validated options of `colpatch check`.
 public struct ColpatchCheckOptions: Sendable, Equatable {
   /// The PATCH operand; `-` is standard input.
@@ -6,7 +8,7 @@ public struct ColpatchCheckOptions: Sendable, Equatable {
   /// input.
   public var target: String
   /// The `--input` form of TARGET, or `nil` to detect it.
-  public var inputFormat: InputFormatOption?
+  public var inputFormat: InputFormat?
 
   /// Creates check options.
   ///
@@ -14,7 +16,7 @@ public struct ColpatchCheckOptions: Sendable, Equatable {
   ///   - patch: The patch file.
   ///   - target: The target file.
   ///   - inputFormat: The target's form.
-  public init(patch: String, target: String = "-", inputFormat: InputFormatOption? = nil) {
+  public init(patch: String, target: String = "-", inputFormat: InputFormat? = nil) {
     self.patch = patch
     self.target = target
     self.inputFormat = inputFormat

@@ -7,7 +7,7 @@ extension ColdiffRun {
   /// `--word-diff` and `--color-moved` work on whole records. A member
   /// of a JSON object map is written as a one-member object.
   func textconv(_ path: String) throws -> ExitStatus {
-    let format = options.inputFormat.flatMap { InputFormat(argument: $0.rawValue) }
+    let format = options.inputFormat
     let snapshot = try Snapshot(
       InputFile(path: path, standardInput: io.standardInput), override: format)
     let identity = try Identity.resolve(keys: options.keyFields, old: snapshot, new: snapshot)

@@ -31,29 +31,46 @@ struct ColdiffRun {
         header += operands[8].hasSuffix("\n") ? operands[8] : operands[8] + "\n"
       }
       let status = try compare(
-        oldPath: operands[1], newPath: operands[4], detectionName: path, header: header)
+        oldPath: operands[1], newPath: operands[4], detectionNames: (path, newPath),
+        header: header)
       let trusted = ["true", "1", "yes"].contains(
         io.environment["GIT_EXTERNAL_DIFF_TRUST_EXIT_CODE"]?.lowercased() ?? "")
       return status == .differences && !trusted ? .success : status
     default:
       return try compare(
-        oldPath: operands[0], newPath: operands[1], detectionName: nil, header: nil)
+        oldPath: operands[0], newPath: operands[1], detectionNames: (nil, nil), header: nil)
     }
   }
 
   /// Compares two files and prints the result in the chosen format.
+  ///
+  /// - Parameters:
+  ///   - oldPath: OLD's file.
+  ///   - newPath: NEW's file.
+  ///   - detectionNames: the names whose extensions decide OLD's and
+  ///     NEW's forms (git's paths: a rename may change the extension),
+  ///     `nil` for the files' own names.
+  ///   - header: printed before the report (git's driver forms).
   private func compare(
-    oldPath: String, newPath: String, detectionName: String?, header: String?
+    oldPath: String, newPath: String, detectionNames: (old: String?, new: String?),
+    header: String?
   ) throws -> ExitStatus {
-    let (old, new) = try loadSnapshots(oldPath, newPath, detectionName: detectionName)
+    let progress = io.progress(tool: "coldiff")
+    defer { progress?.finish() }
+    progress?.stage("reading")
+    let (old, new) = try loadSnapshots(oldPath, newPath, detectionNames: detectionNames)
+    progress?.stage("matching")
     let identity = try Identity.resolve(keys: options.keyFields, old: old, new: new)
+    let ignored = options.ignoredFields.map(\.tokens)
     let (oldKeys, newKeys) = try Parallel.both(
-      { try old.keyArena(for: identity) }, { try new.keyArena(for: identity) })
+      { try old.keyArena(for: identity, ignoring: ignored) },
+      { try new.keyArena(for: identity, ignoring: ignored) })
     let comparison = try Comparison(
       old: old, new: new, identity: identity, ignored: options.ignoredFields,
       ordered: !options.unordered && identity != .memberName, oldKeys: oldKeys, newKeys: newKeys)
     let status: ExitStatus = comparison.diff.isEmpty ? .success : .differences
     guard !options.quiet else { return status }
+    progress?.stage("writing")
     var out = Array((header ?? "").utf8)
     switch options.outputFormat {
     case .stat: out += Array((TextReport.summary(comparison.diff) + "\n").utf8)
@@ -61,15 +78,16 @@ struct ColdiffRun {
     case .json: comparison.document().write(to: &out)
     case .patch: out += comparison.patch(guards: !options.noTest)
     }
+    progress?.finish()
     return console.output(out) ? status : .trouble
   }
 
   /// Reads and indexes OLD and NEW, both at once; `/dev/null` (git's
   /// added or deleted file) is an empty collection of the other's form.
   private func loadSnapshots(
-    _ oldPath: String, _ newPath: String, detectionName: String?
+    _ oldPath: String, _ newPath: String, detectionNames: (old: String?, new: String?)
   ) throws -> (Snapshot, Snapshot) {
-    let format = options.inputFormat.flatMap { InputFormat(argument: $0.rawValue) }
+    let format = options.inputFormat
     let standardInput = io.standardInput
     // The likely key is noted while scanning: `--key NAME`, or `id`.
     let keyName: [UInt8]? =
@@ -77,12 +95,14 @@ struct ColdiffRun {
       ? Array("id".utf8)
       : options.keyFields.count == 1 && options.keyFields[0].tokens.count == 1
         ? options.keyFields[0].tokens[0] : nil
-    func load(_ path: String) throws -> Snapshot? {
+    func load(_ path: String, detectionName: String?) throws -> Snapshot? {
       guard path != "/dev/null" else { return nil }
       let input = try InputFile(path: path, standardInput: standardInput)
       return try Snapshot(input, detectionName: detectionName, override: format, keyName: keyName)
     }
-    let (old, new) = try Parallel.both({ try load(oldPath) }, { try load(newPath) })
+    let (old, new) = try Parallel.both(
+      { try load(oldPath, detectionName: detectionNames.old) },
+      { try load(newPath, detectionName: detectionNames.new) })
     switch (old, new) {
     case (let old?, let new?): return (old, new)
     case (let old?, nil): return (old, Snapshot(emptyLike: old, name: newPath))

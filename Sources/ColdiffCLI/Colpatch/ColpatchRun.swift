@@ -7,14 +7,19 @@ struct ColpatchRun {
 
   /// `colpatch apply PATCH [TARGET] [-o OUT | -i]`: the patched target on
   /// standard output, in OUT, or back in TARGET; written atomically, and
-  /// not at all when any operation fails.
+  /// not at all when any operation fails. An OUT of `-` is standard output,
+  /// as with `patch -o -`.
   func apply(_ options: ColpatchApplyOptions) throws -> ExitStatus {
+    let progress = io.progress(tool: "colpatch")
+    defer { progress?.finish() }
+    progress?.stage("applying")
     let before = options.inPlace ? AtomicFileWriter.snapshot(of: options.target) : nil
     let result = try patched(
       patchPath: options.patch, targetPath: options.target, inputFormat: options.inputFormat)
+    progress?.finish()
     if options.inPlace {
       try AtomicFileWriter.write(result, to: options.target, expected: before)
-    } else if let output = options.output {
+    } else if let output = options.output, output != "-" {
       try AtomicFileWriter.write(result, to: output, keepPermissions: true)
     } else {
       return console.output(result) ? .success : .trouble
@@ -47,7 +52,7 @@ struct ColpatchRun {
 
   /// The target with the patch applied, as bytes in the target's form.
   private func patched(
-    patchPath: String, targetPath: String, inputFormat: InputFormatOption?
+    patchPath: String, targetPath: String, inputFormat: InputFormat?
   ) throws -> [UInt8] {
     let patchInput = try InputFile(path: patchPath, standardInput: io.standardInput)
     func parsePatch() throws -> PatchDocument {
@@ -57,7 +62,7 @@ struct ColpatchRun {
         throw error.inFile(patchInput.name)
       }
     }
-    let format = inputFormat.flatMap { InputFormat(argument: $0.rawValue) }
+    let format = inputFormat
     // A diff document (an object, not an array) finds records by key: the
     // scan notes `id` (coldiff's default key), so no second pass looks
     // for it.

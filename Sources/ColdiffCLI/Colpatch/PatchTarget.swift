@@ -21,6 +21,10 @@ struct PatchTarget {
   private(set) var members: [Int32] = []
   private var removedMembers: Set<Int32> = []
   private var memberByName: [[UInt8]: Int32] = [:]
+  /// The whole document, once an operation on the root made a JSON array
+  /// target an object or a JSON object target an array (RFC 6902 allows
+  /// it); from then on operations edit this value and it is written whole.
+  var replacement: JSONValue?
   /// The original record parsed last.
   private let parsed = ParsedRecordCache()
 
@@ -36,6 +40,11 @@ struct PatchTarget {
       sequence = RecordSequence((0..<Int32(snapshot.count)).map { $0 })
     }
   }
+
+  /// Whether the target is one JSON document (an array or an object, not
+  /// JSON Lines or a table), so its root may become the other kind of
+  /// collection.
+  var isJSONDocument: Bool { snapshot.form == .jsonArray || snapshot.form == .jsonObject }
 
   /// Whether the records are named members (a JSON object map).
   var isObjectMap: Bool { snapshot.isObjectMap }

@@ -15,6 +15,8 @@ struct ToolIO {
   var outputIsTerminal: Bool
   /// Whether standard error is a terminal (progress).
   var errorIsTerminal: Bool
+  /// Whether standard output is a pipe (no progress then).
+  var outputIsPipe: Bool = false
   /// The terminal's width in columns, when known.
   var terminalWidth: Int?
 
@@ -31,6 +33,8 @@ struct ToolIO {
       entry += 1
     }
     var size = winsize()
+    var output = stat()
+    let outputIsPipe = fstat(1, &output) == 0 && output.st_mode & S_IFMT == S_IFIFO
     let width: Int? =
       ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
     return ToolIO(
@@ -40,6 +44,19 @@ struct ToolIO {
       environment: environment,
       outputIsTerminal: isatty(1) == 1,
       errorIsTerminal: isatty(2) == 1,
+      outputIsPipe: outputIsPipe,
       terminalWidth: width)
+  }
+}
+
+extension ToolIO {
+  /// Progress for a long run when standard error is a terminal and
+  /// standard output is not a pipe (issue: never in pipelines), or `nil`.
+  func progress(tool: String) -> Progress? {
+    guard errorIsTerminal, !outputIsPipe else { return nil }
+    return Progress(tool: tool) { text in
+      var text = text
+      text.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+    }
   }
 }

@@ -14,21 +14,22 @@ enum ReportText {
     return String(decoding: out, as: UTF8.self)
   }
 
-  /// A record's key: a plain string without quotes when that cannot be
-  /// mistaken (no spaces, quotes or control characters, not empty), any
-  /// other value as JSON, a composite key's parts in parentheses.
+  /// The value of one key field: a plain string without quotes when that
+  /// cannot be mistaken (no spaces, quotes or control characters, not
+  /// empty), any other value (an array too) as JSON.
   static func key(_ key: JSONValue) -> String {
-    switch key {
-    case .string(let string):
-      let plain =
-        !string.value.isEmpty
-        && string.value.allSatisfy { $0 > 0x20 && $0 != UInt8(ascii: "\"") && $0 != 0x7F }
-      return plain ? string.string : value(key)
-    case .array(let parts):
-      return "(" + parts.map { Self.key($0) }.joined(separator: ", ") + ")"
-    default:
-      return value(key)
-    }
+    guard case .string(let string) = key else { return value(key) }
+    let plain =
+      !string.value.isEmpty
+      && string.value.allSatisfy { $0 > 0x20 && $0 != UInt8(ascii: "\"") && $0 != 0x7F }
+    return plain ? string.string : value(key)
+  }
+
+  /// A record's key from the values of its key fields: one field as
+  /// `key(_:)` writes it, a composite key's parts in parentheses.
+  static func key(parts: [JSONValue]) -> String {
+    guard parts.count != 1 else { return key(parts[0]) }
+    return "(" + parts.map { key($0) }.joined(separator: ", ") + ")"
   }
 
   /// A field path in `--ignore`'s FIELD syntax: names joined by `.`, or a

@@ -44,11 +44,22 @@ struct TextReport {
   }
 
   private func name(_ comparison: Comparison, old record: Int) -> String {
-    comparison.key(old: record).map(ReportText.key) ?? "#\(record)"
+    name(of: record, in: comparison.old, identity: comparison.identity)
   }
 
   private func name(_ comparison: Comparison, new record: Int) -> String {
-    comparison.key(new: record).map(ReportText.key) ?? "#\(record)"
+    name(of: record, in: comparison.new, identity: comparison.identity)
+  }
+
+  /// A record named by its key (an array-valued key field stays an
+  /// array; only a composite key is parenthesised), or `#position`
+  /// under whole-value identity.
+  private func name(of record: Int, in snapshot: Snapshot, identity: Identity) -> String {
+    switch identity {
+    case .wholeValue: "#\(record)"
+    case .memberName: ReportText.key(.string(snapshot.memberName(of: record)))
+    case .fields: ReportText.key(parts: snapshot.keyFields(of: record, identity: identity))
+    }
   }
 
   private func describe(_ change: FieldChange) -> String {
@@ -57,6 +68,8 @@ struct TextReport {
     let old = change.old.map { ReportText.shorten(ReportText.value($0), to: budget) }
     let new = change.new.map { ReportText.shorten(ReportText.value($0), to: budget) }
     switch (old, new) {
+    // A record that is not an object changed as a whole: no field to name.
+    case (let old?, let new?) where change.path.isEmpty: return "\(old) → \(new)"
     case (let old?, let new?): return "\(field): \(old) → \(new)"
     case (nil, let new?): return "+\(field): \(new)"
     case (let old?, nil): return "-\(field): \(old)"

@@ -16,10 +16,14 @@ enum Identity: Equatable {
   /// record of both has it, else the whole value.
   ///
   /// - Throws: `InputError` when `--key` is given for object maps, or
-  ///   when an object map is compared with an ordered collection.
+  ///   when an object map is compared with a collection of unnamed
+  ///   records, even an empty one.
   static func resolve(keys: [JSONPointer], old: Snapshot, new: Snapshot) throws -> Identity {
     if old.isObjectMap || new.isObjectMap {
-      guard old.isObjectMap && new.isObjectMap || old.count == 0 || new.count == 0 else {
+      // Not even an empty array: no patch of named records turns `[]` into
+      // an object or an object into `[]` (git's /dev/null takes the form of
+      // the other side, so it is an object map here).
+      guard old.isObjectMap && new.isObjectMap else {
         let map = old.isObjectMap ? old : new
         throw InputError(
           "a JSON object (records named by their member names) cannot be compared with "

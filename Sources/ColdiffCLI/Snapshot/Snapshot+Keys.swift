@@ -2,13 +2,15 @@ import ColdiffFormats
 
 extension Snapshot {
   /// Whether every record has a value at `pointer` (for the default `id`
-  /// key).
+  /// key); true for an empty collection, also a zero-byte CSV without a
+  /// header.
   ///
   /// - Complexity: O(n) key look-ups, stopping at the first miss.
   func allRecordsHave(_ pointer: JSONPointer) -> Bool {
     switch storage {
     case .table(let table):
-      return pointer.tokens.count == 1 && table.column(named: pointer.tokens[0]) != nil
+      return table.rowCount == 0
+        || pointer.tokens.count == 1 && table.column(named: pointer.tokens[0]) != nil
     case .json(let index):
       guard index.form != .object else { return false }
       if let ranges = capturedRanges(pointer, index) {
@@ -26,11 +28,15 @@ extension Snapshot {
   /// The canonical identity bytes of every record: equal bytes exactly
   /// when the identities are JSON-equal.
   ///
+  /// - Parameters:
+  ///   - identity: what makes records the same.
+  ///   - ignored: `--ignore` paths, left out of a whole value (the whole
+  ///     value is then both identity and equality, SPEC §3, §7.8).
   /// - Throws: `InputError` located at the first record that has no value
   ///   for a key field.
   /// - Complexity: O(n) for keys found by skipping (no value is built),
   ///   O(size) for whole values.
-  func keyArena(for identity: Identity) throws -> KeyArena {
+  func keyArena(for identity: Identity, ignoring ignored: [[[UInt8]]] = []) throws -> KeyArena {
     if case .fields(let pointers) = identity, pointers.count == 1,
       case .json(let index) = storage, capturedRanges(pointers[0], index) != nil
     {
@@ -46,6 +52,12 @@ extension Snapshot {
     case (.memberName, _):
       for record in 0..<count {
         arena.append { JSONCanonicalKey.append(.string(memberName(of: record)), to: &$0) }
+      }
+    case (.wholeValue, _) where !ignored.isEmpty:
+      for record in 0..<count {
+        arena.append {
+          JSONCanonicalKey.append(value(of: record).removing(paths: ignored), to: &$0)
+        }
       }
     case (.wholeValue, .json(let index)):
       bytes.withUnsafeBufferPointer { buffer in
@@ -90,6 +102,9 @@ extension Snapshot {
           }
         }
       }
+    case (.fields, .table) where count == 0:
+      // No rows, nothing to key: a table without a header has no columns.
+      break
     case (.fields(let pointers), .table(let table)):
       let columns = try pointers.map { pointer in
         guard pointer.tokens.count == 1, let column = table.column(named: pointer.tokens[0]) else {

@@ -11,25 +11,31 @@
 /// - Complexity: O(n).
 @inlinable
 func identityHashes<Id: Hashable>(_ ids: [Id]) -> [Int] {
-  if let integers = ids as? [Int] { return integerHashes(integers) }
+  if let integers = ids as? [Int] { return integers.map(integerHash) }
   return ids.map(\.hashValue)
 }
 
-/// A random seed drawn once per process for `integerHashes(_:)`.
+/// The hash of one identity, as `identityHashes(_:)` computes it.
+///
+/// - Parameter id: the identity.
+/// - Returns: its hash.
+@inlinable
+func identityHash<Id: Hashable>(_ id: Id) -> Int {
+  if let integer = id as? Int { return integerHash(integer) }
+  return id.hashValue
+}
+
+/// A random seed drawn once per process for `integerHash(_:)`.
 private let integerHashSeed = UInt64.random(in: .min ... .max)
 
-/// SplitMix64-finalised hashes of integers (see `identityHashes(_:)`).
+/// The SplitMix64-finalised hash of an integer (see `identityHashes(_:)`).
 ///
-/// - Parameter integers: the integers.
-/// - Returns: one hash per integer.
-/// - Complexity: O(n).
+/// - Parameter integer: the integer.
+/// - Returns: its hash.
 @usableFromInline
-func integerHashes(_ integers: [Int]) -> [Int] {
-  let seed = integerHashSeed
-  return integers.map { integer in
-    var mixed = UInt64(bitPattern: Int64(integer)) &+ seed
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return Int(truncatingIfNeeded: mixed ^ (mixed >> 31))
-  }
+func integerHash(_ integer: Int) -> Int {
+  var mixed = UInt64(bitPattern: Int64(integer)) &+ integerHashSeed
+  mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+  mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+  return Int(truncatingIfNeeded: mixed ^ (mixed >> 31))
 }

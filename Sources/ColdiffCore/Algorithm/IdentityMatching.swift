@@ -6,13 +6,13 @@
 /// With unique identities this is the plain key match; with whole-value
 /// identity it makes duplicates work.
 ///
-/// An open-addressing table (linear probing, load at most two thirds)
-/// holds, per identity, the first old record not yet taken, with the top
-/// half of its hash as a tag so that most mismatches are settled inside
-/// the table; records sharing an identity are chained in `next`. When no
+/// An open-addressing table of `Int32` old positions (linear probing,
+/// load at most one half) holds, per identity, the first old record not
+/// yet taken; records sharing an identity are chained in `next`. When no
 /// identity repeats in OLD, a new record is first tried against the old
-/// record after the previous match (most records keep their order), which
-/// spares the table lookup.
+/// records that follow the previous matches (most records keep their
+/// order), which spares most table lookups: only inserted and moved
+/// records and the first record after a gap are looked up.
 ///
 /// This core is not generic, so it runs at full speed whatever the
 /// identity type; the generic entries compute the hashes and pass the
@@ -20,27 +20,29 @@
 ///
 /// - Parameters:
 ///   - oldHashes: the old records' identity hashes, in order.
-///   - newHashes: the new records' identity hashes, in order.
+///   - newCount: the number of new records.
+///   - newHash: the identity hash of a new record; asked only for the new
+///     records that the in-order fast path does not match.
 ///   - sameIdentity: whether old record `old` has the same identity as
 ///     `other`, a new record, or an old one when `bothOld` is true (asked
-///     while indexing the old side). Only asked when the hashes are equal.
+///     while indexing the old side). Asked when the hashes are equal, and
+///     for the few likely partners of the fast path.
 /// - Returns: `newToOld`: for each new record, its old position or -1.
 /// - Complexity: O(n) expected for n = old + new records: about one
 ///   `sameIdentity` call per record; flat arrays only.
 @usableFromInline
 func matchIdentities(
-  oldHashes: [Int], newHashes: [Int],
+  oldHashes: [Int], newCount: Int, newHash: (_ new: Int) -> Int,
   sameIdentity: (_ old: Int, _ other: Int, _ bothOld: Bool) -> Bool
 ) -> [Int32] {
   let oldCount = oldHashes.count
   var capacity = 4
-  while capacity < oldCount + oldCount / 2 { capacity <<= 1 }
+  while capacity < 2 * oldCount { capacity <<= 1 }
   let mask = capacity - 1
-  let empty = UInt64.max
-  var table = [UInt64](repeating: empty, count: capacity)
+  var table = [Int32](repeating: -1, count: capacity)
   var next = [Int32](repeating: -1, count: oldCount)
   var taken = [Bool](repeating: false, count: oldCount)
-  var newToOld = [Int32](repeating: -1, count: newHashes.count)
+  var newToOld = [Int32](repeating: -1, count: newCount)
   var repeats = false
   table.withUnsafeMutableBufferPointer { table in
     next.withUnsafeMutableBufferPointer { next in
@@ -48,21 +50,17 @@ func matchIdentities(
         // Index the old records, last first, so each chain runs in ascending order.
         for old in stride(from: oldCount - 1, through: 0, by: -1) {
           let hash = oldHashes[old]
-          let tag = UInt64(UInt(bitPattern: hash)) & 0xFFFF_FFFF_0000_0000
           var slot = hash & mask
           while true {
-            let entry = table[slot]
-            if entry == empty {
-              table[slot] = tag | UInt64(old)
+            let head = Int(table[slot])
+            if head < 0 {
+              table[slot] = Int32(old)
               break
             }
-            let head = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)
-            if entry & 0xFFFF_FFFF_0000_0000 == tag && oldHashes[head] == hash
-              && sameIdentity(head, old, true)
-            {
+            if oldHashes[head] == hash && sameIdentity(head, old, true) {
               repeats = true
               next[old] = Int32(head)
-              table[slot] = tag | UInt64(old)
+              table[slot] = Int32(old)
               break
             }
             slot = (slot + 1) & mask
@@ -70,33 +68,38 @@ func matchIdentities(
         }
         taken.withUnsafeMutableBufferPointer { taken in
           newToOld.withUnsafeMutableBufferPointer { newToOld in
-            var guess = 0
-            for new in 0..<newHashes.count {
-              let hash = newHashes[new]
-              // Fast path: the old record after the previous match.
-              if !repeats && guess < oldCount && oldHashes[guess] == hash && !taken[guess]
-                && sameIdentity(guess, new, false)
-              {
-                taken[guess] = true
-                newToOld[new] = Int32(guess)
-                guess += 1
-                continue
+            // Two streams of likely partners: `cursor` follows the records that
+            // keep their order, `resumed` starts after the last looked-up match.
+            var cursor = 0
+            var resumed = 0
+            for new in 0..<newCount {
+              // Fast path: a likely partner, safe when no identity repeats in OLD.
+              if !repeats {
+                func fits(_ candidate: Int) -> Bool {
+                  candidate < oldCount && !taken[candidate] && sameIdentity(candidate, new, false)
+                }
+                let partner =
+                  fits(cursor)
+                  ? cursor : fits(cursor + 1) ? cursor + 1 : fits(resumed) ? resumed : -1
+                if partner >= 0 {
+                  taken[partner] = true
+                  newToOld[new] = Int32(partner)
+                  cursor = partner + 1
+                  continue
+                }
               }
               // Give the new record the first untaken old record with its identity.
-              let tag = UInt64(UInt(bitPattern: hash)) & 0xFFFF_FFFF_0000_0000
+              let hash = newHash(new)
               var slot = hash & mask
               while true {
-                let entry = table[slot]
-                if entry == empty { break }
-                let head = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)
-                if entry & 0xFFFF_FFFF_0000_0000 == tag && oldHashes[head] == hash
-                  && sameIdentity(head, new, false)
-                {
+                let head = Int(table[slot])
+                if head < 0 { break }
+                if oldHashes[head] == hash && sameIdentity(head, new, false) {
                   if !taken[head] {
                     taken[head] = true
                     newToOld[new] = Int32(head)
-                    guess = head + 1
-                    if next[head] >= 0 { table[slot] = tag | UInt64(next[head]) }
+                    resumed = head + 1
+                    if next[head] >= 0 { table[slot] = next[head] }
                   }
                   break
                 }

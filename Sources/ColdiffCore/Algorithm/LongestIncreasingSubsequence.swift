@@ -13,39 +13,44 @@
 ///
 /// - Parameter values: the sequence; values are compared with `<`.
 /// - Returns: for each element, whether it belongs to the marked subsequence.
-/// - Complexity: O(n log n) time, three flat arrays of n entries.
+/// - Complexity: O(n log n) time, four flat arrays of n entries (the
+///   tails' values are kept beside them so the search reads one array).
 func longestIncreasingSubsequenceMembers(_ values: [Int32]) -> [Bool] {
   let count = values.count
   var members = [Bool](repeating: false, count: count)
   if count == 0 { return members }
   var tails = [Int32](repeating: 0, count: count)
+  var tailValues = [Int32](repeating: 0, count: count)
   var predecessor = [Int32](repeating: -1, count: count)
   var length = 0
   values.withUnsafeBufferPointer { values in
     tails.withUnsafeMutableBufferPointer { tails in
-      predecessor.withUnsafeMutableBufferPointer { predecessor in
-        for index in 0..<count {
-          let value = values[index]
-          var low = length
-          // Fast path: most records extend the longest subsequence.
-          if length > 0 && !(values[Int(tails[length - 1])] < value) {
-            // Find the first tail whose value is not below this one.
-            low = 0
-            var high = length - 1
-            while low < high {
-              let middle = (low + high) >> 1
-              if values[Int(tails[middle])] < value { low = middle + 1 } else { high = middle }
+      tailValues.withUnsafeMutableBufferPointer { tailValues in
+        predecessor.withUnsafeMutableBufferPointer { predecessor in
+          for index in 0..<count {
+            let value = values[index]
+            var low = length
+            // Fast path: most records extend the longest subsequence.
+            if length > 0 && !(tailValues[length - 1] < value) {
+              // Find the first tail whose value is not below this one.
+              low = 0
+              var high = length - 1
+              while low < high {
+                let middle = (low + high) >> 1
+                if tailValues[middle] < value { low = middle + 1 } else { high = middle }
+              }
             }
+            predecessor[index] = low > 0 ? tails[low - 1] : -1
+            tails[low] = Int32(index)
+            tailValues[low] = value
+            if low == length { length += 1 }
           }
-          predecessor[index] = low > 0 ? tails[low - 1] : -1
-          tails[low] = Int32(index)
-          if low == length { length += 1 }
-        }
-        // Walk back from the last tail.
-        var member = Int(tails[length - 1])
-        while member >= 0 {
-          members[member] = true
-          member = Int(predecessor[member])
+          // Walk back from the last tail.
+          var member = Int(tails[length - 1])
+          while member >= 0 {
+            members[member] = true
+            member = Int(predecessor[member])
+          }
         }
       }
     }

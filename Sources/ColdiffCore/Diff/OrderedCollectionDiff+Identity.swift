@@ -21,7 +21,10 @@ extension OrderedCollectionDiff where Index == Int {
   ///     matched pair, in ascending old position.
   /// - Throws: what `identity` or `isEqual` throws.
   /// - Complexity: O(n log n) for n = old + new records (the hashing is
-  ///   expected O(n)), plus the closure calls.
+  ///   expected O(n)), plus the closure calls. The entry is inlinable so
+  ///   that its per-record work (identities, hashes, comparisons) is
+  ///   specialized for the caller's types; the matching and the diff run
+  ///   in non-generic cores.
   @inlinable
   public init<Old: Collection, New: Collection, Id: Hashable>(
     from old: Old, to new: New, identifiedBy identity: (Old.Element) throws -> Id,
@@ -31,9 +34,7 @@ extension OrderedCollectionDiff where Index == Int {
     let newElements = Array(new)
     let oldIds = try oldElements.map(identity)
     let newIds = try newElements.map(identity)
-    let newToOld = matchIdentities(
-      oldHashes: identityHashes(oldIds), newHashes: identityHashes(newIds),
-      sameIdentity: { old, other, bothOld in oldIds[old] == (bothOld ? oldIds : newIds)[other] })
+    let newToOld = matchIdentities(old: oldIds, new: newIds)
     try self.init(
       oldCount: oldElements.count, newCount: newElements.count, newToOld: newToOld,
       isEqual: { try isEqual(oldElements[$0], newElements[$1]) })

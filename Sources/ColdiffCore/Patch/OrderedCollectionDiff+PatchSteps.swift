@@ -28,7 +28,7 @@ extension OrderedCollectionDiff where Index == Int {
   ///   changes.
   public func patchSteps(oldCount: Int, newCount: Int) -> [OrderedPatchStep] {
     let plan = OrderedPatchPlan(diff: self, oldCount: oldCount, newCount: newCount)
-    return plan.steps(deletes: deletes, updates: updates)
+    return plan.steps(for: self)
   }
 
   /// The sequential patch that turns `old` into `new`, as operations that
@@ -60,7 +60,7 @@ extension OrderedCollectionDiff where Index == Int {
 private struct OrderedPatchPlan {
   /// For each new position: 0 stays, 1 inserted, 2 moved in.
   var newKind: [UInt8]
-  /// For each new position that is moved in: its old position.
+  /// For each new position: its old position, or -1 when inserted.
   var newToOld: [Int32]
   /// For each old position: its new position, or -1 when deleted.
   var oldToNew: [Int32]
@@ -147,11 +147,11 @@ private struct OrderedPatchPlan {
     }
   }
 
-  func steps(deletes: [Int], updates: [Int]) -> [OrderedPatchStep] {
+  func steps(for diff: OrderedCollectionDiff<Int>) -> [OrderedPatchStep] {
     var steps: [OrderedPatchStep] = []
-    steps.reserveCapacity(deletes.count + updates.count + newKind.count)
+    steps.reserveCapacity(diff.count)
     // Delete from the back, so earlier positions hold.
-    for old in deletes.reversed() { steps.append(.delete(at: old, old: old)) }
+    for old in diff.deletes.reversed() { steps.append(.delete(at: old, old: old)) }
     // Place inserts and moved records in new order.
     var slots = FenwickTree(counts: occupied)
     for new in 0..<newKind.count where newKind[new] != 0 {
@@ -168,7 +168,7 @@ private struct OrderedPatchPlan {
       slots.add(1, at: target)
     }
     // Update in new order, at the new positions.
-    var updated = updates.map { old in
+    var updated = diff.updates.map { old in
       precondition(old >= 0 && old < oldToNew.count && oldToNew[old] >= 0, "bad update \(old)")
       return (new: Int(oldToNew[old]), old: old)
     }

@@ -155,16 +155,18 @@ extension CSVIndex {
   }
 
   /// The error for a row of `fields` fields under a header of
-  /// `columnCount` (`blank` when the row is an empty line).
+  /// `columnCount` (`blank` when the row is an empty line), located at the
+  /// row's first column.
   private static func widthError(line: Int, fields: Int, columnCount: Int, blank: Bool)
     -> InputError
   {
     if blank {
-      return InputError("line \(line) is empty, the header has \(columnCount) fields", line: line)
+      return InputError(
+        "line \(line) is empty, the header has \(columnCount) fields", line: line, column: 1)
     }
     let header = columnCount == 1 ? "the header has 1" : "the header has \(columnCount)"
     let row = fields == 1 ? "has 1 field" : "has \(fields) fields"
-    return InputError("line \(line) \(row), \(header)", line: line)
+    return InputError("line \(line) \(row), \(header)", line: line, column: 1)
   }
 
   /// The end of the well-formed UTF-8 sequence that starts at `position`

@@ -14,6 +14,18 @@ enum Oracles {
     return best.max() ?? 0
   }
 
+  /// The length of a longest strictly increasing subsequence, by trying
+  /// every subset (small inputs only).
+  static func longestIncreasingLengthByEnumeration(_ values: [Int32]) -> Int {
+    precondition(values.count <= 16, "too many subsets")
+    var best = 0
+    for subset in 0..<(1 << values.count) {
+      let chosen = values.indices.filter { subset & (1 << $0) != 0 }.map { values[$0] }
+      if zip(chosen, chosen.dropFirst()).allSatisfy({ $0 < $1 }) { best = max(best, chosen.count) }
+    }
+    return best
+  }
+
   /// Applies a patch by shifting a plain array, one operation at a time.
   static func apply<Element>(_ patch: [OrderedCollectionOperation<Element>], to array: [Element])
     -> [Element]

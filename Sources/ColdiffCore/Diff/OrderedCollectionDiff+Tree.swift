@@ -1,0 +1,139 @@
+extension OrderedCollectionDiff where Index == TreeIndexPath {
+  /// Creates the diff of two forests from a matching of their nodes.
+  ///
+  /// Identity is unique across a whole forest; a matched node may change
+  /// its parent. Index spaces as for any ordered diff: `deletes`,
+  /// `updates` and `moves[].from` are paths in OLD, `inserts` and
+  /// `moves[].to` paths in NEW; each list sorted (paths in depth-first
+  /// order, `moves` by `from`).
+  ///
+  /// - `deletes`: the unmatched old nodes whose parent is matched (or that
+  ///   are roots): a deleted subtree is one delete of its root;
+  /// - `inserts`: the unmatched new nodes whose parent is matched (or that
+  ///   are roots): an inserted subtree is one insert of its root;
+  /// - `updates`: matched nodes for which `isEqual` is `false` (compare a
+  ///   node's own content, not its children);
+  /// - `moves`: matched nodes whose parent changed (a different matched
+  ///   parent, an inserted parent, root level on one side only), and,
+  ///   among the nodes that keep their parent, those outside a longest
+  ///   increasing subsequence of their old sibling order taken in new order
+  ///   (minimal moves within each parent, ties broken as in
+  ///   `init(oldCount:newCount:newToOld:isEqual:)`).
+  ///
+  /// - Parameters:
+  ///   - oldShape: the OLD forest's shape (nodes numbered in preorder).
+  ///   - newShape: the NEW forest's shape.
+  ///   - newToOld: for each new node, its matched old node or -1.
+  ///   - isEqual: whether old node `old` equals new node `new`; called
+  ///     exactly once per matched pair, in ascending old number.
+  /// - Throws: what `isEqual` throws.
+  /// - Precondition: `newToOld` has one entry per new node, each old node
+  ///   matched at most once.
+  /// - Complexity: O(n log n + c·h) for n nodes, c changes and height h
+  ///   (the paths of the changes), plus the `isEqual` calls.
+  public init(
+    oldShape: TreeShape, newShape: TreeShape, newToOld: [Int32],
+    isEqual: (_ old: Int, _ new: Int) throws -> Bool
+  ) rethrows {
+    precondition(newToOld.count == newShape.count, "newToOld must have one entry per new node")
+    let old = TreeTopology(oldShape)
+    let new = TreeTopology(newShape)
+    let oldToNew = invertMatching(oldCount: old.count, newToOld: newToOld)
+    // Collect deleted roots and unequal pairs in old order.
+    var deletes: [TreeIndexPath] = []
+    var updates: [TreeIndexPath] = []
+    for node in 0..<old.count {
+      let parent = Int(old.parents[node])
+      if oldToNew[node] < 0 {
+        if parent < 0 || oldToNew[parent] >= 0 { deletes.append(old.path(of: node)) }
+      } else if try !isEqual(node, Int(oldToNew[node])) {
+        updates.append(old.path(of: node))
+      }
+    }
+    // Find the moved nodes: parent changed, or outside the kept order of their parent.
+    var moved = [Bool](repeating: false, count: old.count)
+    var inserts: [TreeIndexPath] = []
+    var siblings: [Int32] = []
+    for parent in -1..<new.count {
+      if parent >= 0 && newToOld[parent] < 0 {
+        // Children of an inserted node: matched ones moved in, the others part of the insert.
+        for child in new.children(of: parent) where newToOld[Int(child)] >= 0 {
+          moved[Int(newToOld[Int(child)])] = true
+        }
+        continue
+      }
+      let oldParent = parent < 0 ? Int32(-1) : newToOld[parent]
+      siblings.removeAll(keepingCapacity: true)
+      var kept: [Int32] = []
+      for child in new.children(of: parent) {
+        let match = newToOld[Int(child)]
+        if match < 0 {
+          inserts.append(new.path(of: Int(child)))
+        } else if old.parents[Int(match)] != oldParent {
+          moved[Int(match)] = true
+        } else {
+          siblings.append(old.siblingIndex[Int(match)])
+          kept.append(match)
+        }
+      }
+      let members = longestIncreasingSubsequenceMembers(siblings)
+      for rank in kept.indices where !members[rank] { moved[Int(kept[rank])] = true }
+    }
+    inserts.sort()
+    var moves: [Move] = []
+    for node in 0..<old.count where moved[node] {
+      moves.append(Move(from: old.path(of: node), to: new.path(of: Int(oldToNew[node]))))
+    }
+    self.init(inserts: inserts, deletes: deletes, updates: updates, moves: moves)
+  }
+
+  /// Creates the diff of two forests, matching nodes by an identity
+  /// closure across the whole forest and comparing matched nodes with an
+  /// equality closure (see `init(oldShape:newShape:newToOld:isEqual:)`
+  /// for what each list holds).
+  ///
+  /// - Parameters:
+  ///   - old: the OLD roots.
+  ///   - new: the NEW roots.
+  ///   - identity: a node's identity, meant to be unique in each forest
+  ///     (repeats are matched occurrence by occurrence in preorder);
+  ///     called once per node.
+  ///   - isEqual: whether two matched nodes are equal, children aside;
+  ///     called once per matched pair.
+  /// - Throws: what `identity` or `isEqual` throws.
+  /// - Complexity: O(n log n + c·h) for n nodes, c changes and height h.
+  ///   Inlinable, like the ordered entry, so that the walk over the caller's
+  ///   node type is specialized.
+  @inlinable
+  public init<Node: TreeNode, Id: Hashable>(
+    from old: [Node], to new: [Node], identifiedBy identity: (Node) throws -> Id,
+    isEqual: (Node, Node) throws -> Bool
+  ) rethrows {
+    let oldNodes = old.flattenedInPreorder()
+    let newNodes = new.flattenedInPreorder()
+    let oldIds = try oldNodes.map(identity)
+    let newIds = try newNodes.map(identity)
+    let newToOld = matchIdentities(old: oldIds, new: newIds)
+    try self.init(
+      oldShape: TreeShape(of: old), newShape: TreeShape(of: new), newToOld: newToOld,
+      isEqual: { try isEqual(oldNodes[$0], newNodes[$1]) })
+  }
+}
+
+extension Array where Element: TreeNode {
+  /// The nodes of the forest in preorder (each with its children).
+  ///
+  /// - Complexity: O(n).
+  @inlinable
+  func flattenedInPreorder() -> [Element] {
+    var nodes: [Element] = []
+    func visit(_ forest: [Element]) {
+      for node in forest {
+        nodes.append(node)
+        visit(node.children)
+      }
+    }
+    visit(self)
+    return nodes
+  }
+}
