@@ -55,15 +55,27 @@ struct ColpatchRun {
     patchPath: String, targetPath: String, inputFormat: InputFormat?
   ) throws -> [UInt8] {
     let patchInput = try InputFile(path: patchPath, standardInput: io.standardInput)
-    let document: PatchDocument
-    do {
-      document = try PatchDocument(bytes: patchInput.bytes)
-    } catch {
-      throw error.inFile(patchInput.name)
+    func parsePatch() throws -> PatchDocument {
+      do {
+        return try PatchDocument(bytes: patchInput.bytes)
+      } catch {
+        throw error.inFile(patchInput.name)
+      }
     }
     let format = inputFormat
-    let snapshot = try Snapshot(
-      InputFile(path: targetPath, standardInput: io.standardInput), override: format)
+    // A diff document (an object, not an array) finds records by key: the
+    // scan notes `id` (coldiff's default key), so no second pass looks
+    // for it.
+    let opening = patchInput.bytes.first { $0 > 0x20 }
+    let keyName = opening == UInt8(ascii: "{") ? Array("id".utf8) : nil
+    let standardInput = io.standardInput
+    func readTarget() throws -> Snapshot {
+      try Snapshot(
+        InputFile(path: targetPath, standardInput: standardInput), override: format,
+        keyName: keyName)
+    }
+    // Parse the patch while the target is read and scanned.
+    let (document, snapshot) = try Parallel.both(parsePatch, readTarget)
     var target = PatchTarget(snapshot)
     switch document {
     case .jsonPatch(let patch): try patch.apply(to: &target)

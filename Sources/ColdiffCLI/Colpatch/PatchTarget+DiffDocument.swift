@@ -69,12 +69,13 @@ extension PatchTarget {
       return
     }
     var placements: [Placement] = []
+    let deletedHandles = Set(deleted)
     for entry in document.inserts {
       guard case .value(let value) = entry.value else {
         preconditionFailure("read documents hold values")
       }
       try checkRow(value, name: resolver.name(entry.position, entry.key))
-      if let key = entry.key, resolver.isPresent(key, in: self, ignoring: Set(deleted)) {
+      if let key = entry.key, resolver.isPresent(key, in: self, ignoring: deletedHandles) {
         throw PatchConflict(description: "key \(ReportText.key(key)): already there")
       }
       let handle = makeRecord(value)
@@ -84,7 +85,7 @@ extension PatchTarget {
       placements.append(Placement(handle: handle, index: entry.to.index, after: entry.after))
     }
     placements.sort { $0.index < $1.index }
-    let leaving = Set(deleted).union(moved)
+    let leaving = deletedHandles.union(moved)
     let staying = order.filter { !leaving.contains($0) }
     let final: [Int32]
     if document.kind == .unordered {

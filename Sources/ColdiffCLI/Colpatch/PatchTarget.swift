@@ -25,6 +25,8 @@ struct PatchTarget {
   /// target an object or a JSON object target an array (RFC 6902 allows
   /// it); from then on operations edit this value and it is written whole.
   var replacement: JSONValue?
+  /// The original record parsed last.
+  private let parsed = ParsedRecordCache()
 
   /// Prepares a target for patching.
   init(_ snapshot: Snapshot) {
@@ -52,7 +54,7 @@ struct PatchTarget {
 
   /// The current value of the record `handle`.
   func value(of handle: Int32) -> JSONValue {
-    values[Int(handle)] ?? snapshot.value(of: Int(handle))
+    values[Int(handle)] ?? parsed.value(of: handle, parse: snapshot.value(of:))
   }
 
   /// Gives `handle` a new value (it is written anew).
