@@ -95,7 +95,7 @@ extension PatchTarget {
     } else {
       final = PatchTarget.mergedOrder(staying, placements)
     }
-    sequence = RecordSequence(final)
+    sequence = ImplicitTreap(final)
   }
 
   /// Checks that a record the diff makes fits a table target.

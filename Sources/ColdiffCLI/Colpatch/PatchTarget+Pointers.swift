@@ -1,3 +1,4 @@
+import ColdiffCore
 import ColdiffFormats
 
 /// RFC 6902 on a record list: the first token of a pointer picks a record
@@ -144,7 +145,7 @@ extension PatchTarget: JSONPatchTarget {
       for member in object.members { setMember(member.name, to: member.value) }
     case (false, .array(let elements)):
       for element in elements { try checkRow(element) }
-      sequence = RecordSequence(elements.map { makeRecord($0) })
+      sequence = ImplicitTreap(elements.map { makeRecord($0) })
     case (_, .array), (_, .object):
       guard isJSONDocument else { fallthrough }
       replacement = document

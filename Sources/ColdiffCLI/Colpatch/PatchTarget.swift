@@ -1,3 +1,4 @@
+import ColdiffCore
 import ColdiffFormats
 
 /// The collection a patch is applied to: the target's records as handles
@@ -16,7 +17,7 @@ struct PatchTarget {
   /// original (originals keep theirs).
   private var newNames: [Int32: JSONString] = [:]
   /// The order of the records of an array, JSON Lines or table.
-  var sequence: RecordSequence
+  var sequence: ImplicitTreap
   /// The members of an object map in order, with removed ones marked.
   private(set) var members: [Int32] = []
   private var removedMembers: Set<Int32> = []
@@ -33,11 +34,11 @@ struct PatchTarget {
     self.snapshot = snapshot
     values = Array(repeating: nil, count: snapshot.count)
     if snapshot.isObjectMap {
-      sequence = RecordSequence([])
+      sequence = ImplicitTreap([])
       members = (0..<Int32(snapshot.count)).map { $0 }
       for handle in members { memberByName[snapshot.memberName(of: Int(handle)).value] = handle }
     } else {
-      sequence = RecordSequence((0..<Int32(snapshot.count)).map { $0 })
+      sequence = ImplicitTreap((0..<Int32(snapshot.count)).map { $0 })
     }
   }
 
@@ -99,7 +100,7 @@ struct PatchTarget {
 
   /// The handles in their current order.
   var order: [Int32] {
-    isObjectMap ? members.filter { !removedMembers.contains($0) } : sequence.handles
+    isObjectMap ? members.filter { !removedMembers.contains($0) } : sequence.inOrder()
   }
 
   /// Whether `handle` is an original record that no operation touched.

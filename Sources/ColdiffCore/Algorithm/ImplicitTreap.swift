@@ -7,7 +7,10 @@
 /// the O(n·d) of shifting an array. Nodes live in parallel arrays indexed
 /// by node number (no allocation per node); priorities come from a fixed
 /// seed, so every run builds the same tree.
-struct ImplicitTreap {
+///
+/// colpatch keeps the records of a target in one while it applies an RFC
+/// 6902 patch positionally.
+public struct ImplicitTreap: Sendable {
   private var left: [Int32] = []
   private var right: [Int32] = []
   private var size: [Int32] = []
@@ -19,15 +22,23 @@ struct ImplicitTreap {
   /// Creates a sequence holding the tags `0..<count` in order.
   ///
   /// - Complexity: O(n) (a Cartesian tree built on a stack).
-  init(identityOf count: Int) {
+  public init(identityOf count: Int) {
+    self.init((0..<Int32(count)).map { $0 })
+  }
+
+  /// Creates a sequence holding `tags` in order.
+  ///
+  /// - Complexity: O(n) (a Cartesian tree built on a stack).
+  public init(_ initialTags: [Int32]) {
+    let count = initialTags.count
     left.reserveCapacity(count)
     right.reserveCapacity(count)
     size.reserveCapacity(count)
     priority.reserveCapacity(count)
     tags.reserveCapacity(count)
     var spine: [Int32] = []
-    for index in 0..<count {
-      let node = makeNode(tag: Int32(index))
+    for tag in initialTags {
+      let node = makeNode(tag: tag)
       // Pop the right spine below the new node's priority; they become its left child.
       var last: Int32 = -1
       while let top = spine.last, priority[Int(top)] < priority[Int(node)] {
@@ -43,12 +54,13 @@ struct ImplicitTreap {
   }
 
   /// The number of tags in the sequence.
-  var count: Int { root < 0 ? 0 : Int(size[Int(root)]) }
+  public var count: Int { root < 0 ? 0 : Int(size[Int(root)]) }
 
   /// Inserts `tag` so that it ends at `position`.
   ///
   /// - Complexity: O(log n) expected.
-  mutating func insert(_ tag: Int32, at position: Int) {
+  public mutating func insert(_ tag: Int32, at position: Int) {
+    precondition(position >= 0 && position <= count, "insert position out of range")
     let node = makeNode(tag: tag)
     let (before, after) = split(root, position)
     root = merge(merge(before, node), after)
@@ -57,7 +69,9 @@ struct ImplicitTreap {
   /// Removes the tag at `position` and returns it.
   ///
   /// - Complexity: O(log n) expected.
-  mutating func remove(at position: Int) -> Int32 {
+  @discardableResult
+  public mutating func remove(at position: Int) -> Int32 {
+    precondition(position >= 0 && position < count, "remove position out of range")
     let (before, rest) = split(root, position)
     let (node, after) = split(rest, 1)
     root = merge(before, after)
@@ -67,7 +81,7 @@ struct ImplicitTreap {
   /// The tag at `position`.
   ///
   /// - Complexity: O(log n) expected.
-  subscript(position: Int) -> Int32 {
+  public subscript(position: Int) -> Int32 {
     get { tags[Int(node(at: position))] }
     set { tags[Int(node(at: position))] = newValue }
   }
@@ -75,7 +89,7 @@ struct ImplicitTreap {
   /// All tags in sequence order.
   ///
   /// - Complexity: O(n).
-  func inOrder() -> [Int32] {
+  public func inOrder() -> [Int32] {
     var result: [Int32] = []
     result.reserveCapacity(count)
     var stack: [Int32] = []

@@ -1,14 +1,13 @@
+import ColdiffCore
 import TestSupport
 import Testing
 
-@testable import ColdiffCLI
-
-@Suite struct RecordSequenceTests {
+@Suite struct ImplicitTreapTests {
   @Test(arguments: [0, 1, 2, 17, 300])
   func agreesWithAnArrayUnderRandomEdits(initialCount: Int) {
     var generator = SeededGenerator(seed: UInt64(initialCount) + 11)
     var reference = (0..<Int32(initialCount)).map { $0 }
-    var sequence = RecordSequence(reference)
+    var sequence = ImplicitTreap(reference)
     var nextHandle = Int32(initialCount)
     for _ in 0..<600 {
       switch Int.random(in: 0..<4, using: &generator) {
@@ -29,6 +28,6 @@ import Testing
       }
       #expect(sequence.count == reference.count)
     }
-    #expect(sequence.handles == reference)
+    #expect(sequence.inOrder() == reference)
   }
 }
