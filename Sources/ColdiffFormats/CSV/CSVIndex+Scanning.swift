@@ -178,38 +178,9 @@ extension CSVIndex {
   private static func utf8SequenceEnd(_ input: UnsafeBufferPointer<UInt8>, at position: Int)
     throws(InputError) -> Int
   {
-    let lead = input[position]
-    let length: Int
-    var low: UInt8 = 0x80
-    var high: UInt8 = 0xBF
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0:
-      length = 3
-      low = 0xA0
-    case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED:
-      length = 3
-      high = 0x9F
-    case 0xF0:
-      length = 4
-      low = 0x90
-    case 0xF1...0xF3: length = 4
-    case 0xF4:
-      length = 4
-      high = 0x8F
-    default:
-      throw invalidUTF8(input, at: position)
-    }
-    guard position + length <= input.count else { throw invalidUTF8(input, at: position) }
-    let second = input[position + 1]
-    guard second >= low, second <= high else { throw invalidUTF8(input, at: position) }
-    var next = position + 2
-    while next < position + length {
-      guard input[next] & 0xC0 == 0x80 else { throw invalidUTF8(input, at: position) }
-      next += 1
-    }
-    return next
+    let length = UTF8Validation.sequenceLength(input, at: position, limit: input.count)
+    guard length > 0 else { throw invalidUTF8(input, at: position) }
+    return position + length
   }
 
   /// The error for invalid UTF-8 at `position`.
