@@ -36,7 +36,7 @@ struct CollectionPair {
     "[1,[2,{\"k\":null}]]", "{\"k\":{\"j\":[true]}}", "\"\\ud83d\\ude00\"",
   ]
   private static let csvValues = [
-    "", "a", "1", "1.0", "x,y", "\"q\"\"q\"", "\"line\nbreak\"", "é", " sp ", "\"\"",
+    "", "a", "1", "1.0", "\"x,y\"", "\"q\"\"q\"", "\"line\nbreak\"", "é", " sp ", "\"\"",
   ]
   private static let jsonNames = ["a", "b", "x/y", "m~n", "é", "c d"]
   private static let csvNames = ["a", "b", "c d"]
