@@ -26,6 +26,7 @@ let package = Package(
     fuzzer("FuzzJSONPatch", [formats]),
     fuzzer("FuzzDiffDocument", [formats]),
     fuzzer("FuzzArguments", [cli]),
+    fuzzer("FuzzPatchApply", [formats, cli]),
     fuzzer("FuzzRoundTrip", [formats, cli]),
   ]
 )

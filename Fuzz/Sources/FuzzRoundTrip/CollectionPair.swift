@@ -6,12 +6,12 @@
 struct CollectionPair {
   /// How the pair is written.
   enum Form: CaseIterable {
-    case array, lines, csv
+    case array, object, lines, csv
 
     /// The file extension that tells coldiff the form.
     var fileExtension: String {
       switch self {
-      case .array: return "json"
+      case .array, .object: return "json"
       case .lines: return "jsonl"
       case .csv: return "csv"
       }
@@ -108,6 +108,9 @@ struct CollectionPair {
     switch form {
     case .array:
       return "[\n" + records.map { "  " + json($0) }.joined(separator: ",\n") + "\n]\n"
+    case .object:
+      let members = records.map { "  \"k\($0.id)\": " + json($0) }
+      return "{\n" + members.joined(separator: ",\n") + "\n}\n"
     case .lines:
       return records.map { json($0) + "\n" }.joined()
     case .csv:

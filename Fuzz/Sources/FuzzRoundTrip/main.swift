@@ -90,7 +90,7 @@ func requireSame(
   if actual == expected { return }
   let same: Bool
   switch form {
-  case .array:
+  case .array, .object:
     same = (try? JSONReader.parse(actual)) == (try? JSONReader.parse(expected))
   case .lines:
     same = (try? JSONLinesReader.read(actual)) == (try? JSONLinesReader.read(expected))
