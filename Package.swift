@@ -5,6 +5,8 @@ let package = Package(
   name: "coldiff",
   products: [
     .library(name: "ColdiffCore", targets: ["ColdiffCore"]),
+    .library(name: "ColdiffFormats", targets: ["ColdiffFormats"]),
+    .library(name: "ColdiffCLI", targets: ["ColdiffCLI"]),
     .executable(name: "coldiff", targets: ["coldiff"]),
     .executable(name: "colpatch", targets: ["colpatch"]),
   ],

@@ -70,11 +70,26 @@ enum AtomicFileWriter {
       close(descriptor)
       throw error
     }
+    injectFaultBeforeRename()
     if let expected, snapshot(of: target) != expected {
       throw InputError("changed by someone else while colpatch worked; nothing written", file: path)
     }
     guard rename(temporary, target) == 0 else { throw error(path) }
     renamed = true
+  }
+
+  /// A fault hook for the robustness tests (Fuzz/README.md, "Faults while
+  /// writing"): with `COLPATCH_FAULT=kill-before-rename` the process kills
+  /// itself once the temporary file is complete and before the rename, as
+  /// a crash or power cut there would; with `stop-before-rename` it stops
+  /// there (SIGSTOP) until continued, so another writer can step in.
+  private static func injectFaultBeforeRename() {
+    guard let fault = getenv("COLPATCH_FAULT") else { return }
+    switch String(cString: fault) {
+    case "kill-before-rename": raise(SIGKILL)
+    case "stop-before-rename": raise(SIGSTOP)
+    default: break
+    }
   }
 
   /// The path with symbolic links followed (to the last existing link), so
