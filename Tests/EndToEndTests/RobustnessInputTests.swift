@@ -223,7 +223,7 @@ import Testing
     writer.arguments = ["-c", "cat \"$0\" > \"$1\"", other, fifo]
     try writer.run()
     let run = try RobustnessTool.run("coldiff", [fifo, other])
-    _ = RobustnessTool.waitOrKill(writer)
+    _ = ToolProcess.waitOrKill(writer)
     #expect(!run.signaled && !run.timedOut)
     #expect(run.status == 0, "\(run.error)")
   }

@@ -27,13 +27,9 @@ struct RobustnessRun {
   }
 }
 
-/// Runs the built `coldiff` and `colpatch` with a hang guard.
+/// Runs the built `coldiff` and `colpatch` with the hang guard of
+/// `ToolProcess`.
 enum RobustnessTool {
-  /// How long a run may take before the guard kills it: far more than any
-  /// of these runs needs, so that a hang fails the test instead of the
-  /// whole test run.
-  static let hangGuardSeconds = 120.0
-
   /// Runs `tool` with `arguments`.
   ///
   /// - Parameters:
@@ -47,43 +43,16 @@ enum RobustnessTool {
     _ tool: String, _ arguments: [String], input: [UInt8]? = nil,
     environment: [String: String] = [:], prefix: [String] = []
   ) throws -> RobustnessRun {
-    let folder = try TemporaryDirectory()
-    defer { folder.remove() }
-    let process = Process()
     let command = prefix + [Binaries.path(of: tool)] + arguments
-    process.executableURL = URL(fileURLWithPath: command[0])
-    process.arguments = Array(command.dropFirst())
     var variables = ProcessInfo.processInfo.environment
     variables["SWIFT_BACKTRACE"] = "enable=no"
     variables.merge(environment) { $1 }
-    process.environment = variables
-    let inputPath = try folder.write("stdin", "")
-    if let input { try Data(input).write(to: URL(fileURLWithPath: inputPath)) }
-    try folder.write("stdout", "")
-    try folder.write("stderr", "")
-    process.standardInput = FileHandle(forReadingAtPath: inputPath)
-    process.standardOutput = FileHandle(forWritingAtPath: folder.file("stdout"))
-    process.standardError = FileHandle(forWritingAtPath: folder.file("stderr"))
-    try process.run()
-    let timedOut = waitOrKill(process)
+    let outcome = try ToolProcess.run(
+      command[0], Array(command.dropFirst()), environment: variables, input: input ?? [])
     return RobustnessRun(
-      status: process.terminationStatus,
-      signaled: process.terminationReason == .uncaughtSignal,
-      timedOut: timedOut,
-      output: Array(try Data(contentsOf: URL(fileURLWithPath: folder.file("stdout")))),
-      error: try folder.read("stderr"))
-  }
-
-  /// Waits for `process`, killing it when the hang guard runs out.
-  ///
-  /// - Returns: whether it had to be killed.
-  static func waitOrKill(_ process: Process) -> Bool {
-    let deadline = Date().addingTimeInterval(hangGuardSeconds)
-    while process.isRunning && Date() < deadline { usleep(10_000) }
-    guard process.isRunning else { return false }
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
-    return true
+      status: outcome.signaled ? outcome.status - 128 : outcome.status,
+      signaled: outcome.signaled, timedOut: outcome.timedOut, output: outcome.output,
+      error: outcome.errors)
   }
 }
 

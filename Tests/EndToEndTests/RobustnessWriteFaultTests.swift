@@ -61,7 +61,7 @@ import Testing
     let other = "[{\"id\": 9}]\n"
     try Data(other.utf8).write(to: URL(fileURLWithPath: target))
     kill(process.processIdentifier, SIGCONT)
-    #expect(!RobustnessTool.waitOrKill(process))
+    #expect(!ToolProcess.waitOrKill(process))
     let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(process.terminationStatus == 2)
     #expect(message.hasPrefix("colpatch: \(target): changed by someone else"), "\(message)")
@@ -73,7 +73,7 @@ import Testing
   /// Polls `/proc/PID/stat` until the process is stopped (state `T`), at
   /// most for the hang guard's time.
   func waitUntilStopped(_ pid: Int32) -> Bool {
-    let deadline = Date().addingTimeInterval(RobustnessTool.hangGuardSeconds)
+    let deadline = Date().addingTimeInterval(ToolProcess.hangGuardSeconds)
     while Date() < deadline {
       if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
         let close = stat.lastIndex(of: ")"),
@@ -87,7 +87,7 @@ import Testing
   }
 
   @Test func aSymbolicLinkIsWrittenThroughAndStaysALink() throws {
-    let (folder, target, patch) = try prepared()
+    let (folder, _, patch) = try prepared()
     defer { folder.remove() }
     let link = folder.file("link.json")
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "target.json")

@@ -15,6 +15,10 @@ public enum ToolProcess {
     public let output: [UInt8]
     /// Everything written to standard error, as text.
     public let errors: String
+    /// Whether the program ended by a signal (a crash, or the hang guard).
+    public var signaled: Bool = false
+    /// Whether the hang guard had to kill it.
+    public var timedOut: Bool = false
 
     /// Standard output as text (invalid UTF-8 replaced).
     public var text: String { String(decoding: output, as: UTF8.self) }
@@ -81,7 +85,7 @@ public enum ToolProcess {
       process.standardInput = FileHandle.nullDevice
     }
     try process.run()
-    process.waitUntilExit()
+    let timedOut = waitOrKill(process)
     try output.close()
     try errors.close()
     let status =
@@ -90,8 +94,25 @@ public enum ToolProcess {
     return Outcome(
       status: status, output: Array(try Data(contentsOf: URL(fileURLWithPath: outputPath))),
       errors: String(
-        decoding: try Data(contentsOf: URL(fileURLWithPath: errorsPath)), as: UTF8.self)
-    )
+        decoding: try Data(contentsOf: URL(fileURLWithPath: errorsPath)), as: UTF8.self),
+      signaled: process.terminationReason == .uncaughtSignal, timedOut: timedOut)
+  }
+
+  /// How long a run may take before the hang guard kills it: far more
+  /// than any run under test needs, so a hang fails its test instead of
+  /// the whole test run.
+  public static let hangGuardSeconds = 120.0
+
+  /// Waits for `process`, killing it when the hang guard runs out.
+  ///
+  /// - Returns: whether it had to be killed.
+  public static func waitOrKill(_ process: Process) -> Bool {
+    let deadline = Date().addingTimeInterval(hangGuardSeconds)
+    while process.isRunning && Date() < deadline { usleep(10_000) }
+    guard process.isRunning else { return false }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    return true
   }
 
   /// Runs `script` with `/bin/sh -c` in `directory`.
