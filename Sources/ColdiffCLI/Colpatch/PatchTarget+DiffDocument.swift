@@ -16,9 +16,7 @@ extension PatchTarget {
   /// - Complexity: O(n + d log d) for n records and d changes, plus the
   ///   key index of the target.
   mutating func apply(_ document: DiffDocument) throws {
-    guard document.kind != .tree else {
-      throw InputError("tree diff documents are not supported yet", file: snapshot.name)
-    }
+    guard document.kind != .tree else { return try applyTree(document) }
     let resolver = try RecordResolver(target: self, document: document)
     // Check what the diff expects, and update in place.
     let deleted = try document.deletes.map { entry in
@@ -149,7 +147,7 @@ extension PatchTarget {
   }
 
   /// Checks one changed field against its old value and sets the new one.
-  private static func apply(
+  static func apply(
     _ change: DiffDocument.Change, to record: inout JSONValue, name: String
   ) throws {
     let field = ReportText.field(change.path.tokens)
