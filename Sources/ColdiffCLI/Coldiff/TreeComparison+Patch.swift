@@ -164,9 +164,11 @@ private struct TreePatchWriting {
 
   mutating func update(_ node: Int, at path: TreeIndexPath) {
     let at = pointer(path)
-    testKey(old: node, at: at)
     // The children member's presence is settled by `matchChildrenMembers()`.
-    for change in comparison.changes[node] ?? [] where change.path != old.field.tokens {
+    let changes = (comparison.changes[node] ?? []).filter { $0.path != old.field.tokens }
+    guard !changes.isEmpty else { return }
+    testKey(old: node, at: at)
+    for change in changes {
       let field = JSONPointer(tokens: at.tokens + change.path)
       switch (change.old, change.new) {
       case (let old?, let new?):

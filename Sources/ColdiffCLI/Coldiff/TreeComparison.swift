@@ -59,9 +59,13 @@ struct TreeComparison {
         {
           return true
         }
+        // Whether the member is there counts where one side has no children
+        // (where both have, the children imply it).
+        let leaf = old.children(of: oldNode).isEmpty || new.children(of: newNode).isEmpty
+        let paths = leaf ? removed : removed + [old.field.tokens]
         let found = FieldChange.between(
-          old.content(of: oldNode).removing(paths: removed),
-          new.content(of: newNode).removing(paths: removed))
+          old.content(of: oldNode).removing(paths: paths),
+          new.content(of: newNode).removing(paths: paths))
         if found.isEmpty { return true }
         changes[oldNode] = found
         return false

@@ -153,7 +153,8 @@ struct TreeSnapshot {
 
   /// The node's own content, what its equality compares: its value with
   /// the children member emptied (`[]`) when it has one. The nested
-  /// records are not part of it; whether the member is there is.
+  /// records are not part of it; whether the member is there is (the
+  /// comparison counts it where one side has no children).
   func content(of node: Int) -> JSONValue {
     var value = value(of: node)
     guard childrenRanges[node] != nil else { return value }
