@@ -17,10 +17,16 @@ extension ColdiffRun {
     -> ExitStatus
   {
     let pointer = try JSONPointer(field: field)
+    // The likely key is noted while scanning: `--key NAME`, or `id`.
+    let keys = options.keyFields
+    let keyName: [UInt8]? =
+      keys.isEmpty
+      ? Array("id".utf8) : keys.count == 1 && keys[0].tokens.count == 1 ? keys[0].tokens[0] : nil
     let (oldTree, newTree) = try Parallel.both(
-      { try TreeSnapshot(old, field: pointer) }, { try TreeSnapshot(new, field: pointer) })
-    let keys = try TreeSnapshot.identity(keys: options.keyFields, old: oldTree, new: newTree)
-    guard case .fields(let pointers) = keys else { preconditionFailure("a tree is keyed") }
+      { try TreeSnapshot(old, field: pointer, keyName: keyName) },
+      { try TreeSnapshot(new, field: pointer, keyName: keyName) })
+    let identity = try TreeSnapshot.identity(keys: keys, old: oldTree, new: newTree)
+    guard case .fields(let pointers) = identity else { preconditionFailure("a tree is keyed") }
     let comparison = try TreeComparison(
       old: oldTree, new: newTree, keys: pointers, ignored: options.ignoredFields)
     let status: ExitStatus = comparison.diff.isEmpty ? .success : .differences

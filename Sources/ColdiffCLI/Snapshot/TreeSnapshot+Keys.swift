@@ -25,6 +25,9 @@ extension TreeSnapshot {
 
   /// The first node in preorder without a value at `pointer`, if any.
   private func firstNode(without pointer: JSONPointer) -> Int? {
+    if let capturedKey, pointer.tokens == [capturedKey] {
+      return keyRanges.firstIndex { $0 == nil }
+    }
     let path = JSONKeyPath(segments: pointer.tokens)
     return base.bytes.withUnsafeBufferPointer { buffer in
       (0..<count).first { path.valueRange(in: buffer, record: ranges[$0]) == nil }
@@ -38,12 +41,16 @@ extension TreeSnapshot {
   func keyArena(for pointers: [JSONPointer]) throws -> KeyArena {
     var arena = KeyArena()
     arena.reserve(records: count, bytesEach: 16)
-    let paths = pointers.map { JSONKeyPath(segments: $0.tokens) }
+    let finders = pointers.map { pointer -> (UnsafeBufferPointer<UInt8>, Int) -> Range<Int>? in
+      if let capturedKey, pointer.tokens == [capturedKey] { return { keyRanges[$1] } }
+      let path = JSONKeyPath(segments: pointer.tokens)
+      return { path.valueRange(in: $0, record: ranges[$1]) }
+    }
     try base.bytes.withUnsafeBufferPointer { buffer in
       for node in 0..<count {
         try arena.append { out in
-          for (path, pointer) in zip(paths, pointers) {
-            guard let value = path.valueRange(in: buffer, record: ranges[node]) else {
+          for (find, pointer) in zip(finders, pointers) {
+            guard let value = find(buffer, node) else {
               throw error("record \(self.path(of: node)) has no key \(pointer)", at: node)
             }
             JSONCanonicalKey.append(buffer, range: value, to: &out)

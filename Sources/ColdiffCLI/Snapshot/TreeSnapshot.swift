@@ -25,15 +25,24 @@ struct TreeSnapshot {
   /// The sibling lists, one after another.
   private let childList: [Int32]
 
+  /// The range of each node's `capturedKey` member's value, when the
+  /// scan noted it.
+  let keyRanges: [Range<Int>?]
+  /// The member name whose value `keyRanges` holds, if any.
+  let capturedKey: [UInt8]?
+
   /// Walks the records of `base` and their nested children.
   ///
   /// - Parameters:
   ///   - base: a JSON array or JSON Lines snapshot.
   ///   - field: the children member.
+  ///   - keyName: a member name whose value to note for each node while
+  ///     scanning (the likely key).
   /// - Throws: `InputError` for a CSV or object-map snapshot, or for a
   ///   record whose children member is not an array (naming the record).
-  /// - Complexity: O(size of the input).
-  init(_ base: Snapshot, field: JSONPointer) throws {
+  /// - Complexity: O(size of the input) for a children member that is a
+  ///   record's own member; O(size × depth) for a deeper one.
+  init(_ base: Snapshot, field: JSONPointer, keyName: [UInt8]?) throws {
     self.base = base
     self.field = field
     guard case .json(let index) = base.storage else {
@@ -45,49 +54,26 @@ struct TreeSnapshot {
         "--tree needs a JSON array or JSON Lines of root records, not a JSON object",
         file: base.name)
     }
-    var ranges: [Range<Int>] = []
-    var childrenRanges: [Range<Int>?] = []
-    var parents: [Int32] = []
-    var siblingIndex: [Int32] = []
-    ranges.reserveCapacity(index.count)
-    let path = JSONKeyPath(segments: field.tokens)
-    let bytes = base.bytes
-    try bytes.withUnsafeBufferPointer { buffer in
-      // Depth-first, with an explicit stack of pending sibling lists.
-      var stack: [(parent: Int32, elements: [Range<Int>], next: Int)] = [
-        (-1, (0..<index.count).map { index.recordRange($0) }, 0)
-      ]
-      while !stack.isEmpty {
-        let top = stack.count - 1
-        guard stack[top].next < stack[top].elements.count else {
-          stack.removeLast()
-          continue
+    let roots = (0..<index.count).map { index.recordRange($0) }
+    let layout: JSONTreeScanner.Layout
+    if field.tokens.count == 1 {
+      do {
+        layout = try base.bytes.withUnsafeBufferPointer { buffer throws(JSONTreeScanner.Failure) in
+          try JSONTreeScanner.scan(buffer, roots: roots, children: field.tokens[0], key: keyName)
         }
-        let range = stack[top].elements[stack[top].next]
-        let parent = stack[top].parent
-        siblingIndex.append(Int32(stack[top].next))
-        stack[top].next += 1
-        let node = Int32(ranges.count)
-        ranges.append(range)
-        parents.append(parent)
-        let children = path.valueRange(in: buffer, record: range)
-        childrenRanges.append(children)
-        guard let children else { continue }
-        guard buffer[children.lowerBound] == UInt8(ascii: "[") else {
-          let position = TextPosition(offset: range.lowerBound, in: buffer)
-          throw InputError(
-            "record \(Self.describe(node: Int(node), parents, siblingIndex)): \(field) is not an "
-              + "array (a tree nests its records in an array)",
-            file: base.name, line: position.line, column: position.column)
-        }
-        let elements = JSONArrayElements.ranges(in: buffer, array: children)
-        if !elements.isEmpty { stack.append((node, elements, 0)) }
+      } catch {
+        throw Self.failure(error, base: base, field: field)
       }
+      capturedKey = keyName
+    } else {
+      layout = try Self.walk(base, roots: roots, field: field)
+      capturedKey = nil
     }
-    self.ranges = ranges
-    self.childrenRanges = childrenRanges
-    self.parents = parents
-    self.siblingIndex = siblingIndex
+    ranges = layout.ranges
+    childrenRanges = layout.childrenRanges
+    parents = layout.parents
+    siblingIndex = layout.siblingIndex
+    keyRanges = layout.keyRanges
     // Sibling lists in compressed form.
     var starts = [Int32](repeating: 0, count: parents.count + 2)
     for parent in parents { starts[Int(parent) + 2] += 1 }
@@ -98,6 +84,56 @@ struct TreeSnapshot {
     }
     listStarts = starts
     childList = list
+  }
+
+  /// The error for a record the scan refused.
+  private static func failure(
+    _ failure: JSONTreeScanner.Failure, base: Snapshot, field: JSONPointer
+  ) -> InputError {
+    let position = TextPosition(offset: failure.offset, in: base.bytes)
+    return InputError(
+      "record \(failure.path): \(field) \(failure.reason)", file: base.name,
+      line: position.line, column: position.column)
+  }
+
+  /// Walks a tree whose children member is deeper than a record's own
+  /// member, following the pointer in each record.
+  private static func walk(_ base: Snapshot, roots: [Range<Int>], field: JSONPointer) throws
+    -> JSONTreeScanner.Layout
+  {
+    var layout = JSONTreeScanner.Layout()
+    let path = JSONKeyPath(segments: field.tokens)
+    try base.bytes.withUnsafeBufferPointer { buffer in
+      // Depth-first, with an explicit stack of pending sibling lists.
+      var stack: [(parent: Int32, elements: [Range<Int>], next: Int)] = [(-1, roots, 0)]
+      while !stack.isEmpty {
+        let top = stack.count - 1
+        guard stack[top].next < stack[top].elements.count else {
+          stack.removeLast()
+          continue
+        }
+        let range = stack[top].elements[stack[top].next]
+        let node = Int32(layout.ranges.count)
+        layout.siblingIndex.append(Int32(stack[top].next))
+        stack[top].next += 1
+        layout.ranges.append(range)
+        layout.parents.append(stack[top].parent)
+        layout.keyRanges.append(nil)
+        let children = path.valueRange(in: buffer, record: range)
+        layout.childrenRanges.append(children)
+        guard let children else { continue }
+        guard buffer[children.lowerBound] == UInt8(ascii: "[") else {
+          let components = Self.components(node: Int(node), layout.parents, layout.siblingIndex)
+          let position = TextPosition(offset: range.lowerBound, in: buffer)
+          throw InputError(
+            "record \(components): \(field) is not an array (a tree nests its records in an array)",
+            file: base.name, line: position.line, column: position.column)
+        }
+        let elements = JSONArrayElements.ranges(in: buffer, array: children)
+        if !elements.isEmpty { stack.append((node, elements, 0)) }
+      }
+    }
+    return layout
   }
 
   /// The number of nodes in the whole forest.
@@ -183,12 +219,9 @@ struct TreeSnapshot {
     )
   }
 
-  /// `"[0, 2, 1]"`, for messages written while the forest is being read.
-  private static func describe(node: Int, _ parents: [Int32], _ siblingIndex: [Int32]) -> String {
-    "\(components(node: node, parents, siblingIndex))"
-  }
-
-  private static func components(node: Int, _ parents: [Int32], _ siblingIndex: [Int32]) -> [Int] {
+  fileprivate static func components(node: Int, _ parents: [Int32], _ siblingIndex: [Int32])
+    -> [Int]
+  {
     var components: [Int] = []
     var node = node
     while node >= 0 {
