@@ -230,3 +230,25 @@ import Testing
     #expect(refused.output.isEmpty)
   }
 }
+
+extension TreeRoundTripTests {
+  /// `--ignore` leaves a field out of every record's equality, at any
+  /// depth; the records still move.
+  @Test func ignoredFieldsAreLeftOutAtAnyDepth() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let old = try directory.write(
+      "old.json",
+      "[{\"id\": 1, \"at\": 1, \"kids\": [{\"id\": 2, \"at\": 1}]}, {\"id\": 3, \"at\": 1}]\n")
+    let new = try directory.write(
+      "new.json",
+      "[{\"id\": 1, \"at\": 2}, {\"id\": 3, \"at\": 2, \"kids\": [{\"id\": 2, \"at\": 2}]}]\n")
+    let stat = try ToolProcess.run(
+      Binaries.path(of: "coldiff"), ["--tree", "kids", "--ignore", "at", "-f", "stat", old, new])
+    #expect(stat.text == "0 inserted, 0 deleted, 2 updated, 1 moved\n")
+    let text = try ToolProcess.run(
+      Binaries.path(of: "coldiff"), ["--tree", "kids", "--ignore", "at", old, new])
+    #expect(!text.text.contains("at:"))
+    #expect(text.text.contains("↕ 1 › 2  [0, 0] → [1, 0]  (now under 3)"))
+  }
+}

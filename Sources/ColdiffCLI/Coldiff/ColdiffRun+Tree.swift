@@ -11,11 +11,16 @@ extension ColdiffRun {
   ///   - field: the children member, as given.
   ///   - header: printed before the report (git's driver forms).
   /// - Returns: 0 no differences, 1 differences, 2 trouble writing.
-  /// - Throws: `InputError` for a form that cannot nest records, a
-  ///   children member that is not an array, a missing or duplicate key.
+  /// - Throws: `Diagnostic` with `--unordered`; `InputError` for a form
+  ///   that cannot nest records, a children member that is not an array,
+  ///   a missing or duplicate key.
   func compareTrees(old: Snapshot, new: Snapshot, field: String, header: String?) throws
     -> ExitStatus
   {
+    guard !options.unordered else {
+      throw Diagnostic(
+        "--tree and --unordered do not combine: the children of a record are ordered")
+    }
     let pointer = try JSONPointer(field: field)
     // The likely key is noted while scanning: `--key NAME`, or `id`.
     let keys = options.keyFields
