@@ -16,6 +16,8 @@ let package = Package(
     .executableTarget(name: "colpatch", dependencies: ["ColdiffCLI"]),
     .executableTarget(
       name: "CoreBenchmark", dependencies: ["ColdiffCore"], path: "Benchmarks/CoreBenchmark"),
+    .executableTarget(
+      name: "ParseBenchmark", dependencies: ["ColdiffFormats"], path: "Benchmarks/ParseBenchmark"),
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "ColdiffCoreTests", dependencies: ["ColdiffCore", "TestSupport"]),
     .testTarget(

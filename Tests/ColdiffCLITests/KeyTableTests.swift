@@ -42,4 +42,31 @@ import Testing
       #expect(table.lookup(index, of: new, in: old) == Int32(keys.count - 1 - index))
     }
   }
+
+  @Test func matchesUniqueKeysInAndOutOfOrder() throws {
+    let old = arena(["a", "b", "c", "d", "e"])
+    let new = arena(["a", "b", "x", "d", "c", "y", "e"])
+    #expect(try KeyTable.matchUnique(old: old, new: new) == [0, 1, -1, 3, 2, -1, 4])
+  }
+
+  @Test(arguments: [
+    // A key twice in OLD is reported before any in NEW.
+    (["a", "b", "a"], ["b", "b"], 0, 2, false),
+    // Two new records matching one old record.
+    (["a", "b", "c"], ["a", "b", "c", "b", "z", "z"], 1, 3, true),
+    // Two unmatched new records with one key, before a matched repetition.
+    (["a", "b"], ["z", "a", "z", "a"], 0, 2, true),
+    // A matched repetition before an unmatched one.
+    (["a", "b"], ["a", "y", "a", "y"], 0, 2, true),
+  ])
+  func reportsTheFirstDuplicateOfEitherSide(
+    old: [String], new: [String], first: Int, second: Int, inNew: Bool
+  ) {
+    #expect {
+      try KeyTable.matchUnique(old: arena(old), new: arena(new))
+    } throws: { error in
+      guard let duplicate = error as? KeyTable.Duplicate else { return false }
+      return duplicate.first == first && duplicate.second == second && duplicate.inNew == inNew
+    }
+  }
 }

@@ -35,6 +35,28 @@ import Testing
     }
   }
 
+  @Test func makesTheCanonicalBytesOfEachNotedKey() throws {
+    let text = #"[{"id": "a\u0062"}, {"x": 1}, {"id": 1.50}, {"id": {"b": 1, "a": [true]}}]"#
+    let bytes = Array(text.utf8)
+    let index = try JSONCollectionScanner.scan(bytes, as: .array, keyName: Array("id".utf8))
+    #expect(index.canonicalKeyStarts.count == index.count + 1)
+    bytes.withUnsafeBufferPointer { buffer in
+      for record in 0..<index.count {
+        var expected: [UInt8] = []
+        if let range = index.keyRange(record) {
+          JSONCanonicalKey.append(buffer, range: range, to: &expected)
+        }
+        let made = index.canonicalKeys[
+          index.canonicalKeyStarts[record]..<index.canonicalKeyStarts[record + 1]]
+        #expect(Array(made) == expected)
+      }
+    }
+    var ab: [UInt8] = []
+    JSONCanonicalKey.append(.string(JSONString(utf8: Array("ab".utf8))), to: &ab)
+    #expect(Array(index.canonicalKeys[0..<index.canonicalKeyStarts[1]]) == ab)
+    #expect(index.canonicalKeyStarts[1] == index.canonicalKeyStarts[2])
+  }
+
   @Test func scanningWithoutAKeyNotesNone() throws {
     let index = try JSONCollectionScanner.scan(Array(#"[{"id": 1}]"#.utf8), as: .array)
     #expect(!index.capturesKeys && index.keyStarts.isEmpty)

@@ -105,6 +105,15 @@ import Testing
     #expect(equalPairs > 100)
   }
 
+  @Test(arguments: ["", "C00001000", "a\u{0}b", "\u{0}\u{0}", "é\"\\"])
+  func stringBytesMatchTheStringValue(text: String) {
+    var expected: [UInt8] = []
+    JSONCanonicalKey.append(.string(JSONString(utf8: Array(text.utf8))), to: &expected)
+    var made: [UInt8] = []
+    Array(text.utf8).withUnsafeBufferPointer { JSONCanonicalKey.appendString($0, to: &made) }
+    #expect(made == expected)
+  }
+
   @Test func encodingsJoinIntoCompositeKeysWithoutAmbiguity() {
     func composite(_ fields: [JSONValue]) -> [UInt8] {
       var out: [UInt8] = []

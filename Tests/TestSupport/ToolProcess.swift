@@ -8,7 +8,7 @@ import Foundation
 /// output can never block the child while the test waits for it.
 public enum ToolProcess {
   /// What a finished program printed and how it exited.
-  public struct Outcome: Sendable, Equatable {
+  public struct Outcome: Sendable, Equatable, CustomStringConvertible {
     /// The exit status (or 128 + the signal for a killed program).
     public let status: Int32
     /// Everything written to standard output.
@@ -18,6 +18,11 @@ public enum ToolProcess {
 
     /// Standard output as text (invalid UTF-8 replaced).
     public var text: String { String(decoding: output, as: UTF8.self) }
+
+    /// The status and both streams, for test failure messages.
+    public var description: String {
+      "exit \(status)\n--- stdout ---\n\(text)\n--- stderr ---\n\(errors)"
+    }
   }
 
   /// A small, fixed environment for the tools under test: `PATH` from the

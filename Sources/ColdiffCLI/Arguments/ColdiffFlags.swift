@@ -7,8 +7,9 @@ public enum ColdiffFlags {
     discussion: """
       Identify records by the values of these fields, separated by commas. A FIELD is a \
       member name, a dotted path (`user.id`) or, when it starts with `/`, a JSON Pointer \
-      (`/user/id`); name a member that contains a dot or a comma with a pointer. A composite \
-      key compares field by field. Without this option the key is `id` when every record \
+      (`/user/id`); name a member that contains a dot with a pointer, and write a comma \
+      that is part of a name twice (`a,,b` is the one field `a,b`). A composite key \
+      compares field by field. Without this option the key is `id` when every record \
       of both snapshots has one, and otherwise the whole record.
       """)
 

@@ -5,8 +5,8 @@ public enum ColpatchFlags {
     long: "output", short: "o", valueName: "OUT", completion: .file, category: .output,
     summary: "write the result to OUT instead of standard output",
     discussion: """
-      Write the result to the file OUT instead of standard output. The file is written \
-      atomically and only when every operation applies.
+      Write the result to the file OUT instead of standard output (`-o -` is standard \
+      output). The file is written atomically and only when every operation applies.
       """)
 
   /// `-i, --in-place`: write the result back to TARGET.

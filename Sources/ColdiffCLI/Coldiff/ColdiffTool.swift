@@ -29,15 +29,8 @@ public enum ColdiffTool {
     case .success(.run(let options)):
       do {
         return try ColdiffRun(options: options, io: io, console: console).run()
-      } catch let diagnostic as Diagnostic {
-        console.error(diagnostic.description)
-        return diagnostic.status
-      } catch let error as InputError {
-        console.error(error.description)
-        return .trouble
       } catch {
-        console.error("\(error)")
-        return .trouble
+        return console.report(error)
       }
     }
   }

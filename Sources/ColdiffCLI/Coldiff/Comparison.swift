@@ -1,6 +1,5 @@
 import ColdiffCore
 import ColdiffFormats
-import Glibc
 
 /// Two snapshots matched record by record: who is who (identity), what
 /// changed (equality), and the diff in Bond's index spaces.
@@ -47,28 +46,39 @@ struct Comparison {
     if identity == .wholeValue {
       newToOld = KeyTable.matchOccurrences(old: oldKeys, new: newKeys)
     } else {
-      let table = try Comparison.uniqueKeys(oldKeys, of: old, identity: identity)
-      _ = try Comparison.uniqueKeys(newKeys, of: new, identity: identity)
-      newToOld = (0..<new.count).map { table.lookup($0, of: newKeys, in: oldKeys) }
+      do {
+        newToOld = try KeyTable.matchUnique(old: oldKeys, new: newKeys)
+      } catch {
+        throw Comparison.duplicateError(error, of: error.inNew ? new : old, identity: identity)
+      }
     }
     self.newToOld = newToOld
-    // Compare matched records: raw bytes first, values only when they differ.
+    // Compare matched records on both cores: raw bytes first, values only
+    // when they differ.
     let ignoredPaths = ignored.map(\.tokens)
     let rawComparable = Comparison.rawBytesComparable(old, new)
-    var changes: [Int: [FieldChange]] = [:]
-    let isEqual = { (oldIndex: Int, newIndex: Int) -> Bool in
-      if rawComparable,
-        Comparison.sameBytes(old.recordBytes(of: oldIndex), new.recordBytes(of: newIndex))
-      {
-        return true
+    func compare(_ newRecords: Range<Int>) -> [(Int, [FieldChange])] {
+      var found: [(Int, [FieldChange])] = []
+      for newIndex in newRecords where newToOld[newIndex] >= 0 {
+        let oldIndex = Int(newToOld[newIndex])
+        if rawComparable, old.sameBytes(oldIndex, as: new, newIndex) { continue }
+        let fields = FieldChange.between(
+          old.value(of: oldIndex).removing(paths: ignoredPaths),
+          new.value(of: newIndex).removing(paths: ignoredPaths))
+        if !fields.isEmpty { found.append((oldIndex, fields)) }
       }
-      let found = FieldChange.between(
-        old.value(of: oldIndex).removing(paths: ignoredPaths),
-        new.value(of: newIndex).removing(paths: ignoredPaths))
-      if found.isEmpty { return true }
-      changes[oldIndex] = found
-      return false
+      return found
     }
+    let half = new.count / 2
+    let (first, second) = try Parallel.both(
+      { compare(0..<half) }, { compare(half..<new.count) })
+    var changes: [Int: [FieldChange]] = [:]
+    var changed = [Bool](repeating: false, count: old.count)
+    for (oldIndex, fields) in first + second {
+      changes[oldIndex] = fields
+      changed[oldIndex] = true
+    }
+    let isEqual = { [changed] (oldIndex: Int, _: Int) -> Bool in !changed[oldIndex] }
     if ordered {
       diff = OrderedCollectionDiff(
         oldCount: old.count, newCount: new.count, newToOld: newToOld, isEqual: isEqual)
@@ -82,16 +92,6 @@ struct Comparison {
     self.changes = changes
   }
 
-  /// Whether two byte strings are equal (`memcmp`).
-  private static func sameBytes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
-    guard a.count == b.count else { return false }
-    return a.withUnsafeBufferPointer { a in
-      b.withUnsafeBufferPointer { b in
-        a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
-      }
-    }
-  }
-
   /// Whether equal bytes mean equal records: both inputs JSON, or both
   /// tables with the same header and delimiter (a row's bytes mean
   /// nothing without its header).
@@ -103,21 +103,17 @@ struct Comparison {
     }
   }
 
-  /// A table of `keys`, or an error naming both records of a duplicate.
-  private static func uniqueKeys(
-    _ keys: KeyArena, of snapshot: Snapshot, identity: Identity
-  ) throws -> KeyTable {
-    do {
-      return try KeyTable(keys)
-    } catch {
-      let key = snapshot.keyValue(of: error.second, identity: identity).map(ReportText.value) ?? ""
-      let first = snapshot.position(of: error.first)
-      let what = identity == .memberName ? "member name" : "key"
-      throw snapshot.error(
-        "duplicate \(what) \(key): record \(error.second + 1) has the same \(what) as record "
-          + "\(error.first + 1) (line \(first.line))",
-        at: error.second)
-    }
+  /// The error naming both records of a duplicate key of `snapshot`.
+  private static func duplicateError(
+    _ error: KeyTable.Duplicate, of snapshot: Snapshot, identity: Identity
+  ) -> InputError {
+    let key = snapshot.keyValue(of: error.second, identity: identity).map(ReportText.value) ?? ""
+    let first = snapshot.position(of: error.first)
+    let what = identity == .memberName ? "member name" : "key"
+    return snapshot.error(
+      "duplicate \(what) \(key): record \(error.second + 1) has the same \(what) as record "
+        + "\(error.first + 1) (line \(first.line))",
+      at: error.second)
   }
 
   /// The key of a record of `old` or `new`, for documents and reports.

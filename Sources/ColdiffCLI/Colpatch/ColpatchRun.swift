@@ -7,7 +7,8 @@ struct ColpatchRun {
 
   /// `colpatch apply PATCH [TARGET] [-o OUT | -i]`: the patched target on
   /// standard output, in OUT, or back in TARGET; written atomically, and
-  /// not at all when any operation fails.
+  /// not at all when any operation fails. An OUT of `-` is standard output,
+  /// as with `patch -o -`.
   func apply(_ options: ColpatchApplyOptions) throws -> ExitStatus {
     let progress = io.progress(tool: "colpatch")
     defer { progress?.finish() }
@@ -18,7 +19,7 @@ struct ColpatchRun {
     progress?.finish()
     if options.inPlace {
       try AtomicFileWriter.write(result, to: options.target, expected: before)
-    } else if let output = options.output {
+    } else if let output = options.output, output != "-" {
       try AtomicFileWriter.write(result, to: output, keepPermissions: true)
     } else {
       return console.output(result) ? .success : .trouble
@@ -54,15 +55,27 @@ struct ColpatchRun {
     patchPath: String, targetPath: String, inputFormat: InputFormat?
   ) throws -> [UInt8] {
     let patchInput = try InputFile(path: patchPath, standardInput: io.standardInput)
-    let document: PatchDocument
-    do {
-      document = try PatchDocument(bytes: patchInput.bytes)
-    } catch {
-      throw error.inFile(patchInput.name)
+    func parsePatch() throws -> PatchDocument {
+      do {
+        return try PatchDocument(bytes: patchInput.bytes)
+      } catch {
+        throw error.inFile(patchInput.name)
+      }
     }
     let format = inputFormat
-    let snapshot = try Snapshot(
-      InputFile(path: targetPath, standardInput: io.standardInput), override: format)
+    // A diff document (an object, not an array) finds records by key: the
+    // scan notes `id` (coldiff's default key), so no second pass looks
+    // for it.
+    let opening = patchInput.bytes.first { $0 > 0x20 }
+    let keyName = opening == UInt8(ascii: "{") ? Array("id".utf8) : nil
+    let standardInput = io.standardInput
+    func readTarget() throws -> Snapshot {
+      try Snapshot(
+        InputFile(path: targetPath, standardInput: standardInput), override: format,
+        keyName: keyName)
+    }
+    // Parse the patch while the target is read and scanned.
+    let (document, snapshot) = try Parallel.both(parsePatch, readTarget)
     var target = PatchTarget(snapshot)
     switch document {
     case .jsonPatch(let patch): try patch.apply(to: &target)

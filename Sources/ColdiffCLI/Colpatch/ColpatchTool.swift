@@ -33,18 +33,8 @@ public enum ColpatchTool {
         case .check(let options): return try run.check(options)
         case .reverse(let options): return try run.reverse(options)
         }
-      } catch let conflict as PatchConflict {
-        console.error(conflict.description)
-        return .differences
-      } catch let failure as JSONPatchApplicationError {
-        console.error(failure.description)
-        return .differences
-      } catch let diagnostic as Diagnostic {
-        console.error(diagnostic.description)
-        return diagnostic.status
       } catch {
-        console.error("\(error)")
-        return .trouble
+        return console.report(error)
       }
     }
   }

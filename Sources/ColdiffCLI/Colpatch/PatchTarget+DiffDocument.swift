@@ -12,11 +12,24 @@ extension PatchTarget {
   ///
   /// - Throws: `PatchConflict` naming the first record that does not fit
   ///   (exit 1); `InputError` when the document cannot apply to this kind
-  ///   of target at all (exit 2).
+  ///   of target at all (exit 2): a document of an object's members for
+  ///   a list of records or the other way round (tree documents: see
+  ///   `applyTree(_:)`).
   /// - Complexity: O(n + d log d) for n records and d changes, plus the
   ///   key index of the target.
   mutating func apply(_ document: DiffDocument) throws {
     guard document.kind != .tree else { return try applyTree(document) }
+    let positions =
+      document.inserts.map(\.position) + document.deletes.map(\.position)
+      + document.updates.map(\.position) + document.moves.flatMap { [$0.from, $0.to] }
+    let namesMembers = positions.contains { if case .name = $0 { true } else { false } }
+    guard positions.isEmpty || namesMembers == isObjectMap else {
+      throw InputError(
+        namesMembers
+          ? "the diff document is of a JSON object's members; this target is a list of records"
+          : "the diff document is of a list of records; this target is a JSON object's members",
+        file: snapshot.name)
+    }
     let resolver = try RecordResolver(target: self, document: document)
     // Check what the diff expects, and update in place.
     let deleted = try document.deletes.map { entry in
@@ -34,6 +47,7 @@ extension PatchTarget {
       for change in entry.changes {
         try PatchTarget.apply(change, to: &record, name: resolver.name(entry.position, entry.key))
       }
+      try checkRow(record, name: resolver.name(entry.position, entry.key))
       setValue(record, of: handle)
     }
     let moved = try document.moves.map { entry in
@@ -44,7 +58,7 @@ extension PatchTarget {
       for handle in deleted { _ = removeMember(named: name(of: handle).value) }
       for entry in document.inserts {
         guard case .name(let name) = entry.position, case .value(let value) = entry.value else {
-          throw InputError("an insert into a JSON object needs a member name", file: snapshot.name)
+          preconditionFailure("checked above: a document for an object names members")
         }
         guard member(named: name.value) == nil else {
           throw PatchConflict(description: "member \(ReportText.key(.string(name))): already there")
@@ -54,11 +68,13 @@ extension PatchTarget {
       return
     }
     var placements: [Placement] = []
+    let deletedHandles = Set(deleted)
     for entry in document.inserts {
       guard case .value(let value) = entry.value else {
         preconditionFailure("read documents hold values")
       }
-      if let key = entry.key, resolver.isPresent(key, in: self, ignoring: Set(deleted)) {
+      try checkRow(value, name: resolver.name(entry.position, entry.key))
+      if let key = entry.key, resolver.isPresent(key, in: self, ignoring: deletedHandles) {
         throw PatchConflict(description: "key \(ReportText.key(key)): already there")
       }
       let handle = makeRecord(value)
@@ -68,7 +84,7 @@ extension PatchTarget {
       placements.append(Placement(handle: handle, index: entry.to.index, after: entry.after))
     }
     placements.sort { $0.index < $1.index }
-    let leaving = Set(deleted).union(moved)
+    let leaving = deletedHandles.union(moved)
     let staying = order.filter { !leaving.contains($0) }
     let final: [Int32]
     if document.kind == .unordered {
@@ -79,6 +95,17 @@ extension PatchTarget {
       final = PatchTarget.mergedOrder(staying, placements)
     }
     sequence = RecordSequence(final)
+  }
+
+  /// Checks that a record the diff makes fits a table target.
+  ///
+  /// - Throws: `PatchConflict` naming the record when it does not.
+  private func checkRow(_ record: JSONValue, name: String) throws {
+    do {
+      try checkRow(record)
+    } catch {
+      throw PatchConflict(description: "\(name): \(error.reason)")
+    }
   }
 
   /// A record to be placed: an insert or a move.

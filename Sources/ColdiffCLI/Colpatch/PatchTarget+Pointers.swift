@@ -6,6 +6,7 @@ import ColdiffFormats
 /// (O(log n) each); only records that an operation goes into are decoded.
 extension PatchTarget: JSONPatchTarget {
   func value(at pointer: JSONPointer) throws(PointerFailure) -> JSONValue {
+    if let replacement { return try replacement.value(at: pointer) }
     guard let first = pointer.tokens.first else { return wholeDocument() }
     let handle = try existingRecord(first, pointer)
     guard pointer.tokens.count > 1 else { return value(of: handle) }
@@ -13,12 +14,14 @@ extension PatchTarget: JSONPatchTarget {
   }
 
   mutating func add(_ value: JSONValue, at pointer: JSONPointer) throws(PointerFailure) {
+    if replacement != nil { return try replacement!.add(value, at: pointer) }
     guard let first = pointer.tokens.first else { return try replaceWholeDocument(value) }
     guard pointer.tokens.count == 1 else {
       return try editInside(pointer) { (record) throws(PointerFailure) in
         try record.add(value, at: pointer)
       }
     }
+    try checkRow(value)
     if isObjectMap {
       setMember(JSONString(utf8: first), to: value)
       return
@@ -41,6 +44,7 @@ extension PatchTarget: JSONPatchTarget {
 
   @discardableResult
   mutating func remove(at pointer: JSONPointer) throws(PointerFailure) -> JSONValue {
+    if replacement != nil { return try replacement!.remove(at: pointer) }
     guard let first = pointer.tokens.first else {
       throw PointerFailure(reason: "the whole document cannot be removed")
     }
@@ -60,13 +64,16 @@ extension PatchTarget: JSONPatchTarget {
   }
 
   mutating func replace(at pointer: JSONPointer, with value: JSONValue) throws(PointerFailure) {
+    if replacement != nil { return try replacement!.replace(at: pointer, with: value) }
     guard let first = pointer.tokens.first else { return try replaceWholeDocument(value) }
     guard pointer.tokens.count == 1 else {
       return try editInside(pointer) { (record) throws(PointerFailure) in
         try record.replace(at: pointer, with: value)
       }
     }
-    setValue(value, of: try existingRecord(first, pointer))
+    let handle = try existingRecord(first, pointer)
+    try checkRow(value)
+    setValue(value, of: handle)
   }
 
   /// Runs `edit` on the record the pointer's first token names, wrapped in
@@ -82,6 +89,7 @@ extension PatchTarget: JSONPatchTarget {
     guard case .object(let object) = wrapper, let record = object.members.first?.value else {
       preconditionFailure("the wrapper stays an object of one member")
     }
+    try checkRow(record)
     setValue(record, of: handle)
     return result
   }
@@ -126,17 +134,25 @@ extension PatchTarget: JSONPatchTarget {
   }
 
   /// Replaces every record by those of `document` (an operation on the
-  /// root).
+  /// root). A JSON document whose root becomes the other kind of
+  /// collection is kept whole in `replacement`; a scalar root, or JSON
+  /// Lines or a table that would stop being a list of records, fails.
   private mutating func replaceWholeDocument(_ document: JSONValue) throws(PointerFailure) {
     switch (isObjectMap, document) {
     case (true, .object(let object)):
       for handle in order { _ = removeMember(named: name(of: handle).value) }
       for member in object.members { setMember(member.name, to: member.value) }
     case (false, .array(let elements)):
+      for element in elements { try checkRow(element) }
       sequence = RecordSequence(elements.map { makeRecord($0) })
+    case (_, .array), (_, .object):
+      guard isJSONDocument else { fallthrough }
+      replacement = document
     default:
       throw PointerFailure(
-        reason: "the document must stay \(isObjectMap ? "an object" : "an array") of records")
+        reason: isJSONDocument
+          ? "the document must stay an array or an object"
+          : "the document must stay an array of records")
     }
   }
 }

@@ -5,10 +5,13 @@ extension PatchTarget {
   /// §7.17): records no operation touched are copied byte for byte, new
   /// and changed ones written like their neighbours; CSV keeps its header
   /// order, delimiter, line endings and quoting, JSON Lines one record a
-  /// line, JSON its indentation.
+  /// line, JSON its indentation. A root that became the other kind of
+  /// collection is written whole in the target's style.
   ///
-  /// - Throws: `InputError` when a record cannot be written in the
-  ///   target's form (a CSV row that is not an object of scalars).
+  /// - Throws: `InputError` when a field cannot be written in the
+  ///   target's form (rows were checked as they were made, see
+  ///   `checkRow`); `PatchConflict` (the patch does not fit this target)
+  ///   when rows are left but none has a field.
   /// - Complexity: O(size of the output).
   func written() throws -> [UInt8] {
     let handles = order
@@ -16,6 +19,12 @@ extension PatchTarget {
     out.reserveCapacity(snapshot.bytes.count + 1024)
     switch snapshot.storage {
     case .json(let index):
+      if let replacement {
+        let style = snapshot.bytes.withUnsafeBufferPointer { buffer in
+          JSONCollectionLayout(bytes: buffer, index: index).style
+        }
+        return JSONWriter.document(replacement, style: style)
+      }
       let records = handles.lazy.map { handle -> JSONRecordOutput in
         if isUntouchedOriginal(handle) { return .original(Int(handle)) }
         return isObjectMap
@@ -25,16 +34,20 @@ extension PatchTarget {
         JSONCollectionLayout(bytes: buffer, index: index).write(records, from: buffer, to: &out)
       }
     case .table(let table):
-      let rows = try handles.enumerated().map { (position, handle) -> CSVOutputRow in
+      let rows = handles.map { handle -> CSVOutputRow in
         if isUntouchedOriginal(handle) { return .original(Int(handle)) }
         guard case .object(let object) = value(of: handle) else {
-          throw InputError(
-            "record \(position + 1) of the result is not an object, so it cannot be a CSV row",
-            file: snapshot.name)
+          preconditionFailure("checkRow keeps every row of a table an object")
         }
         return .values(object)
       }
-      out = try table.write(header: table.outputHeader(for: rows), rows: rows)
+      let header = table.outputHeader(for: rows)
+      guard !header.isEmpty || rows.isEmpty else {
+        throw PatchConflict(
+          description: "\(snapshot.name): no row of the result has a field left, so it "
+            + "cannot be written as a table")
+      }
+      out = try table.write(header: header, rows: rows)
     }
     return out
   }

@@ -21,6 +21,12 @@ struct PatchTarget {
   private(set) var members: [Int32] = []
   private var removedMembers: Set<Int32> = []
   private var memberByName: [[UInt8]: Int32] = [:]
+  /// The whole document, once an operation on the root made a JSON array
+  /// target an object or a JSON object target an array (RFC 6902 allows
+  /// it); from then on operations edit this value and it is written whole.
+  var replacement: JSONValue?
+  /// The original record parsed last.
+  private let parsed = ParsedRecordCache()
 
   /// Prepares a target for patching.
   init(_ snapshot: Snapshot) {
@@ -35,6 +41,11 @@ struct PatchTarget {
     }
   }
 
+  /// Whether the target is one JSON document (an array or an object, not
+  /// JSON Lines or a table), so its root may become the other kind of
+  /// collection.
+  var isJSONDocument: Bool { snapshot.form == .jsonArray || snapshot.form == .jsonObject }
+
   /// Whether the records are named members (a JSON object map).
   var isObjectMap: Bool { snapshot.isObjectMap }
 
@@ -43,7 +54,7 @@ struct PatchTarget {
 
   /// The current value of the record `handle`.
   func value(of handle: Int32) -> JSONValue {
-    values[Int(handle)] ?? snapshot.value(of: Int(handle))
+    values[Int(handle)] ?? parsed.value(of: handle, parse: snapshot.value(of:))
   }
 
   /// Gives `handle` a new value (it is written anew).

@@ -1,3 +1,5 @@
+import ColdiffFormats
+
 /// The two streams of a run, with the tool's conventions: results on
 /// standard output, messages on standard error as `TOOL: message`, a
 /// closed pipe on standard output ends the output quietly, and any other
@@ -36,6 +38,28 @@ struct Console {
       if case WriteFailure.failed(let words) = error { reason = words } else { reason = "\(error)" }
       self.error("cannot write the output: \(reason)")
       return false
+    }
+  }
+}
+
+extension Console {
+  /// Prints what went wrong and gives the exit status it means: 1 for a
+  /// patch that does not apply (a conflict or a failed operation), the
+  /// diagnostic's own status, 2 for anything else.
+  func report(_ error: any Error) -> ExitStatus {
+    switch error {
+    case let conflict as PatchConflict:
+      self.error(conflict.description)
+      return .differences
+    case let failure as JSONPatchApplicationError:
+      self.error(failure.description)
+      return .differences
+    case let diagnostic as Diagnostic:
+      self.error(diagnostic.description)
+      return diagnostic.status
+    default:
+      self.error("\(error)")
+      return .trouble
     }
   }
 }

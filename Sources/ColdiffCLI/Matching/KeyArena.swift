@@ -14,6 +14,31 @@ struct KeyArena {
   /// The number of keys.
   var count: Int { hashes.count }
 
+  /// An empty arena.
+  init() {}
+
+  /// An arena of keys already made: record `i`'s key is
+  /// `bytes[starts[i]..<starts[i + 1]]`. Hashes each key.
+  ///
+  /// - Complexity: O(size of `bytes`).
+  init(bytes: [UInt8], starts: [Int]) {
+    precondition(starts.first == 0 && starts.last == bytes.count, "starts must span bytes")
+    self.bytes = bytes
+    self.starts = starts
+    let count = starts.count - 1
+    hashes = [UInt64](unsafeUninitializedCapacity: count) { hashes, initialized in
+      bytes.withUnsafeBufferPointer { bytes in
+        starts.withUnsafeBufferPointer { starts in
+          for index in 0..<count {
+            hashes[index] = KeyHash.hash(
+              UnsafeBufferPointer(rebasing: bytes[starts[index]..<starts[index + 1]]))
+          }
+        }
+      }
+      initialized = count
+    }
+  }
+
   /// Reserves room for `records` keys of about `bytesEach` bytes.
   mutating func reserve(records: Int, bytesEach: Int) {
     bytes.reserveCapacity(records * bytesEach)

@@ -11,6 +11,8 @@ struct KeyTable {
     let first: Int
     /// The later record with the same key.
     let second: Int
+    /// Whether the records are of the second arena of a matching (NEW).
+    var inNew = false
   }
 
   /// Indexes every key of `arena`.
@@ -18,8 +20,16 @@ struct KeyTable {
   /// - Throws: `Duplicate` for the first key that occurs twice.
   /// - Complexity: O(n) expected.
   init(_ arena: KeyArena) throws(Duplicate) {
-    (slots, mask) = KeyTable.emptySlots(for: arena.count)
-    for record in 0..<arena.count {
+    try self.init(arena, records: 0..<arena.count, count: arena.count)
+  }
+
+  /// Indexes the keys of `records` of `arena`, taken in order.
+  ///
+  /// - Throws: `Duplicate` for the first key that occurs twice.
+  /// - Complexity: O(count) expected.
+  private init(_ arena: KeyArena, records: some Sequence<Int>, count: Int) throws(Duplicate) {
+    (slots, mask) = KeyTable.emptySlots(for: count)
+    for record in records {
       var slot = Int(truncatingIfNeeded: arena.hashes[record]) & mask
       while slots[slot] >= 0 {
         let other = Int(slots[slot])
@@ -91,5 +101,57 @@ struct KeyTable {
       slot = (slot + 1) & mask
     }
     return -1
+  }
+}
+
+extension KeyTable {
+  /// Matches the records of `new` to those of `old` by key, where a key
+  /// may occur only once on each side.
+  ///
+  /// Records mostly keep their order, so each new record is first tried
+  /// against the old record after the previous match (a sequential read),
+  /// and only then looked up in the table of `old`. A duplicate in `new`
+  /// is a new record matching an old record already taken, or two
+  /// unmatched new records with one key.
+  ///
+  /// - Returns: for each record of `new`, its partner's position in `old`,
+  ///   or -1.
+  /// - Throws: `Duplicate` for the first key that occurs twice in `old`,
+  ///   else for the first in `new` (`inNew`); each names the earliest
+  ///   record with that key and the first repetition.
+  /// - Complexity: O(n + m) expected.
+  static func matchUnique(old: KeyArena, new: KeyArena) throws(Duplicate) -> [Int32] {
+    let table = try KeyTable(old)
+    var takenBy = [Int32](repeating: -1, count: old.count)
+    var newToOld = [Int32](repeating: -1, count: new.count)
+    var unmatched: [Int] = []
+    var taken: Duplicate?
+    var guess = 0
+    for record in 0..<new.count {
+      let match =
+        guess < old.count && old.keyEquals(guess, new, record)
+        ? guess : Int(table.lookup(record, of: new, in: old))
+      guard match >= 0 else {
+        unmatched.append(record)
+        continue
+      }
+      if takenBy[match] >= 0 {
+        taken = Duplicate(first: Int(takenBy[match]), second: record, inNew: true)
+        break
+      }
+      takenBy[match] = Int32(record)
+      newToOld[record] = Int32(match)
+      guess = match + 1
+    }
+    do {
+      _ = try KeyTable(new, records: unmatched, count: unmatched.count)
+    } catch {
+      // Both kinds were searched up to `taken`: the earlier one is first.
+      if taken == nil || error.second < taken!.second {
+        throw Duplicate(first: error.first, second: error.second, inNew: true)
+      }
+    }
+    if let taken { throw taken }
+    return newToOld
   }
 }

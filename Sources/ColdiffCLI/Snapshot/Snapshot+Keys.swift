@@ -37,6 +37,15 @@ extension Snapshot {
   /// - Complexity: O(n) for keys found by skipping (no value is built),
   ///   O(size) for whole values.
   func keyArena(for identity: Identity, ignoring ignored: [[[UInt8]]] = []) throws -> KeyArena {
+    if case .fields(let pointers) = identity, pointers.count == 1,
+      case .json(let index) = storage, capturedRanges(pointers[0], index) != nil
+    {
+      // The scan made the canonical keys: check that every record has one.
+      if let missing = index.keyStarts.firstIndex(where: { $0 < 0 }) {
+        throw missingKey(pointers[0], record: missing)
+      }
+      return KeyArena(bytes: index.canonicalKeys, starts: index.canonicalKeyStarts)
+    }
     var arena = KeyArena()
     arena.reserve(records: count, bytesEach: 16)
     switch (identity, storage) {
@@ -61,6 +70,17 @@ extension Snapshot {
     case (.wholeValue, .table(let table)):
       for record in 0..<count {
         arena.append { JSONCanonicalKey.append(table.value(ofRow: record), to: &$0) }
+      }
+    case (.fields(let pointers), .json(let index)) where pointers.count == 1:
+      // One key field: no closure per record.
+      let pointer = pointers[0]
+      let path = JSONKeyPath(segments: pointer.tokens)
+      try bytes.withUnsafeBufferPointer { buffer in
+        for record in 0..<index.count {
+          let found = path.valueRange(in: buffer, record: index.recordRange(record))
+          guard let value = found else { throw missingKey(pointer, record: record) }
+          arena.append { JSONCanonicalKey.append(buffer, range: value, to: &$0) }
+        }
       }
     case (.fields(let pointers), .json(let index)):
       let finders = pointers.map { pointer in
@@ -96,11 +116,33 @@ extension Snapshot {
         }
         return column
       }
-      for record in 0..<count {
+      if columns.count == 1 {
+        // One key column: unquoted fields are copied straight from the input.
+        let column = columns[0]
+        bytes.withUnsafeBufferPointer { buffer in
+          for record in 0..<table.rowCount {
+            let range = table.rawFieldRange(row: record, column: column)
+            if !range.isEmpty, buffer[range.lowerBound] == UInt8(ascii: "\"") {
+              arena.append { out in
+                table.fieldBytes(row: record, column: column).withUnsafeBufferPointer {
+                  JSONCanonicalKey.appendString($0, to: &out)
+                }
+              }
+            } else {
+              arena.append {
+                JSONCanonicalKey.appendString(UnsafeBufferPointer(rebasing: buffer[range]), to: &$0)
+              }
+            }
+          }
+        }
+        return arena
+      }
+      for record in 0..<table.rowCount {
         arena.append { out in
           for column in columns {
-            let field = Array(table.fieldBytes(row: record, column: column))
-            JSONCanonicalKey.append(.string(JSONString(raw: [], value: field)), to: &out)
+            table.fieldBytes(row: record, column: column).withUnsafeBufferPointer {
+              JSONCanonicalKey.appendString($0, to: &out)
+            }
           }
         }
       }

@@ -6,7 +6,12 @@ extension JSONPatch {
   /// itself guarded, so the reversed patch can be checked and reversed in
   /// turn. An inverse needs what the operation destroyed, which only the
   /// `test` guards before it carry (SPEC §7.9):
-  /// - `add` becomes `test` of the added value, then `remove`;
+  /// - `add` becomes `test` of the added value, then `remove`; but an
+  ///   `add` to an object member (a last token that is not an array
+  ///   index) with a `test` of the old value at its path right before it
+  ///   replaced that member, as RFC 6902 `add` does, and becomes `test` of
+  ///   the new value, then `replace` with the old one; an `add` to the
+  ///   root needs the `test` of the old document and does the same;
   /// - `remove` needs a `test` of the old value at its path and becomes
   ///   `add` of that value;
   /// - `replace` needs a `test` of the old value and becomes `test` of the
@@ -52,8 +57,17 @@ extension JSONPatch {
     }
     switch operation {
     case .add(let path, let value):
-      guard path.tokens.last != [UInt8(ascii: "-")] else {
+      guard let last = path.tokens.last else {
+        guard let old = oldValue(at: path) else {
+          throw refuse("it replaces the whole document; " + missingGuard)
+        }
+        return [.test(path: path, value: value), .replace(path: path, value: old)]
+      }
+      guard last != [UInt8(ascii: "-")] else {
         throw refuse("it appends with `-`, so the position to undo is not known")
+      }
+      if JSONPointer.arrayIndex(last) == nil, let old = oldValue(at: path) {
+        return [.test(path: path, value: value), .replace(path: path, value: old)]
       }
       return [.test(path: path, value: value), .remove(path: path)]
     case .remove(let path):

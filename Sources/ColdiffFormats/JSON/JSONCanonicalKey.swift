@@ -57,8 +57,9 @@ public enum JSONCanonicalKey {
         appendStringBody(JSONText.decodeString(bytes, range: inner), to: &out)
       } else {
         // Raw string text holds no 0x00: control characters are escaped.
-        out += bytes[inner]
-        out += [0x00, 0x00]
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[inner]))
+        out.append(0x00)
+        out.append(0x00)
       }
     case UInt8(ascii: "t"): out.append(trueTag)
     case UInt8(ascii: "f"): out.append(falseTag)
@@ -71,6 +72,28 @@ public enum JSONCanonicalKey {
       append(value, to: &out)
     default: appendNumber(bytes, range: range, to: &out)
     }
+  }
+
+  /// Appends the canonical bytes of a string whose decoded bytes are
+  /// `value` (a CSV field, say): the same bytes as for
+  /// `.string(JSONString(utf8: value))`, without building the value.
+  ///
+  /// - Parameters:
+  ///   - value: the string's decoded UTF-8 bytes.
+  ///   - out: where to append.
+  /// - Complexity: O(n).
+  public static func appendString(_ value: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    out.append(stringTag)
+    if value.contains(0x00) {
+      for byte in value {
+        out.append(byte)
+        if byte == 0x00 { out.append(0xFF) }
+      }
+    } else {
+      out.append(contentsOf: value)
+    }
+    out.append(0x00)
+    out.append(0x00)
   }
 
   /// Appends the canonical bytes of a value.
@@ -122,7 +145,8 @@ public enum JSONCanonicalKey {
     } else {
       out += value
     }
-    out += [0x00, 0x00]
+    out.append(0x00)
+    out.append(0x00)
   }
 
   /// Appends a number's tag, canonical decimal and terminator. Plain integers are
@@ -136,7 +160,8 @@ public enum JSONCanonicalKey {
     if bytes[digits].allSatisfy(JSONLexer.isDigit) {
       // An integer: no leading zeros by the grammar, so only "0" is zero.
       guard bytes[digits.lowerBound] != UInt8(ascii: "0") else {
-        out += [UInt8(ascii: "0"), 0x00]
+        out.append(UInt8(ascii: "0"))
+        out.append(0x00)
         return
       }
       if negative { out.append(UInt8(ascii: "-")) }
@@ -148,7 +173,8 @@ public enum JSONCanonicalKey {
     }
     let decimal = CanonicalDecimal(jsonNumber: Array(bytes[range]))
     guard !decimal.digits.isEmpty else {
-      out += [UInt8(ascii: "0"), 0x00]
+      out.append(UInt8(ascii: "0"))
+      out.append(0x00)
       return
     }
     if decimal.negative { out.append(UInt8(ascii: "-")) }

@@ -30,6 +30,13 @@ public struct JSONCollectionIndex: Sendable, Equatable {
   /// Where each record's key member value ends (only when
   /// `capturesKeys`).
   public var keyEnds: [Int] = []
+  /// The canonical bytes (`JSONCanonicalKey`) of each record's noted key
+  /// value, back to back, made while the record was in cache (only when
+  /// `capturesKeys`; nothing for a record without the member).
+  public var canonicalKeys: [UInt8] = []
+  /// Where each record's canonical key bytes start in `canonicalKeys`,
+  /// with one more entry (the end) than there are records.
+  public var canonicalKeyStarts: [Int] = [0]
   /// Where the collection's text starts, after a byte order mark and
   /// leading whitespace (the `[` or `{`, or the first line for JSON Lines).
   public var openingOffset: Int
@@ -81,14 +88,18 @@ public struct JSONCollectionIndex: Sendable, Equatable {
     form == .object ? (nameStarts[index] - 1)..<recordEnds[index] : recordRange(index)
   }
 
-  /// Adds a record.
-  mutating func append(start: Int, end: Int, line: Int, key: Range<Int>? = nil) {
+  /// Adds a record of `bytes` (the scanned buffer).
+  mutating func append(
+    start: Int, end: Int, line: Int, key: Range<Int>? = nil, in bytes: UnsafeBufferPointer<UInt8>
+  ) {
     recordStarts.append(start)
     recordEnds.append(end)
     recordLines.append(line)
     if capturesKeys {
       keyStarts.append(key?.lowerBound ?? -1)
       keyEnds.append(key?.upperBound ?? -1)
+      if let key { JSONCanonicalKey.append(bytes, range: key, to: &canonicalKeys) }
+      canonicalKeyStarts.append(canonicalKeys.count)
     }
   }
 

@@ -105,19 +105,25 @@ public struct JSONCollectionLayout: Sendable {
   ) {
     var previous: Int?
     var first = true
+    // Consecutive originals are copied as one run, with the text between
+    // them.
+    var run = 0..<0
     for record in records {
-      if first {
-        out += leading
-      } else if case .original(let position) = record, let previous, position == previous + 1 {
-        out += bytes[index.recordEnds[previous]..<index.entryRange(position).lowerBound]
-      } else {
-        out += separator
+      if case .original(let position) = record, let last = previous, position == last + 1 {
+        run = run.lowerBound..<index.recordEnds[position]
+        previous = position
+        continue
       }
+      if !run.isEmpty {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run]))
+        run = 0..<0
+      }
+      out += first ? leading : separator
       first = false
       previous = nil
       switch record {
       case .original(let position):
-        out += bytes[index.entryRange(position)]
+        run = index.entryRange(position)
         previous = position
       case .value(let value):
         precondition(form != .object, "a member of an object needs a name")
@@ -129,6 +135,7 @@ public struct JSONCollectionLayout: Sendable {
         JSONWriter.write(value, style: style, depth: recordDepth, to: &out)
       }
     }
+    if !run.isEmpty { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run])) }
     out += first ? empty : trailing
   }
 }

@@ -126,7 +126,7 @@ private struct Scanner {
       }
       let start = lexer.position
       let key = try lexer.skipValue(depth: 1, stack: &stack, capturing: keyName)
-      index.append(start: start, end: lexer.position, line: line, key: key)
+      index.append(start: start, end: lexer.position, line: line, key: key, in: lexer.bytes)
       lexer.skipWhitespace()
       guard !lexer.atEnd else { throw lexer.unexpectedAfterElement(isObject) }
       let byte = lexer.current
@@ -151,7 +151,7 @@ private struct Scanner {
       if !lexer.atEnd {
         let start = lexer.position
         let key = try lexer.skipValue(depth: 0, stack: &stack, capturing: keyName)
-        index.append(start: start, end: lexer.position, line: lexer.line, key: key)
+        index.append(start: start, end: lexer.position, line: lexer.line, key: key, in: lexer.bytes)
         lexer.skipWhitespace()
         guard lexer.atEnd else {
           throw lexer.unexpected("expected the end of the line after the record (one value a line)")

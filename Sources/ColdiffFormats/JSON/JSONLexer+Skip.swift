@@ -21,7 +21,32 @@ extension JSONLexer {
     var found: Range<Int>?
     var keyStart = -1
     var keyFollows = false
+    // The open containers: how many, and whether the innermost is an
+    // object; `stack` keeps the kinds of the outer ones.
+    var open = 0
+    var inObject = false
+    // Whether a member name comes next (read here, inline: most of what
+    // a record holds is names).
+    var nameFollows = false
     nextValue: while true {
+      if nameFollows {
+        nameFollows = false
+        skipWhitespace()
+        guard position < end, bytes[position] == UInt8(ascii: "\"") else {
+          throw unexpected("expected a member name in double quotes")
+        }
+        let nameStart = position + 1
+        let stop = JSONLexer.skipPlainASCII(bytes, from: nameStart, to: end)
+        if stop < end && bytes[stop] == UInt8(ascii: "\"") {
+          position = stop + 1
+        } else {
+          _ = try scanStringRest(openingAt: position, from: stop)
+        }
+        let name = nameStart..<(position - 1)
+        skipWhitespace()
+        try expect(UInt8(ascii: ":"), "expected ':' after member name")
+        keyFollows = open == 1 && isKey(name, key)
+      }
       skipWhitespace()
       if keyFollows {
         keyStart = position
@@ -33,50 +58,50 @@ extension JSONLexer {
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try scanNumber()
       case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"): _ = try scanLiteral()
       case UInt8(ascii: "["):
-        try enterNested(depth: depth + stack.count)
+        try enterNested(depth: depth + open)
         skipWhitespace()
         if !atEnd, bytes[position] == UInt8(ascii: "]") {
           position += 1
         } else {
-          stack.append(false)
+          if open > 0 { stack.append(inObject) }
+          open += 1
+          inObject = false
           continue nextValue
         }
       case UInt8(ascii: "{"):
-        try enterNested(depth: depth + stack.count)
+        try enterNested(depth: depth + open)
         skipWhitespace()
         if !atEnd, bytes[position] == UInt8(ascii: "}") {
           position += 1
         } else {
-          stack.append(true)
-          let name = try skipMemberName()
-          keyFollows = stack.count == 1 && isKey(name, key)
+          if open > 0 { stack.append(inObject) }
+          open += 1
+          inObject = true
+          nameFollows = true
           continue nextValue
         }
       default: throw unexpected("expected a value")
       }
       // Close the containers this value completes.
-      while let isObject = stack.last {
-        if keyStart >= 0 && stack.count == 1 {
+      while open > 0 {
+        if keyStart >= 0 && open == 1 {
           found = keyStart..<position
           keyStart = -1
         }
         skipWhitespace()
-        guard !atEnd else { throw unexpectedAfterElement(isObject) }
+        guard !atEnd else { throw unexpectedAfterElement(inObject) }
         let byte = bytes[position]
         if byte == UInt8(ascii: ",") {
           position += 1
-          if isObject {
-            skipWhitespace()
-            let name = try skipMemberName()
-            keyFollows = stack.count == 1 && isKey(name, key)
-          }
+          nameFollows = inObject
           continue nextValue
         }
-        guard byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
-          throw unexpectedAfterElement(isObject)
+        guard byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+          throw unexpectedAfterElement(inObject)
         }
         position += 1
-        stack.removeLast()
+        open -= 1
+        if open > 0 { inObject = stack.removeLast() }
       }
       return found
     }
@@ -86,11 +111,20 @@ extension JSONLexer {
   @inline(__always)
   private func isKey(_ name: Range<Int>, _ key: [UInt8]?) -> Bool {
     guard let key else { return false }
+    // Most names differ from the key in length or in their first byte
+    // (written as itself or escaped).
+    if name.count < key.count { return false }
+    if let first = key.first, bytes[name.lowerBound] != first,
+      bytes[name.lowerBound] != UInt8(ascii: "\\")
+    {
+      return false
+    }
     return JSONText.string(bytes, range: name, equals: key)
   }
 
   /// The error for a byte after an array element or object member that is
   /// neither `,` nor the closing bracket.
+  @inline(never)
   func unexpectedAfterElement(_ isObject: Bool) -> InputError {
     unexpected(
       isObject
@@ -98,6 +132,7 @@ extension JSONLexer {
   }
 
   /// Steps over `[` or `{`, checking the nesting limit.
+  @inline(__always)
   private mutating func enterNested(depth: Int) throws(InputError) {
     guard depth < JSONReader.maximumDepth else {
       throw error("nesting deeper than \(JSONReader.maximumDepth) levels", at: position)
@@ -112,6 +147,7 @@ extension JSONLexer {
   /// - Throws: `InputError` when the name is not a string or the colon is
   ///   missing.
   @discardableResult
+  @inline(__always)
   mutating func skipMemberName() throws(InputError) -> Range<Int> {
     guard !atEnd, bytes[position] == UInt8(ascii: "\"") else {
       throw unexpected("expected a member name in double quotes")

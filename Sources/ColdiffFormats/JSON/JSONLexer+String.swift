@@ -8,9 +8,27 @@ extension JSONLexer {
   /// - Returns: whether the string holds a backslash escape.
   /// - Throws: `InputError` at the offending byte.
   /// - Complexity: O(n); plain ASCII runs are checked eight bytes at a time.
+  @inline(__always)
   mutating func scanString() throws(InputError) -> Bool {
-    let start = position
-    position += 1
+    // Most strings are plain ASCII up to their closing quote.
+    let stop = JSONLexer.skipPlainASCII(bytes, from: position + 1, to: end)
+    if stop < end && bytes[stop] == UInt8(ascii: "\"") {
+      position = stop + 1
+      return false
+    }
+    return try scanStringRest(openingAt: position, from: stop)
+  }
+
+  /// Reads the rest of the string whose opening quote is at `start` from
+  /// `index`, where a byte other than plain ASCII was found.
+  ///
+  /// - Returns: whether the string holds a backslash escape.
+  /// - Throws: `InputError` at the offending byte.
+  @inline(never)
+  mutating func scanStringRest(openingAt start: Int, from index: Int) throws(InputError)
+    -> Bool
+  {
+    position = index
     var escaped = false
     while true {
       position = JSONLexer.skipPlainASCII(bytes, from: position, to: end)

@@ -60,11 +60,13 @@ struct JSONLexer {
   }
 
   /// Makes a located error.
+  @inline(never)
   func error(_ message: String, at offset: Int) -> InputError {
     InputError(message, offset: offset, in: bytes)
   }
 
   /// An error saying what was expected and what was found at `position`.
+  @inline(never)
   func unexpected(_ expectation: String) -> InputError {
     error("\(expectation), found \(describeCurrent())", at: position)
   }
@@ -100,8 +102,12 @@ struct JSONLexer {
   /// Expects `byte` at `position` and steps over it.
   ///
   /// - Throws: `InputError` naming `expectation` and what was found.
-  mutating func expect(_ byte: UInt8, _ expectation: String) throws(InputError) {
-    guard !atEnd, bytes[position] == byte else { throw unexpected(expectation) }
+  @inline(__always)
+  mutating func expect(_ byte: UInt8, _ expectation: StaticString) throws(InputError) {
+    // `byte` is never a line feed, so `atEnd` reduces to the bound.
+    guard position < end, bytes[position] == byte else {
+      throw unexpected("\(expectation)")
+    }
     position += 1
   }
 

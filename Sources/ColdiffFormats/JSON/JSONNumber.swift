@@ -61,30 +61,24 @@ public struct CanonicalDecimal: Hashable, Sendable {
       index += 1
     }
     var digits: [UInt8] = []
-    var pointPosition = 0
-    var leadingZeros = true
     var skippedLeading = 0
-    while index < count, text[index] >= UInt8(ascii: "0"), text[index] <= UInt8(ascii: "9") {
-      if leadingZeros && text[index] == UInt8(ascii: "0") {
-        skippedLeading += 1
-      } else {
-        leadingZeros = false
-        digits.append(text[index])
-      }
-      pointPosition += 1
-      index += 1
-    }
-    if index < count, text[index] == UInt8(ascii: ".") {
-      index += 1
+    // Collect the significant digits of the integer part, then the fraction.
+    func readDigits() -> Int {
+      let start = index
       while index < count, text[index] >= UInt8(ascii: "0"), text[index] <= UInt8(ascii: "9") {
-        if leadingZeros && text[index] == UInt8(ascii: "0") {
+        if digits.isEmpty && text[index] == UInt8(ascii: "0") {
           skippedLeading += 1
         } else {
-          leadingZeros = false
           digits.append(text[index])
         }
         index += 1
       }
+      return index - start
+    }
+    let pointPosition = readDigits()
+    if index < count, text[index] == UInt8(ascii: ".") {
+      index += 1
+      _ = readDigits()
     }
     var written = 0
     if index < count, text[index] == UInt8(ascii: "e") || text[index] == UInt8(ascii: "E") {

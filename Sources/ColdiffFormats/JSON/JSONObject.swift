@@ -47,14 +47,7 @@ public struct JSONObject: Sendable {
   /// The members that lookups see: the last of each name, in the order of
   /// their first appearance.
   public var effectiveMembers: [Member] {
-    guard members.count > 1 else { return members }
-    var seen = Set<[UInt8]>()
-    var duplicates = false
-    for member in members where !seen.insert(member.name.value).inserted {
-      duplicates = true
-      break
-    }
-    guard duplicates else { return members }
+    guard members.count > 1, hasDuplicateNames else { return members }
     var result: [Member] = []
     var position: [[UInt8]: Int] = [:]
     for member in members {
@@ -67,6 +60,22 @@ public struct JSONObject: Sendable {
     }
     return result
   }
+
+  /// Whether two members have the same name: pairwise for the few
+  /// members most records have (no hashing), through a set beyond.
+  private var hasDuplicateNames: Bool {
+    if members.count <= 16 {
+      for later in 1..<members.count {
+        let name = members[later].name.value
+        for earlier in 0..<later where members[earlier].name.value == name { return true }
+      }
+      return false
+    }
+    var seen = Set<[UInt8]>()
+    for member in members where !seen.insert(member.name.value).inserted { return true }
+    return false
+  }
+
 }
 
 extension JSONObject: Hashable {

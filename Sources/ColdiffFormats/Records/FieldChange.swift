@@ -39,15 +39,29 @@ public struct FieldChange: Equatable, Sendable {
     var changes: [FieldChange] = []
     let oldMembers = oldObject.effectiveMembers
     let newMembers = newObject.effectiveMembers
-    for member in oldMembers {
-      let path = prefix + [member.name.value]
-      if let partner = newMembers.first(where: { $0.name == member.name }) {
-        changes += between(member.value, partner.value, at: path)
-      } else {
-        changes.append(FieldChange(path: path, old: member.value, new: nil))
+    // Members mostly keep their places: look there first.
+    for (offset, member) in oldMembers.enumerated() {
+      let partner =
+        offset < newMembers.count && newMembers[offset].name == member.name
+        ? newMembers[offset] : newMembers.first(where: { $0.name == member.name })
+      guard let partner else {
+        changes.append(FieldChange(path: prefix + [member.name.value], old: member.value, new: nil))
+        continue
+      }
+      switch (member.value, partner.value) {
+      case (.object, .object):
+        changes += between(member.value, partner.value, at: prefix + [member.name.value])
+      default:
+        if member.value != partner.value {
+          changes.append(
+            FieldChange(
+              path: prefix + [member.name.value], old: member.value, new: partner.value))
+        }
       }
     }
-    for member in newMembers where !oldMembers.contains(where: { $0.name == member.name }) {
+    for (offset, member) in newMembers.enumerated() {
+      if offset < oldMembers.count && oldMembers[offset].name == member.name { continue }
+      if oldMembers.contains(where: { $0.name == member.name }) { continue }
       changes.append(FieldChange(path: prefix + [member.name.value], old: nil, new: member.value))
     }
     return changes
