@@ -39,9 +39,12 @@ struct TreeComparison {
     self.keys = keys
     let (oldKeys, newKeys) = try Parallel.both(
       { try old.keyArena(for: keys) }, { try new.keyArena(for: keys) })
-    let table = try TreeComparison.uniqueKeys(oldKeys, of: old, keys: keys)
-    _ = try TreeComparison.uniqueKeys(newKeys, of: new, keys: keys)
-    let newToOld = (0..<new.count).map { table.lookup($0, of: newKeys, in: oldKeys) }
+    let newToOld: [Int32]
+    do {
+      newToOld = try KeyTable.matchUnique(old: oldKeys, new: newKeys)
+    } catch {
+      throw TreeComparison.duplicateError(error, of: error.inNew ? new : old, keys: keys)
+    }
     var oldToNew = [Int32](repeating: -1, count: old.count)
     for (newNode, oldNode) in newToOld.enumerated() where oldNode >= 0 {
       oldToNew[Int(oldNode)] = Int32(newNode)
@@ -49,27 +52,48 @@ struct TreeComparison {
     self.newToOld = newToOld
     self.oldToNew = oldToNew
     let removed = ignored.map(\.tokens)
+    // Compare matched nodes on both cores: equal bytes around the children
+    // arrays mean equal content; only the others are parsed. The arrays
+    // are taken out of the snapshots so that no call copies a snapshot.
+    let (oldRanges, oldChildren) = (old.ranges, old.childrenRanges)
+    let (newRanges, newChildren) = (new.ranges, new.childrenRanges)
+    func compare(_ newNodes: Range<Int>) -> [(Int, [FieldChange])] {
+      var found: [(Int, [FieldChange])] = []
+      old.base.bytes.withUnsafeBufferPointer { oldBytes in
+        new.base.bytes.withUnsafeBufferPointer { newBytes in
+          for newNode in newNodes where newToOld[newNode] >= 0 {
+            let oldNode = Int(newToOld[newNode])
+            if TreeComparison.sameContentBytes(
+              oldBytes, oldRanges[oldNode], oldChildren[oldNode], newBytes, newRanges[newNode],
+              newChildren[newNode])
+            {
+              continue
+            }
+            // Whether the member is there counts where one side has no
+            // children (where both have, the children imply it).
+            let leaf = old.children(of: oldNode).isEmpty || new.children(of: newNode).isEmpty
+            let paths = leaf ? removed : removed + [old.field.tokens]
+            let fields = FieldChange.between(
+              old.content(of: oldNode).removing(paths: paths),
+              new.content(of: newNode).removing(paths: paths))
+            if !fields.isEmpty { found.append((oldNode, fields)) }
+          }
+        }
+      }
+      return found
+    }
+    let half = new.count / 2
+    let (first, second) = try Parallel.both(
+      { compare(0..<half) }, { compare(half..<new.count) })
+    var unequal = [Bool](repeating: false, count: old.count)
     var changes: [Int: [FieldChange]] = [:]
+    for (oldNode, fields) in first + second {
+      unequal[oldNode] = true
+      changes[oldNode] = fields
+    }
     diff = OrderedCollectionDiff(
       oldShape: old.shape, newShape: new.shape, newToOld: newToOld,
-      isEqual: { oldNode, newNode in
-        let (oldHead, oldTail) = old.contentParts(of: oldNode)
-        let (newHead, newTail) = new.contentParts(of: newNode)
-        if TreeComparison.sameBytes(oldHead, newHead) && TreeComparison.sameBytes(oldTail, newTail)
-        {
-          return true
-        }
-        // Whether the member is there counts where one side has no children
-        // (where both have, the children imply it).
-        let leaf = old.children(of: oldNode).isEmpty || new.children(of: newNode).isEmpty
-        let paths = leaf ? removed : removed + [old.field.tokens]
-        let found = FieldChange.between(
-          old.content(of: oldNode).removing(paths: paths),
-          new.content(of: newNode).removing(paths: paths))
-        if found.isEmpty { return true }
-        changes[oldNode] = found
-        return false
-      })
+      isEqual: { oldNode, _ in !unequal[oldNode] })
     self.changes = changes
   }
 
@@ -132,30 +156,42 @@ struct TreeComparison {
     return value
   }
 
-  /// Whether two byte strings are equal (`memcmp`).
-  private static func sameBytes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
-    guard a.count == b.count else { return false }
-    return a.withUnsafeBufferPointer { a in
-      b.withUnsafeBufferPointer { b in
-        a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
-      }
-    }
+  /// Whether two nodes have the same bytes on either side of their
+  /// children arrays (the whole node when it has none).
+  private static func sameContentBytes(
+    _ oldBytes: UnsafeBufferPointer<UInt8>, _ oldRange: Range<Int>, _ oldChildren: Range<Int>?,
+    _ newBytes: UnsafeBufferPointer<UInt8>, _ newRange: Range<Int>, _ newChildren: Range<Int>?
+  ) -> Bool {
+    let oldHead = oldRange.lowerBound..<(oldChildren?.lowerBound ?? oldRange.upperBound)
+    let newHead = newRange.lowerBound..<(newChildren?.lowerBound ?? newRange.upperBound)
+    let oldTail = (oldChildren?.upperBound ?? oldRange.upperBound)..<oldRange.upperBound
+    let newTail = (newChildren?.upperBound ?? newRange.upperBound)..<newRange.upperBound
+    return same(oldBytes, oldHead, newBytes, newHead) && same(oldBytes, oldTail, newBytes, newTail)
   }
 
-  /// A table of `keys`, or an error naming both nodes of a duplicate.
-  private static func uniqueKeys(_ arena: KeyArena, of tree: TreeSnapshot, keys: [JSONPointer])
-    throws -> KeyTable
-  {
-    do {
-      return try KeyTable(arena)
-    } catch {
-      let key = ReportText.key(parts: tree.keyFields(of: error.second, pointers: keys))
-      let first = tree.position(of: error.first)
-      throw tree.error(
-        "duplicate key \(key): record \(tree.path(of: error.second)) has the same key as record "
-          + "\(tree.path(of: error.first)) (line \(first.line)); a key must be unique across "
-          + "the whole tree",
-        at: error.second)
-    }
+  /// Whether two byte ranges hold the same bytes (`memcmp`).
+  private static func same(
+    _ a: UnsafeBufferPointer<UInt8>, _ aRange: Range<Int>, _ b: UnsafeBufferPointer<UInt8>,
+    _ bRange: Range<Int>
+  ) -> Bool {
+    guard aRange.count == bRange.count else { return false }
+    return aRange.isEmpty
+      || memcmp(
+        a.baseAddress! + aRange.lowerBound, b.baseAddress! + bRange.lowerBound, aRange.count)
+        == 0
+  }
+
+  /// The error for a key that occurs twice in one tree, naming both
+  /// nodes.
+  private static func duplicateError(
+    _ error: KeyTable.Duplicate, of tree: TreeSnapshot, keys: [JSONPointer]
+  ) -> InputError {
+    let key = ReportText.key(parts: tree.keyFields(of: error.second, pointers: keys))
+    let first = tree.position(of: error.first)
+    return tree.error(
+      "duplicate key \(key): record \(tree.path(of: error.second)) has the same key as record "
+        + "\(tree.path(of: error.first)) (line \(first.line)); a key must be unique across "
+        + "the whole tree",
+      at: error.second)
   }
 }

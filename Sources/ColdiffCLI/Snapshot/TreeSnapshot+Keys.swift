@@ -41,22 +41,34 @@ extension TreeSnapshot {
   func keyArena(for pointers: [JSONPointer]) throws -> KeyArena {
     var arena = KeyArena()
     arena.reserve(records: count, bytesEach: 16)
+    // The closures capture the arrays, not the snapshot (no copy per call).
+    let (keyRanges, ranges) = (self.keyRanges, self.ranges)
     let finders = pointers.map { pointer -> (UnsafeBufferPointer<UInt8>, Int) -> Range<Int>? in
       if let capturedKey, pointer.tokens == [capturedKey] { return { keyRanges[$1] } }
       let path = JSONKeyPath(segments: pointer.tokens)
       return { path.valueRange(in: $0, record: ranges[$1]) }
     }
-    try base.bytes.withUnsafeBufferPointer { buffer in
+    // A missing key is reported after the loop, so the loop's closures
+    // capture nothing of the snapshot.
+    var missing: (node: Int, field: Int)?
+    let count = self.count
+    base.bytes.withUnsafeBufferPointer { buffer in
       for node in 0..<count {
-        try arena.append { out in
-          for (find, pointer) in zip(finders, pointers) {
+        arena.append { out in
+          for (field, find) in finders.enumerated() {
             guard let value = find(buffer, node) else {
-              throw error("record \(self.path(of: node)) has no key \(pointer)", at: node)
+              missing = (node, field)
+              return
             }
             JSONCanonicalKey.append(buffer, range: value, to: &out)
           }
         }
+        if missing != nil { return }
       }
+    }
+    if let missing {
+      throw error(
+        "record \(path(of: missing.node)) has no key \(pointers[missing.field])", at: missing.node)
     }
     return arena
   }

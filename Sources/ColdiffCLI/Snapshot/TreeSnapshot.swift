@@ -208,17 +208,6 @@ struct TreeSnapshot {
     value(of: node).removing(paths: [field.tokens])
   }
 
-  /// The node's bytes on either side of its children array (the whole
-  /// node and nothing when it has none): equal parts mean equal content.
-  func contentParts(of node: Int) -> (ArraySlice<UInt8>, ArraySlice<UInt8>) {
-    let range = ranges[node]
-    guard let children = childrenRanges[node] else { return (base.bytes[range], []) }
-    return (
-      base.bytes[range.lowerBound..<children.lowerBound],
-      base.bytes[children.upperBound..<range.upperBound]
-    )
-  }
-
   fileprivate static func components(node: Int, _ parents: [Int32], _ siblingIndex: [Int32])
     -> [Int]
   {
