@@ -38,9 +38,10 @@ public enum ColdiffFlags {
     long: "tree", valueName: "FIELD", completion: .field, category: .identity,
     summary: "records nest child records in the array member FIELD",
     discussion: """
-      Records nest their child records in the array member FIELD. Identity is unique \
+      Records nest their child records in the array member FIELD, to any depth; the \
+      top-level records of a JSON array or JSON Lines are the roots. Identity is unique \
       across the whole tree, positions are index paths (`[0, 2, 1]`), and a move may \
-      change a record's parent.
+      change a record's parent. Not for JSON objects or CSV.
       """)
 
   /// `--input FORMAT`: the input form, overriding detection.

@@ -14,9 +14,6 @@ struct ColdiffRun {
   ///   unless git trusts the exit code), 2 trouble.
   /// - Throws: `InputError` or `Diagnostic` for trouble.
   func run() throws -> ExitStatus {
-    if options.treeField != nil {
-      throw Diagnostic("--tree is not implemented yet")
-    }
     if let file = options.textconvFile { return try textconv(file) }
     let operands = options.operands
     switch operands.count {
@@ -59,6 +56,9 @@ struct ColdiffRun {
     defer { progress?.finish() }
     progress?.stage("reading")
     let (old, new) = try loadSnapshots(oldPath, newPath, detectionNames: detectionNames)
+    if let field = options.treeField {
+      return try compareTrees(old: old, new: new, field: field, header: header)
+    }
     progress?.stage("matching")
     let identity = try Identity.resolve(keys: options.keyFields, old: old, new: new)
     let ignored = options.ignoredFields.map(\.tokens)
@@ -112,7 +112,7 @@ struct ColdiffRun {
   }
 
   /// The text report as this terminal or pipe wants it.
-  private var report: TextReport {
+  var report: TextReport {
     let color: Bool
     switch options.color {
     case .always: color = true

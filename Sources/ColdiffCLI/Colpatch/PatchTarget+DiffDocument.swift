@@ -12,14 +12,13 @@ extension PatchTarget {
   ///
   /// - Throws: `PatchConflict` naming the first record that does not fit
   ///   (exit 1); `InputError` when the document cannot apply to this kind
-  ///   of target at all (exit 2): a tree document, or a document of an
-  ///   object's members for a list of records or the other way round.
+  ///   of target at all (exit 2): a document of an object's members for
+  ///   a list of records or the other way round (tree documents: see
+  ///   `applyTree(_:)`).
   /// - Complexity: O(n + d log d) for n records and d changes, plus the
   ///   key index of the target.
   mutating func apply(_ document: DiffDocument) throws {
-    guard document.kind != .tree else {
-      throw InputError("tree diff documents are not supported yet", file: snapshot.name)
-    }
+    guard document.kind != .tree else { return try applyTree(document) }
     let positions =
       document.inserts.map(\.position) + document.deletes.map(\.position)
       + document.updates.map(\.position) + document.moves.flatMap { [$0.from, $0.to] }
@@ -175,7 +174,7 @@ extension PatchTarget {
   }
 
   /// Checks one changed field against its old value and sets the new one.
-  private static func apply(
+  static func apply(
     _ change: DiffDocument.Change, to record: inout JSONValue, name: String
   ) throws {
     let field = ReportText.field(change.path.tokens)

@@ -125,8 +125,17 @@ public enum ColdiffManual {
         """),
       .paragraph(
         """
-        With `--tree`, records nest child records in an array member; identity is unique \
-        across the whole tree and positions are index paths.
+        With `--tree FIELD`, records nest child records in the array member FIELD. \
+        Identity is unique across the whole tree (the same key at two depths is an error \
+        naming both records) and needs a key: `--key`, or `id` in every record. A record's \
+        equality leaves out its children: a parent whose children changed is not updated; \
+        whether the member is there counts where the record has no children on one side. \
+        Positions are index paths (`[0, 2, 1]`). A record that changes its parent is one \
+        move, its subtree with it; a deleted subtree is one delete of its root, and the \
+        text report lists its other records indented under it. The diff document has \
+        `"kind": "tree"`, the member as `"tree": "/children"`, and on each insert and move \
+        the key of its new `parent` and of the sibling it comes `after`; the patch uses \
+        paths such as `/0/children/2`.
         """),
     ])
 
@@ -231,5 +240,7 @@ public enum ColdiffManual {
       .example(["coldiff -f patch old.csv new.csv > p.json", "colpatch apply p.json old.csv"]),
       .paragraph("Count the changes between two JSON Lines files read from a pipe:"),
       .example(["zcat old.jsonl.gz | coldiff -f stat - new.jsonl"]),
+      .paragraph("Compare two category trees whose records nest in `children`:"),
+      .example(["coldiff --tree children -k slug old.json new.json"]),
     ])
 }

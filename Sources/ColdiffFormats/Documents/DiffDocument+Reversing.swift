@@ -21,9 +21,9 @@ extension DiffDocument {
           position: position, key: update.key,
           changes: update.changes.map { Change(path: $0.path, old: $0.new, new: $0.old) })
       }
-      .sorted { $0.position.sortIndex < $1.position.sortIndex },
+      .sorted { $0.position.precedes($1.position) },
       moves: moves.map { Move(from: $0.to, to: $0.from, key: $0.key) }
-        .sorted { $0.from.sortIndex < $1.from.sortIndex })
+        .sorted { $0.from.precedes($1.from) })
   }
 
   /// Where the records at OLD positions are in NEW: a moved record at its
@@ -68,5 +68,15 @@ extension DiffDocument.Position {
   var sortIndex: Int {
     if case .index(let index) = self { return index }
     return 0
+  }
+
+  /// The order of the lists: indices by value, index paths in preorder
+  /// (lexicographically); names keep their order.
+  func precedes(_ other: DiffDocument.Position) -> Bool {
+    switch (self, other) {
+    case (.index(let a), .index(let b)): a < b
+    case (.path(let a), .path(let b)): a.lexicographicallyPrecedes(b)
+    default: false
+    }
   }
 }

@@ -1,0 +1,233 @@
+import ColdiffCore
+import ColdiffFormats
+
+extension TreeComparison {
+  /// The sequential tree patch (SPEC §4.3, §7.19): RFC 6902 operations at
+  /// pointers such as `/0/children/2`, in the order of the core's
+  /// `TreePatchStep`s (inserts and moves in NEW preorder, then deleted
+  /// subtrees from the back, then updates at their NEW paths), guarded as
+  /// the flat patch is (a `test` of the key of each node touched, of the
+  /// old value before each `remove` and `replace`).
+  ///
+  /// A node that moves into the subtree of its following sibling, which
+  /// RFC 6902 forbids as a `move`, is written as a `remove` and an `add`
+  /// of its subtree as it stands then; so is a node that moves to the
+  /// place of one of its ancestors, whose reverse would be such a move. A children member that a node
+  /// lacks is added (`[]`) before a record is placed in it, and the
+  /// member's presence is made that of NEW at the end.
+  ///
+  /// - Parameter guards: whether to write the `test` guards.
+  /// - Returns: the patch's bytes.
+  /// - Complexity: O(n + d·h·log w) for n nodes, d changes, height h and
+  ///   sibling lists of width w, plus the replay of the forest's values
+  ///   when a move must be written as a remove and an add.
+  func patch(guards: Bool) -> [UInt8] {
+    var writing = TreePatchWriting(comparison: self, guards: guards)
+    let steps = diff.patchSteps(oldShape: old.shape, newShape: new.shape)
+    for (number, step) in steps.enumerated() {
+      switch step {
+      case .delete(let at, let oldNode): writing.delete(oldNode, at: at)
+      case .insert(let at, let newNode):
+        writing.ensureChildrenMember(of: newNode, placedAt: at)
+        writing.insert(newNode, at: at, step: number)
+      case .move(let from, let to, let oldNode, let newNode):
+        writing.ensureChildrenMember(of: newNode, placedAt: to, removing: from)
+        writing.move(oldNode, from: from, to: to, steps: steps, step: number)
+      case .update(let at, let oldNode, _): writing.update(oldNode, at: at)
+      }
+    }
+    writing.matchChildrenMembers()
+    return writing.writer.finish()
+  }
+
+  /// The value of an inserted or deleted subtree (see
+  /// `unmatchedSubtree(of:in:matches:)`), as a value tree.
+  fileprivate func subtreeValue(of node: Int, in tree: TreeSnapshot, matches: [Int32]) -> JSONValue
+  {
+    switch unmatchedSubtree(of: node, in: tree, matches: matches) {
+    case .value(let value): return value
+    case .raw: return tree.value(of: node)
+    }
+  }
+}
+
+/// The tree patch being written.
+private struct TreePatchWriting {
+  let comparison: TreeComparison
+  let guards: Bool
+  var writer = JSONPatchWriter()
+  /// For each OLD node, whether it has its children member now.
+  private var hasMember: [Bool]
+  /// The structural changes written so far, for a replay (see `model`).
+  private var log: [Logged] = []
+  /// The forest as it stands after the first `replayed` entries of `log`,
+  /// built only when a move has to be written as a remove and an add.
+  private var model: JSONValue?
+  private var replayed = 0
+
+  private enum Logged {
+    case addMember(JSONPointer)
+    case step(TreePatchStep)
+  }
+
+  init(comparison: TreeComparison, guards: Bool) {
+    self.comparison = comparison
+    self.guards = guards
+    hasMember = comparison.old.childrenRanges.map { $0 != nil }
+  }
+
+  private var old: TreeSnapshot { comparison.old }
+  private var new: TreeSnapshot { comparison.new }
+
+  /// The RFC 6902 pointer of a tree path.
+  func pointer(_ path: TreeIndexPath) -> JSONPointer {
+    var tokens: [[UInt8]] = []
+    for (depth, index) in path.components.enumerated() {
+      if depth > 0 { tokens += old.field.tokens }
+      tokens.append(Array(String(index).utf8))
+    }
+    return JSONPointer(tokens: tokens)
+  }
+
+  /// Adds an empty children member to the NEW parent of `node` when it is
+  /// an OLD node that has none yet.
+  ///
+  /// - Parameters:
+  ///   - node: the NEW node about to be placed.
+  ///   - path: where it is placed (in the forest as it stands).
+  ///   - removed: for a move, where the record is taken from: `path` is
+  ///     then counted after its removal, and the member is added before.
+  mutating func ensureChildrenMember(
+    of node: Int, placedAt path: TreeIndexPath, removing removed: TreeIndexPath? = nil
+  ) {
+    let newParent = Int(new.parents[node])
+    guard newParent >= 0, let parentPath = path.parent else { return }
+    let oldParent = Int(comparison.newToOld[newParent])
+    guard oldParent >= 0, !hasMember[oldParent] else { return }
+    hasMember[oldParent] = true
+    // The parent's path before the removal: one further on where the removed record was before it.
+    var current = parentPath.components
+    if let removed, let last = removed.last, current.count >= removed.components.count,
+      current.starts(with: removed.components.dropLast()),
+      current[removed.components.count - 1] >= last
+    {
+      current[removed.components.count - 1] += 1
+    }
+    let member = JSONPointer(tokens: pointer(TreeIndexPath(current)).tokens + old.field.tokens)
+    writer.append(.add(path: member, value: .array([])))
+    log.append(.addMember(member))
+  }
+
+  private mutating func testKey(old node: Int, at path: JSONPointer) {
+    guard guards else { return }
+    for (field, value) in zip(comparison.keys, old.keyFields(of: node, pointers: comparison.keys)) {
+      writer.append(.test(path: JSONPointer(tokens: path.tokens + field.tokens), value: value))
+    }
+  }
+
+  mutating func delete(_ node: Int, at path: TreeIndexPath) {
+    let at = pointer(path)
+    testKey(old: node, at: at)
+    if guards {
+      writer.append(
+        .test, path: at,
+        value: comparison.unmatchedSubtree(of: node, in: old, matches: comparison.oldToNew))
+    }
+    writer.append(.remove(path: at))
+    log.append(.step(.delete(at: path, old: node)))
+  }
+
+  mutating func insert(_ node: Int, at path: TreeIndexPath, step: Int) {
+    writer.append(
+      .add, path: pointer(path),
+      value: comparison.unmatchedSubtree(of: node, in: new, matches: comparison.newToOld))
+    log.append(.step(.insert(at: path, new: node)))
+  }
+
+  mutating func move(
+    _ node: Int, from: TreeIndexPath, to: TreeIndexPath, steps: [TreePatchStep], step: Int
+  ) {
+    let source = pointer(from)
+    testKey(old: node, at: source)
+    if to.components.starts(with: from.components) || from.components.starts(with: to.components) {
+      // RFC 6902 forbids moving a value into its own place's subtree, and
+      // the reverse of a move out to an ancestor's place would do that.
+      let value = currentValue(at: source)
+      if guards { writer.append(.test(path: source, value: value)) }
+      writer.append(.remove(path: source))
+      writer.append(.add(path: pointer(to), value: value))
+    } else {
+      writer.append(.move(from: source, path: pointer(to)))
+    }
+    log.append(.step(steps[step]))
+  }
+
+  mutating func update(_ node: Int, at path: TreeIndexPath) {
+    let at = pointer(path)
+    // The children member's presence is settled by `matchChildrenMembers()`.
+    let changes = (comparison.changes[node] ?? []).filter { $0.path != old.field.tokens }
+    guard !changes.isEmpty else { return }
+    testKey(old: node, at: at)
+    for change in changes {
+      let field = JSONPointer(tokens: at.tokens + change.path)
+      switch (change.old, change.new) {
+      case (let old?, let new?):
+        if guards { writer.append(.test(path: field, value: old)) }
+        writer.append(.replace(path: field, value: new))
+      case (let old?, nil):
+        if guards { writer.append(.test(path: field, value: old)) }
+        writer.append(.remove(path: field))
+      case (nil, let new?):
+        writer.append(.add(path: field, value: new))
+      case (nil, nil):
+        break
+      }
+    }
+  }
+
+  /// Gives each matched node's children member the presence it has in
+  /// NEW (an empty `[]` where NEW has one and the node has none, none
+  /// where NEW has none: the node's children have all left by then).
+  mutating func matchChildrenMembers() {
+    for newNode in 0..<new.count {
+      let oldNode = Int(comparison.newToOld[newNode])
+      guard oldNode >= 0 else { continue }
+      let wanted = new.childrenRanges[newNode] != nil
+      guard wanted != hasMember[oldNode] else { continue }
+      let member = JSONPointer(tokens: pointer(new.path(of: newNode)).tokens + old.field.tokens)
+      if wanted {
+        writer.append(.add(path: member, value: .array([])))
+      } else {
+        if guards { writer.append(.test(path: member, value: .array([]))) }
+        writer.append(.remove(path: member))
+      }
+    }
+  }
+
+  /// The value at `pointer` in the forest as the patch has left it so
+  /// far, by replaying the structural changes on OLD's values.
+  private mutating func currentValue(at pointer: JSONPointer) -> JSONValue {
+    var forest = model ?? .array((0..<old.base.count).map { old.value(of: old.node(at: [$0])) })
+    do {
+      while replayed < log.count {
+        switch log[replayed] {
+        case .addMember(let member): try forest.add(.array([]), at: member)
+        case .step(.delete(let at, _)): _ = try forest.remove(at: self.pointer(at))
+        case .step(.insert(let at, let node)):
+          try forest.add(
+            comparison.subtreeValue(of: node, in: new, matches: comparison.newToOld),
+            at: self.pointer(at))
+        case .step(.move(let from, let to, _, _)):
+          let value = try forest.remove(at: self.pointer(from))
+          try forest.add(value, at: self.pointer(to))
+        case .step(.update): break
+        }
+        replayed += 1
+      }
+      model = forest
+      return try forest.value(at: pointer)
+    } catch {
+      preconditionFailure("the tree patch does not replay: \(error.reason)")
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import ColdiffCore
+import ColdiffFormats
+
+/// The report for people on two trees (SPEC §4.1 with `--tree`): one line
+/// per change, each node named by the keys on its way from the root
+/// (`Electronics › Phones › X`) and its index path; a deleted or inserted
+/// subtree is one line for its root with its other records indented
+/// under it; a move shows both paths and, when the parent changed, the
+/// new parent. Nothing when nothing changed.
+struct TreeReport {
+  /// Whether to color the lines (ANSI escapes).
+  let color: Bool
+  /// The width to fit lines into, or `nil` to keep them whole.
+  let width: Int?
+
+  /// The report's lines for `comparison`.
+  func render(_ comparison: TreeComparison) -> String {
+    let diff = comparison.diff
+    var lines: [String] = []
+    for path in diff.deletes {
+      let node = comparison.old.node(at: path)
+      lines += subtree(
+        "-", node, in: comparison.old, matches: comparison.oldToNew, comparison, .red)
+    }
+    for path in diff.inserts {
+      let node = comparison.new.node(at: path)
+      lines += subtree(
+        "+", node, in: comparison.new, matches: comparison.newToOld, comparison, .green)
+    }
+    for path in diff.updates {
+      let node = comparison.old.node(at: path)
+      let fields = (comparison.changes[node] ?? []).map(describe).joined(separator: "; ")
+      lines.append(
+        line("~", name(node, in: comparison.old, comparison), "\(path)  \(fields)", .yellow))
+    }
+    for move in diff.moves {
+      let oldNode = comparison.old.node(at: move.from)
+      let newNode = comparison.new.node(at: move.to)
+      var detail = "\(move.from) → \(move.to)"
+      let oldParent = Int(comparison.old.parents[oldNode])
+      let newParent = Int(comparison.new.parents[newNode])
+      if oldParent < 0 ? newParent >= 0 : Int(comparison.oldToNew[oldParent]) != newParent {
+        detail +=
+          newParent < 0
+          ? "  (now a root)" : "  (now under \(name(newParent, in: comparison.new, comparison)))"
+      }
+      lines.append(line("↕", name(oldNode, in: comparison.old, comparison), detail, .cyan))
+    }
+    guard !lines.isEmpty else { return "" }
+    return (lines + [paint(TreeReport.summary(diff), .bold)]).joined(separator: "\n") + "\n"
+  }
+
+  /// `N inserted, N deleted, N updated, N moved` (also `--format stat`).
+  static func summary(_ diff: OrderedCollectionDiff<TreeIndexPath>) -> String {
+    "\(diff.inserts.count) inserted, \(diff.deletes.count) deleted, "
+      + "\(diff.updates.count) updated, \(diff.moves.count) moved"
+  }
+
+  /// The root line of an inserted or deleted subtree, with its path and
+  /// content, then one indented line per other record of the subtree.
+  private func subtree(
+    _ sigil: String, _ node: Int, in tree: TreeSnapshot, matches: [Int32],
+    _ comparison: TreeComparison, _ tone: Tone
+  ) -> [String] {
+    let content = ReportText.value(tree.ownFields(of: node))
+    var lines = [
+      line(sigil, name(node, in: tree, comparison), "\(tree.path(of: node))  \(content)", tone)
+    ]
+    for (descendant, depth) in comparison.unmatchedDescendants(of: node, in: tree, matches: matches)
+    {
+      let indent = String(repeating: "  ", count: depth)
+      let key = ReportText.key(parts: tree.keyFields(of: descendant, pointers: comparison.keys))
+      let text = "\(indent)\(sigil) \(key)  \(ReportText.value(tree.ownFields(of: descendant)))"
+      lines.append(ReportText.shorten(text, to: width))
+    }
+    return lines
+  }
+
+  /// The keys from the root down to `node`, joined by ` › `.
+  private func name(_ node: Int, in tree: TreeSnapshot, _ comparison: TreeComparison) -> String {
+    var keys: [String] = []
+    var next = node
+    while next >= 0 {
+      keys.append(ReportText.key(parts: tree.keyFields(of: next, pointers: comparison.keys)))
+      next = Int(tree.parents[next])
+    }
+    return keys.reversed().joined(separator: " › ")
+  }
+
+  private func describe(_ change: FieldChange) -> String {
+    let field = ReportText.field(change.path)
+    let budget = width.map { max(12, $0 / 3) }
+    let old = change.old.map { ReportText.shorten(ReportText.value($0), to: budget) }
+    let new = change.new.map { ReportText.shorten(ReportText.value($0), to: budget) }
+    switch (old, new) {
+    case (let old?, let new?) where change.path.isEmpty: return "\(old) → \(new)"
+    case (let old?, let new?): return "\(field): \(old) → \(new)"
+    case (nil, let new?): return "+\(field): \(new)"
+    case (let old?, nil): return "-\(field): \(old)"
+    case (nil, nil): return field
+    }
+  }
+
+  private func line(_ sigil: String, _ name: String, _ detail: String, _ tone: Tone) -> String {
+    let text = ReportText.shorten("\(sigil) \(name)  \(detail)", to: width)
+    let head = "\(sigil) \(name)"
+    guard color, text.hasPrefix(head) else { return text }
+    return paint(head, tone) + text.dropFirst(head.count)
+  }
+
+  private enum Tone: String {
+    case red = "31"
+    case green = "32"
+    case yellow = "33"
+    case cyan = "36"
+    case bold = "1"
+  }
+
+  private func paint(_ text: String, _ tone: Tone) -> String {
+    color ? "\u{1B}[\(tone.rawValue)m\(text)\u{1B}[0m" : text
+  }
+}

@@ -1,0 +1,95 @@
+import ColdiffFormats
+
+extension TreeSnapshot {
+  /// The identity of the nodes of two trees: the `--key` fields when
+  /// given, else `id` when every node of both has it.
+  ///
+  /// - Throws: `InputError` when there is no `--key` and some node has no
+  ///   `id` (a tree needs keys: whole values would make every changed
+  ///   parent a delete of its subtree).
+  static func identity(keys: [JSONPointer], old: TreeSnapshot, new: TreeSnapshot) throws
+    -> Identity
+  {
+    if !keys.isEmpty { return .fields(keys) }
+    let id = JSONPointer(["id"])
+    for tree in [old, new] {
+      if let node = tree.firstNode(without: id) {
+        throw tree.error(
+          "record \(tree.path(of: node)) has no id: --tree needs a key (--key FIELD, or an id "
+            + "in every record)",
+          at: node)
+      }
+    }
+    return .fields([id])
+  }
+
+  /// The first node in preorder without a value at `pointer`, if any.
+  private func firstNode(without pointer: JSONPointer) -> Int? {
+    if let capturedKey, pointer.tokens == [capturedKey] {
+      return keyRanges.firstIndex { $0 == nil }
+    }
+    let path = JSONKeyPath(segments: pointer.tokens)
+    return base.bytes.withUnsafeBufferPointer { buffer in
+      (0..<count).first { path.valueRange(in: buffer, record: ranges[$0]) == nil }
+    }
+  }
+
+  /// The canonical identity bytes of every node, in preorder.
+  ///
+  /// - Throws: `InputError` at the first node without a key field.
+  /// - Complexity: O(n) key look-ups by skipping.
+  func keyArena(for pointers: [JSONPointer]) throws -> KeyArena {
+    var arena = KeyArena()
+    arena.reserve(records: count, bytesEach: 16)
+    // The closures capture the arrays, not the snapshot (no copy per call).
+    let (keyRanges, ranges) = (self.keyRanges, self.ranges)
+    let finders = pointers.map { pointer -> (UnsafeBufferPointer<UInt8>, Int) -> Range<Int>? in
+      if let capturedKey, pointer.tokens == [capturedKey] { return { keyRanges[$1] } }
+      let path = JSONKeyPath(segments: pointer.tokens)
+      return { path.valueRange(in: $0, record: ranges[$1]) }
+    }
+    // A missing key is reported after the loop, so the loop's closures
+    // capture nothing of the snapshot.
+    var missing: (node: Int, field: Int)?
+    let count = self.count
+    base.bytes.withUnsafeBufferPointer { buffer in
+      for node in 0..<count {
+        arena.append { out in
+          for (field, find) in finders.enumerated() {
+            guard let value = find(buffer, node) else {
+              missing = (node, field)
+              return
+            }
+            JSONCanonicalKey.append(buffer, range: value, to: &out)
+          }
+        }
+        if missing != nil { return }
+      }
+    }
+    if let missing {
+      throw error(
+        "record \(path(of: missing.node)) has no key \(pointers[missing.field])", at: missing.node)
+    }
+    return arena
+  }
+
+  /// The values of the key fields of `node`.
+  func keyFields(of node: Int, pointers: [JSONPointer]) -> [JSONValue] {
+    base.bytes.withUnsafeBufferPointer { buffer in
+      pointers.map { pointer in
+        let path = JSONKeyPath(segments: pointer.tokens)
+        guard let range = path.valueRange(in: buffer, record: ranges[node]),
+          let value = try? JSONReader.parseValue(in: buffer, range: range)
+        else { preconditionFailure("a key that was found is gone") }
+        return value
+      }
+    }
+  }
+
+  /// The key of `node` for documents: the one field's value, or an array
+  /// of a composite key's values.
+  func keyValue(of node: Int, pointers: [JSONPointer]) -> JSONValue {
+    let values = keyFields(of: node, pointers: pointers)
+    return values.count == 1 ? values[0] : .array(values)
+  }
+}
