@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs a built tool (or any program) as a child process and captures
 /// what it printed, for end-to-end tests that assert standard output,
@@ -107,12 +108,16 @@ public enum ToolProcess {
   ///
   /// - Returns: whether it had to be killed.
   public static func waitOrKill(_ process: Process) -> Bool {
-    let deadline = Date().addingTimeInterval(hangGuardSeconds)
-    while process.isRunning && Date() < deadline { usleep(10_000) }
-    guard process.isRunning else { return false }
-    kill(process.processIdentifier, SIGKILL)
+    let killed = Mutex(false)
+    let identifier = process.processIdentifier
+    let guardTimer = DispatchWorkItem {
+      killed.withLock { $0 = true }
+      kill(identifier, SIGKILL)
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + hangGuardSeconds, execute: guardTimer)
     process.waitUntilExit()
-    return true
+    guardTimer.cancel()
+    return killed.withLock { $0 }
   }
 
   /// Runs `script` with `/bin/sh -c` in `directory`.

@@ -1,3 +1,4 @@
+import ColdiffCore
 import ColdiffFormats
 
 /// The records of a patch target seen as a tree (a tree diff document,
@@ -179,7 +180,7 @@ struct TreeForest {
         order.append(target.makeRecord(value(of: root)))
       }
     }
-    target.sequence = RecordSequence(order)
+    target.sequence = ImplicitTreap(order)
   }
 
   /// The canonical key of a record, `nil` when it lacks a key field.
