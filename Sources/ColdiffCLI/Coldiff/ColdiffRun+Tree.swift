@@ -38,7 +38,7 @@ extension ColdiffRun {
     guard !options.quiet else { return status }
     var out = Array((header ?? "").utf8)
     switch options.outputFormat {
-    case .stat: out += Array((TreeReport.summary(comparison.diff) + "\n").utf8)
+    case .stat: out += Array((ReportStyle.summary(comparison.diff) + "\n").utf8)
     case .text:
       out += Array(TreeReport(color: report.color, width: report.width).render(comparison).utf8)
     case .json: comparison.document().write(to: &out)

@@ -73,7 +73,7 @@ struct ColdiffRun {
     progress?.stage("writing")
     var out = Array((header ?? "").utf8)
     switch options.outputFormat {
-    case .stat: out += Array((TextReport.summary(comparison.diff) + "\n").utf8)
+    case .stat: out += Array((ReportStyle.summary(comparison.diff) + "\n").utf8)
     case .text: out += Array(report.render(comparison).utf8)
     case .json: comparison.document().write(to: &out)
     case .patch: out += comparison.patch(guards: !options.noTest)

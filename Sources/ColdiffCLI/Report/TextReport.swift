@@ -12,35 +12,32 @@ struct TextReport {
   /// The width to fit lines into, or `nil` to keep them whole.
   let width: Int?
 
+  private var style: ReportStyle { ReportStyle(color: color, width: width) }
+
   /// The report's lines for `comparison`.
   func render(_ comparison: Comparison) -> String {
     let diff = comparison.diff
     var lines: [String] = []
-    if let columns = columnChange(comparison) { lines.append(paint(columns, .dim)) }
+    if let columns = columnChange(comparison) { lines.append(style.paint(columns, .dim)) }
     for old in diff.deletes {
       let value = ReportText.value(comparison.old.value(of: old))
-      lines.append(line("-", name(comparison, old: old), value, .red))
+      lines.append(style.line("-", name(comparison, old: old), value, .red))
     }
     for new in diff.inserts {
       let value = ReportText.value(comparison.new.value(of: new))
-      lines.append(line("+", name(comparison, new: new), value, .green))
+      lines.append(style.line("+", name(comparison, new: new), value, .green))
     }
     for old in diff.updates {
-      let fields = (comparison.changes[old] ?? []).map(describe).joined(separator: "; ")
-      lines.append(line("~", name(comparison, old: old), fields, .yellow))
+      let fields = (comparison.changes[old] ?? []).map(style.describe).joined(separator: "; ")
+      lines.append(style.line("~", name(comparison, old: old), fields, .yellow))
     }
     for move in diff.moves {
-      lines.append(line("↕", name(comparison, old: move.from), "\(move.from) → \(move.to)", .cyan))
+      lines.append(
+        style.line("↕", name(comparison, old: move.from), "\(move.from) → \(move.to)", .cyan))
     }
     guard !lines.isEmpty else { return "" }
-    let summary = TextReport.summary(diff)
-    return (lines + [paint(summary, .bold)]).joined(separator: "\n") + "\n"
-  }
-
-  /// `N inserted, N deleted, N updated, N moved` (also `--format stat`).
-  static func summary(_ diff: OrderedCollectionDiff<Int>) -> String {
-    "\(diff.inserts.count) inserted, \(diff.deletes.count) deleted, "
-      + "\(diff.updates.count) updated, \(diff.moves.count) moved"
+    let summary = ReportStyle.summary(diff)
+    return (lines + [style.paint(summary, .bold)]).joined(separator: "\n") + "\n"
   }
 
   private func name(_ comparison: Comparison, old record: Int) -> String {
@@ -62,28 +59,6 @@ struct TextReport {
     }
   }
 
-  private func describe(_ change: FieldChange) -> String {
-    let field = ReportText.field(change.path)
-    let budget = width.map { max(12, $0 / 3) }
-    let old = change.old.map { ReportText.shorten(ReportText.value($0), to: budget) }
-    let new = change.new.map { ReportText.shorten(ReportText.value($0), to: budget) }
-    switch (old, new) {
-    // A record that is not an object changed as a whole: no field to name.
-    case (let old?, let new?) where change.path.isEmpty: return "\(old) → \(new)"
-    case (let old?, let new?): return "\(field): \(old) → \(new)"
-    case (nil, let new?): return "+\(field): \(new)"
-    case (let old?, nil): return "-\(field): \(old)"
-    case (nil, nil): return field
-    }
-  }
-
-  private func line(_ sigil: String, _ name: String, _ detail: String, _ tone: Tone) -> String {
-    let text = ReportText.shorten("\(sigil) \(name)  \(detail)", to: width)
-    let head = "\(sigil) \(name)"
-    guard color, text.hasPrefix(head) else { return text }
-    return paint(head, tone) + text.dropFirst(head.count)
-  }
-
   private func columnChange(_ comparison: Comparison) -> String? {
     guard case .table(let old) = comparison.old.storage,
       case .table(let new) = comparison.new.storage, old.header != new.header
@@ -97,16 +72,4 @@ struct TextReport {
     return "columns: " + names.joined(separator: ", ")
   }
 
-  private enum Tone: String {
-    case red = "31"
-    case green = "32"
-    case yellow = "33"
-    case cyan = "36"
-    case bold = "1"
-    case dim = "2"
-  }
-
-  private func paint(_ text: String, _ tone: Tone) -> String {
-    color ? "\u{1B}[\(tone.rawValue)m\(text)\u{1B}[0m" : text
-  }
 }

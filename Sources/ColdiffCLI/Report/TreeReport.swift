@@ -13,6 +13,8 @@ struct TreeReport {
   /// The width to fit lines into, or `nil` to keep them whole.
   let width: Int?
 
+  private var style: ReportStyle { ReportStyle(color: color, width: width) }
+
   /// The report's lines for `comparison`.
   func render(_ comparison: TreeComparison) -> String {
     let diff = comparison.diff
@@ -29,9 +31,9 @@ struct TreeReport {
     }
     for path in diff.updates {
       let node = comparison.old.node(at: path)
-      let fields = (comparison.changes[node] ?? []).map(describe).joined(separator: "; ")
+      let fields = (comparison.changes[node] ?? []).map(style.describe).joined(separator: "; ")
       lines.append(
-        line("~", name(node, in: comparison.old, comparison), "\(path)  \(fields)", .yellow))
+        style.line("~", name(node, in: comparison.old, comparison), "\(path)  \(fields)", .yellow))
     }
     for move in diff.moves {
       let oldNode = comparison.old.node(at: move.from)
@@ -44,27 +46,22 @@ struct TreeReport {
           newParent < 0
           ? "  (now a root)" : "  (now under \(name(newParent, in: comparison.new, comparison)))"
       }
-      lines.append(line("↕", name(oldNode, in: comparison.old, comparison), detail, .cyan))
+      lines.append(style.line("↕", name(oldNode, in: comparison.old, comparison), detail, .cyan))
     }
     guard !lines.isEmpty else { return "" }
-    return (lines + [paint(TreeReport.summary(diff), .bold)]).joined(separator: "\n") + "\n"
-  }
-
-  /// `N inserted, N deleted, N updated, N moved` (also `--format stat`).
-  static func summary(_ diff: OrderedCollectionDiff<TreeIndexPath>) -> String {
-    "\(diff.inserts.count) inserted, \(diff.deletes.count) deleted, "
-      + "\(diff.updates.count) updated, \(diff.moves.count) moved"
+    return (lines + [style.paint(ReportStyle.summary(diff), .bold)]).joined(separator: "\n") + "\n"
   }
 
   /// The root line of an inserted or deleted subtree, with its path and
   /// content, then one indented line per other record of the subtree.
   private func subtree(
     _ sigil: String, _ node: Int, in tree: TreeSnapshot, matches: [Int32],
-    _ comparison: TreeComparison, _ tone: Tone
+    _ comparison: TreeComparison, _ tone: ReportStyle.Tone
   ) -> [String] {
     let content = ReportText.value(tree.ownFields(of: node))
     var lines = [
-      line(sigil, name(node, in: tree, comparison), "\(tree.path(of: node))  \(content)", tone)
+      style.line(
+        sigil, name(node, in: tree, comparison), "\(tree.path(of: node))  \(content)", tone)
     ]
     for (descendant, depth) in comparison.unmatchedDescendants(of: node, in: tree, matches: matches)
     {
@@ -87,36 +84,4 @@ struct TreeReport {
     return keys.reversed().joined(separator: " › ")
   }
 
-  private func describe(_ change: FieldChange) -> String {
-    let field = ReportText.field(change.path)
-    let budget = width.map { max(12, $0 / 3) }
-    let old = change.old.map { ReportText.shorten(ReportText.value($0), to: budget) }
-    let new = change.new.map { ReportText.shorten(ReportText.value($0), to: budget) }
-    switch (old, new) {
-    case (let old?, let new?) where change.path.isEmpty: return "\(old) → \(new)"
-    case (let old?, let new?): return "\(field): \(old) → \(new)"
-    case (nil, let new?): return "+\(field): \(new)"
-    case (let old?, nil): return "-\(field): \(old)"
-    case (nil, nil): return field
-    }
-  }
-
-  private func line(_ sigil: String, _ name: String, _ detail: String, _ tone: Tone) -> String {
-    let text = ReportText.shorten("\(sigil) \(name)  \(detail)", to: width)
-    let head = "\(sigil) \(name)"
-    guard color, text.hasPrefix(head) else { return text }
-    return paint(head, tone) + text.dropFirst(head.count)
-  }
-
-  private enum Tone: String {
-    case red = "31"
-    case green = "32"
-    case yellow = "33"
-    case cyan = "36"
-    case bold = "1"
-  }
-
-  private func paint(_ text: String, _ tone: Tone) -> String {
-    color ? "\u{1B}[\(tone.rawValue)m\(text)\u{1B}[0m" : text
-  }
 }
