@@ -103,21 +103,7 @@ private struct PatchWriting {
 
   mutating func update(old record: Int, at path: JSONPointer) {
     testIdentity(old: record, at: path, valueFollows: false)
-    for change in comparison.changes[record] ?? [] {
-      let field = JSONPointer(tokens: path.tokens + change.path)
-      switch (change.old, change.new) {
-      case (let old?, let new?):
-        if guards { writer.append(.test(path: field, value: old)) }
-        writer.append(.replace(path: field, value: new))
-      case (let old?, nil):
-        if guards { writer.append(.test(path: field, value: old)) }
-        writer.append(.remove(path: field))
-      case (nil, let new?):
-        writer.append(.add(path: field, value: new))
-      case (nil, nil):
-        break
-      }
-    }
+    writer.appendChanges(comparison.changes[record] ?? [], at: path, guards: guards)
   }
 
   mutating func finish() -> [UInt8] {

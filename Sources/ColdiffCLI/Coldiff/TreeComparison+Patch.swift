@@ -168,21 +168,7 @@ private struct TreePatchWriting {
     let changes = (comparison.changes[node] ?? []).filter { $0.path != old.field.tokens }
     guard !changes.isEmpty else { return }
     testKey(old: node, at: at)
-    for change in changes {
-      let field = JSONPointer(tokens: at.tokens + change.path)
-      switch (change.old, change.new) {
-      case (let old?, let new?):
-        if guards { writer.append(.test(path: field, value: old)) }
-        writer.append(.replace(path: field, value: new))
-      case (let old?, nil):
-        if guards { writer.append(.test(path: field, value: old)) }
-        writer.append(.remove(path: field))
-      case (nil, let new?):
-        writer.append(.add(path: field, value: new))
-      case (nil, nil):
-        break
-      }
-    }
+    writer.appendChanges(changes, at: at, guards: guards)
   }
 
   /// Gives each matched node's children member the presence it has in
