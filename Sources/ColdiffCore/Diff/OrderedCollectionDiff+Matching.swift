@@ -33,39 +33,32 @@ extension OrderedCollectionDiff where Index == Int {
     oldCount: Int, newCount: Int, newToOld: [Int32],
     isEqual: (_ old: Int, _ new: Int) throws -> Bool
   ) rethrows {
-    precondition(newToOld.count == newCount, "newToOld must have newCount entries")
-    let oldToNew = invertMatching(oldCount: oldCount, newToOld: newToOld)
-    // Collect unmatched records and unequal pairs.
-    var deletes: [Int] = []
-    var updates: [Int] = []
-    var inserts: [Int] = []
-    var matchedOld: [Int32] = []
-    matchedOld.reserveCapacity(min(oldCount, newCount))
-    for old in 0..<oldCount {
-      let new = Int(oldToNew[old])
-      if new < 0 {
-        deletes.append(old)
-      } else if try !isEqual(old, new) {
-        updates.append(old)
-      }
-    }
-    for new in 0..<newCount {
-      let old = newToOld[new]
-      if old < 0 { inserts.append(new) } else { matchedOld.append(old) }
-    }
+    // Collect unmatched records and unequal pairs, as an unordered diff does.
+    let unordered = try UnorderedCollectionDiff(
+      oldCount: oldCount, newCount: newCount, newToOld: newToOld, isEqual: isEqual)
     // Keep one longest increasing subsequence; every other matched record moves.
+    var matchedOld: [Int32] = []
+    var matchedNew: [Int32] = []
+    matchedOld.reserveCapacity(min(oldCount, newCount))
+    matchedNew.reserveCapacity(min(oldCount, newCount))
+    for new in 0..<newCount where newToOld[new] >= 0 {
+      matchedOld.append(newToOld[new])
+      matchedNew.append(Int32(new))
+    }
     let kept = longestIncreasingSubsequenceMembers(matchedOld)
-    var movedFromOld = [Bool](repeating: false, count: oldCount)
+    var movedTo = [Int32](repeating: -1, count: oldCount)
     var moveCount = 0
     for rank in 0..<matchedOld.count where !kept[rank] {
-      movedFromOld[Int(matchedOld[rank])] = true
+      movedTo[Int(matchedOld[rank])] = matchedNew[rank]
       moveCount += 1
     }
     var moves: [Move] = []
     moves.reserveCapacity(moveCount)
-    for old in 0..<oldCount where movedFromOld[old] {
-      moves.append(Move(from: old, to: Int(oldToNew[old])))
+    for old in 0..<oldCount where movedTo[old] >= 0 {
+      moves.append(Move(from: old, to: Int(movedTo[old])))
     }
-    self.init(inserts: inserts, deletes: deletes, updates: updates, moves: moves)
+    self.init(
+      inserts: unordered.inserts, deletes: unordered.deletes, updates: unordered.updates,
+      moves: moves)
   }
 }
