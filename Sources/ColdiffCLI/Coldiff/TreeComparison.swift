@@ -111,7 +111,7 @@ struct TreeComparison {
   /// - Complexity: O(size of the subtree).
   func unmatchedSubtree(of node: Int, in tree: TreeSnapshot, matches: [Int32]) -> DocumentValue {
     guard subtreeHasMatch(node, in: tree, matches: matches) else {
-      return .raw(tree.base.bytes[tree.ranges[node]])
+      return .raw(tree.base.bytes.copy(tree.ranges[node])[...])
     }
     return .value(prunedValue(of: node, in: tree, matches: matches))
   }

@@ -40,7 +40,7 @@ struct ColpatchRun {
     let input = try InputFile(path: options.patch, standardInput: io.standardInput)
     let bytes: [UInt8]
     do {
-      switch try PatchDocument(bytes: input.bytes) {
+      switch try PatchDocument(bytes: Array(input.bytes)) {
       case .jsonPatch(let patch): bytes = try patch.reversed().bytes
       case .diff(let document): bytes = document.reversed().bytes
       }
@@ -57,7 +57,7 @@ struct ColpatchRun {
     let patchInput = try InputFile(path: patchPath, standardInput: io.standardInput)
     func parsePatch() throws -> PatchDocument {
       do {
-        return try PatchDocument(bytes: patchInput.bytes)
+        return try PatchDocument(bytes: Array(patchInput.bytes))
       } catch {
         throw error.inFile(patchInput.name)
       }

@@ -124,7 +124,7 @@ extension Snapshot {
             let range = table.rawFieldRange(row: record, column: column)
             if !range.isEmpty, buffer[range.lowerBound] == UInt8(ascii: "\"") {
               arena.append { out in
-                table.fieldBytes(row: record, column: column).withUnsafeBufferPointer {
+                table.withFieldBytes(row: record, column: column) {
                   JSONCanonicalKey.appendString($0, to: &out)
                 }
               }
@@ -140,7 +140,7 @@ extension Snapshot {
       for record in 0..<table.rowCount {
         arena.append { out in
           for column in columns {
-            table.fieldBytes(row: record, column: column).withUnsafeBufferPointer {
+            table.withFieldBytes(row: record, column: column) {
               JSONCanonicalKey.appendString($0, to: &out)
             }
           }

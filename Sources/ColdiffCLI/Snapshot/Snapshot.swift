@@ -16,7 +16,7 @@ struct Snapshot {
   /// The name used in messages (the path as given, `-` for stdin).
   let name: String
   /// The input's bytes.
-  let bytes: [UInt8]
+  let bytes: SourceBytes
   /// How the records were read.
   let form: InputForm
   /// The records' positions.
@@ -50,7 +50,9 @@ struct Snapshot {
     var starts: [Int] = []
     var ends: [Int] = []
     do {
-      var form = try InputForm.detect(fileName: fileName, override: override, bytes: input.bytes)
+      var form = try input.bytes.withUnsafeBufferPointer { (buffer) throws(InputError) in
+        try InputForm.detect(fileName: fileName, override: override, bytes: buffer)
+      }
       switch form {
       case .csv, .tsv:
         storage = .table(
@@ -63,7 +65,9 @@ struct Snapshot {
           case .jsonLines: .lines
           default: .unknown
           }
-        let index = try JSONCollectionScanner.scan(input.bytes, as: hint, keyName: keyName)
+        let index = try input.bytes.withUnsafeBufferPointer { (buffer) throws(InputError) in
+          try JSONCollectionScanner.scan(buffer, as: hint, keyName: keyName)
+        }
         switch index.form {
         case .array: form = .jsonArray
         case .object: form = .jsonObject
@@ -86,7 +90,7 @@ struct Snapshot {
   /// for an added or deleted file).
   init(emptyLike other: Snapshot, name: String) {
     self.name = name
-    bytes = []
+    bytes = SourceBytes()
     form = other.form
     capturedKey = nil
     jsonStarts = []
@@ -95,7 +99,7 @@ struct Snapshot {
     case .json(let index): storage = .json(JSONCollectionIndex(form: index.form))
     case .table(let table):
       do {
-        storage = .table(try CSVTable(bytes: [], delimiter: table.delimiter))
+        storage = .table(try CSVTable(bytes: SourceBytes(), delimiter: table.delimiter))
       } catch {
         preconditionFailure("an empty table did not read: \(error)")
       }
@@ -152,7 +156,7 @@ struct Snapshot {
   /// never parsed), its value for a CSV row.
   func documentValue(of record: Int) -> DocumentValue {
     switch storage {
-    case .json(let index): .raw(bytes[index.recordRange(record)])
+    case .json(let index): .raw(bytes.copy(index.recordRange(record))[...])
     case .table(let table): .value(table.value(ofRow: record))
     }
   }
@@ -187,17 +191,11 @@ struct Snapshot {
     }
   }
 
-  /// The raw bytes of a JSON record, `nil` for a CSV row.
-  func rawJSON(of record: Int) -> ArraySlice<UInt8>? {
-    guard case .json(let index) = storage else { return nil }
-    return bytes[index.recordRange(record)]
-  }
-
   /// The member name of record `record` of an object map.
   func memberName(of record: Int) -> JSONString {
     guard case .json(let index) = storage else { preconditionFailure("not an object map") }
     let inner = index.nameRange(record)
-    let raw = Array(bytes[inner])
+    let raw = bytes.copy(inner)
     let value = bytes.withUnsafeBufferPointer { JSONText.decodeString($0, range: inner) }
     return JSONString(raw: raw, value: value)
   }

@@ -33,7 +33,7 @@ struct CSVRowWriter {
   mutating func writeHeader(last: Bool) {
     if sameHeader {
       let end = table.contentEnd(ofLine: 0)
-      output += table.bytes[Int(table.lineStarts[0])..<end]
+      table.bytes.append(Int(table.lineStarts[0])..<end, to: &output)
       endLine(ownEnding: table.lineEnding(after: end), last: last)
       return
     }
@@ -41,14 +41,14 @@ struct CSVRowWriter {
       if column > 0 { output.append(style.delimiter) }
       writeField(name)
     }
-    endLine(ownEnding: [], last: last)
+    endLine(ownEnding: nil, last: last)
   }
 
   /// Writes record `row` of the table as it was written.
   mutating func writeOriginal(_ row: Int, last: Bool) {
     let range = table.rowRange(row)
     if sameHeader {
-      output += table.bytes[range]
+      table.bytes.append(range, to: &output)
     } else {
       let fields = table.rawFieldRanges(ofRow: row)
       for (column, source) in sourceColumns.enumerated() {
@@ -57,7 +57,7 @@ struct CSVRowWriter {
         if raw.isEmpty {
           writeField([])
         } else {
-          output += table.bytes[raw]
+          table.bytes.append(raw, to: &output)
         }
       }
     }
@@ -77,18 +77,17 @@ struct CSVRowWriter {
       if column > 0 { output.append(style.delimiter) }
       writeField(try CSVRowWriter.text(of: value, column: header[column]))
     }
-    endLine(ownEnding: [], last: last)
+    endLine(ownEnding: nil, last: last)
   }
 
   /// Ends a line: with its own line ending when it had one, else the
   /// style's; with none for the last line of a file without a final
   /// newline.
-  private mutating func endLine<Ending: Collection<UInt8>>(ownEnding: Ending, last: Bool) {
+  private mutating func endLine(ownEnding: CSVStyle.LineEnding?, last: Bool) {
     guard !last || style.finalNewline else { return }
-    if ownEnding.isEmpty {
-      output += style.lineEnding.bytes
-    } else {
-      output += ownEnding
+    switch ownEnding ?? style.lineEnding {
+    case .lf: output.append(0x0A)
+    case .crlf: output += [0x0D, 0x0A]
     }
   }
 

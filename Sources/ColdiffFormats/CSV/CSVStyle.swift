@@ -76,8 +76,8 @@ extension CSVTable {
     let headerEnding = lineEnding(after: contentEnd(ofLine: 0))
     let lastEnding = lineEnding(after: contentEnd(ofLine: lineStarts.count - 1))
     return CSVStyle(
-      delimiter: delimiter, lineEnding: headerEnding.count == 2 ? .crlf : .lf,
-      byteOrderMark: hasByteOrderMark, finalNewline: !lastEnding.isEmpty,
+      delimiter: delimiter, lineEnding: headerEnding ?? .lf,
+      byteOrderMark: hasByteOrderMark, finalNewline: lastEnding != nil,
       quoting: quotesEveryField ? .all : .minimal)
   }
 }

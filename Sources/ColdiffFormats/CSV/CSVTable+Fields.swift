@@ -24,7 +24,7 @@ extension CSVTable {
   ///
   /// - Parameter row: a record index, `0..<rowCount`.
   /// - Complexity: O(1).
-  public func lineEnding(ofRow row: Int) -> ArraySlice<UInt8> {
+  public func lineEnding(ofRow row: Int) -> CSVStyle.LineEnding? {
     lineEnding(after: rowRange(row).upperBound)
   }
 
@@ -90,23 +90,26 @@ extension CSVTable {
     CSVTable.decodeField(bytes, rawFieldRange(row: row, column: column))
   }
 
-  /// The value of field `column` of record `row`, as
+  /// Calls `body` with the value of field `column` of record `row`, as
   /// ``field(row:column:)`` gives it, without copying an unquoted field:
-  /// then the slice shares the storage of ``bytes``. This is the cheap way
-  /// to hash or compare a record's key.
+  /// then `body` reads it in ``bytes``. This is the cheap way to hash or
+  /// compare a record's key.
   ///
   /// - Parameters:
   ///   - row: a record index, `0..<rowCount`.
   ///   - column: a column index, `0..<columnCount`.
-  /// - Returns: the field's decoded UTF-8.
+  ///   - body: reads the field's decoded UTF-8 (valid only inside it).
+  /// - Returns: what `body` returns.
   /// - Complexity: O(length of the row up to the field's end); allocates
   ///   only for a quoted field.
-  public func fieldBytes(row: Int, column: Int) -> ArraySlice<UInt8> {
+  public func withFieldBytes<Result>(
+    row: Int, column: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
     let range = rawFieldRange(row: row, column: column)
     guard !range.isEmpty, bytes[range.lowerBound] == UInt8(ascii: "\"") else {
-      return bytes[range]
+      return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
-    return CSVTable.decodeField(bytes, range)[...]
+    return CSVTable.decodeField(bytes, range).withUnsafeBufferPointer(body)
   }
 
   /// The value of the field named `name` in record `row`, or `nil` when
@@ -175,17 +178,20 @@ extension CSVTable {
   }
 
   /// The line ending that starts at `offset`: CRLF, LF or nothing.
-  func lineEnding(after offset: Int) -> ArraySlice<UInt8> {
-    if offset < bytes.count, bytes[offset] == 0x0D { return bytes[offset..<offset + 2] }
-    if offset < bytes.count, bytes[offset] == 0x0A { return bytes[offset..<offset + 1] }
-    return bytes[offset..<offset]
+  func lineEnding(after offset: Int) -> CSVStyle.LineEnding? {
+    guard offset < bytes.count else { return nil }
+    switch bytes[offset] {
+    case 0x0D: return .crlf
+    case 0x0A: return .lf
+    default: return nil
+    }
   }
 
   /// The end of the field of a valid file that starts at `start`: the
   /// offset of the delimiter, line ending or end of file after it.
   ///
   /// - Complexity: O(length of the field).
-  static func fieldEnd(_ bytes: [UInt8], from start: Int, delimiter: UInt8) -> Int {
+  static func fieldEnd(_ bytes: SourceBytes, from start: Int, delimiter: UInt8) -> Int {
     let quote = UInt8(ascii: "\"")
     var index = start
     if index < bytes.count, bytes[index] == quote {
@@ -211,9 +217,9 @@ extension CSVTable {
   /// otherwise.
   ///
   /// - Complexity: O(length of the field).
-  static func decodeField(_ bytes: [UInt8], _ range: Range<Int>) -> [UInt8] {
+  static func decodeField(_ bytes: SourceBytes, _ range: Range<Int>) -> [UInt8] {
     let quote = UInt8(ascii: "\"")
-    guard !range.isEmpty, bytes[range.lowerBound] == quote else { return Array(bytes[range]) }
+    guard !range.isEmpty, bytes[range.lowerBound] == quote else { return bytes.copy(range) }
     var value: [UInt8] = []
     value.reserveCapacity(range.count - 2)
     var index = range.lowerBound + 1

@@ -23,7 +23,7 @@ extension CSVTable {
   ///   same name.
   /// - Complexity: O(n) in the file's length, one pass; memory: 8 bytes a
   ///   row besides the bytes.
-  public init(bytes: [UInt8], delimiter: UInt8 = CSVTable.comma) throws(InputError) {
+  public init(bytes: SourceBytes, delimiter: UInt8 = CSVTable.comma) throws(InputError) {
     precondition(
       delimiter < 0x80 && delimiter != UInt8(ascii: "\"") && delimiter != 0x0A
         && delimiter != 0x0D,
@@ -54,5 +54,16 @@ extension CSVTable {
       bytes: bytes, delimiter: delimiter, hasByteOrderMark: index.hasByteOrderMark,
       header: header, quotesEveryField: index.quotesEveryField, lineStarts: index.lineStarts,
       lineNumbers: index.lineNumbers, columnIndex: columnIndex)
+  }
+
+  /// Reads a whole CSV or TSV file held in an array; see
+  /// ``init(bytes:delimiter:)``.
+  ///
+  /// - Parameters:
+  ///   - bytes: the file's bytes (copied).
+  ///   - delimiter: ``comma`` or ``tab``.
+  /// - Throws: `InputError`, as ``init(bytes:delimiter:)``.
+  public init(bytes: [UInt8], delimiter: UInt8 = CSVTable.comma) throws(InputError) {
+    try self.init(bytes: SourceBytes(bytes), delimiter: delimiter)
   }
 }

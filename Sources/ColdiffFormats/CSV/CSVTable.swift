@@ -19,7 +19,7 @@
 /// ```
 public struct CSVTable: Sendable {
   /// The whole file, byte order mark included, exactly as read.
-  public let bytes: [UInt8]
+  public let bytes: SourceBytes
   /// The field separator: `,` for CSV, a tab for TSV.
   public let delimiter: UInt8
   /// Whether the file starts with a UTF-8 byte order mark (skipped for
@@ -45,7 +45,7 @@ public struct CSVTable: Sendable {
 
   /// Makes a table from the index the reader built.
   init(
-    bytes: [UInt8], delimiter: UInt8, hasByteOrderMark: Bool, header: [[UInt8]],
+    bytes: SourceBytes, delimiter: UInt8, hasByteOrderMark: Bool, header: [[UInt8]],
     quotesEveryField: Bool, lineStarts: [UInt32], lineNumbers: [UInt32],
     columnIndex: [[UInt8]: Int]
   ) {

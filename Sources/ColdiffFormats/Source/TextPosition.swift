@@ -36,4 +36,9 @@ public struct TextPosition: Equatable, Sendable {
   public init(offset: Int, in bytes: [UInt8]) {
     self = bytes.withUnsafeBufferPointer { TextPosition(offset: offset, in: $0) }
   }
+
+  /// The position of `offset` in an input's bytes.
+  public init(offset: Int, in bytes: SourceBytes) {
+    self = bytes.withUnsafeBufferPointer { TextPosition(offset: offset, in: $0) }
+  }
 }

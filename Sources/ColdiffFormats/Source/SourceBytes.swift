@@ -1,0 +1,126 @@
+/// An input's bytes, read-only and shared: a file mapped into memory, or a
+/// buffer the bytes were read or copied into.
+///
+/// Readers take an input as one `SourceBytes` so that a file can be used
+/// where it lies in the page cache, without copying it (DESIGN §2: one
+/// read per file). Copies of a `SourceBytes` share the same memory, which
+/// is released when the last copy goes.
+///
+/// Example:
+///
+/// ```swift
+/// let bytes = SourceBytes(Array("[1, 2]".utf8))
+/// bytes.count                       // 6
+/// bytes.withUnsafeBufferPointer { $0[0] }   // UInt8(ascii: "[")
+/// ```
+public struct SourceBytes: RandomAccessCollection, Sendable {
+  /// Owns the memory and gives it back when no copy is left.
+  private final class Owner: @unchecked Sendable {
+    let buffer: UnsafeBufferPointer<UInt8>
+    let release: @Sendable (UnsafeBufferPointer<UInt8>) -> Void
+
+    init(
+      buffer: UnsafeBufferPointer<UInt8>,
+      release: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+      self.buffer = buffer
+      self.release = release
+    }
+
+    deinit { release(buffer) }
+  }
+
+  private let owner: Owner
+
+  /// Takes over memory that holds an input's bytes.
+  ///
+  /// - Parameters:
+  ///   - buffer: the bytes; they must not change while any copy of the
+  ///     result is alive.
+  ///   - release: gives the memory back (`munmap`, `free`), called once
+  ///     when the last copy goes.
+  public init(
+    adopting buffer: UnsafeBufferPointer<UInt8>,
+    release: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    owner = Owner(buffer: buffer, release: release)
+  }
+
+  /// Copies bytes from an array.
+  ///
+  /// - Parameter bytes: the input's bytes.
+  /// - Complexity: O(n).
+  public init(_ bytes: [UInt8]) {
+    let memory = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+    _ = memory.initialize(from: bytes)
+    self.init(adopting: UnsafeBufferPointer(memory)) { $0.deallocate() }
+  }
+
+  /// No bytes.
+  public init() {
+    self.init([])
+  }
+
+  /// The first index: 0.
+  public var startIndex: Int { 0 }
+
+  /// The number of bytes.
+  public var endIndex: Int { owner.buffer.count }
+
+  /// The byte at `position`.
+  ///
+  /// - Precondition: `position` is in `0..<count`.
+  @inline(__always)
+  public subscript(position: Int) -> UInt8 {
+    precondition(position >= 0 && position < owner.buffer.count, "byte offset out of range")
+    return owner.buffer[position]
+  }
+
+  /// Calls `body` with the bytes in place; the pointer is valid only
+  /// inside `body`.
+  ///
+  /// - Parameter body: reads the bytes.
+  /// - Returns: what `body` returns.
+  /// - Throws: what `body` throws.
+  @inline(__always)
+  public func withUnsafeBufferPointer<Result, Failure: Error>(
+    _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try withExtendedLifetime(owner) { () throws(Failure) -> Result in
+      try body(owner.buffer)
+    }
+  }
+
+  /// Gives the bytes in place to `body` (the standard library's fast path
+  /// for copying a collection, which `Array.append(contentsOf:)` takes).
+  ///
+  /// - Parameter body: reads the bytes.
+  /// - Returns: what `body` returns.
+  /// - Throws: what `body` throws.
+  public func withContiguousStorageIfAvailable<Result>(
+    _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+  ) rethrows -> Result? {
+    try withExtendedLifetime(owner) { try body(owner.buffer) }
+  }
+
+  /// Appends the bytes in `range` to `output`.
+  ///
+  /// - Parameters:
+  ///   - range: offsets in the input.
+  ///   - output: where to append them.
+  /// - Complexity: O(`range.count`), one `memcpy`.
+  public func append(_ range: Range<Int>, to output: inout [UInt8]) {
+    precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
+    withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+  }
+
+  /// A copy of the bytes in `range`.
+  ///
+  /// - Parameter range: offsets in the input.
+  /// - Returns: the bytes, indexed from 0.
+  /// - Complexity: O(`range.count`).
+  public func copy(_ range: Range<Int>) -> [UInt8] {
+    precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
+    return withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[range])) }
+  }
+}
