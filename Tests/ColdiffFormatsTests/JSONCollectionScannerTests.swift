@@ -27,7 +27,8 @@ import Testing
     let index = try scan(text, as: .document)
     #expect(index.form == .array)
     #expect(records(text, index) == [#"{"id": 1}"#, "[2, 3]", #""x""#])
-    #expect(index.recordLines == [2, 3, 3])
+    #expect(
+      index.recordStarts.map { TextPosition(offset: $0, in: Array(text.utf8)).line } == [2, 3, 3])
     #expect(index.openingOffset == 0)
     #expect(index.closingOffset == text.utf8.count - 1)
   }
@@ -57,7 +58,8 @@ import Testing
     let index = try scan(text, as: .lines)
     #expect(index.form == .lines)
     #expect(records(text, index) == [#"{"a":1}"#, "[2]", "3"])
-    #expect(index.recordLines == [1, 3, 4])
+    #expect(
+      index.recordStarts.map { TextPosition(offset: $0, in: Array(text.utf8)).line } == [1, 3, 4])
   }
 
   @Test func aJSONLinesRecordMustFitOnItsLine() {

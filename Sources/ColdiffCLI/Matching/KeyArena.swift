@@ -1,3 +1,5 @@
+import Glibc
+
 /// The canonical identity bytes of every record of one snapshot, in one
 /// allocation: record `i`'s key is `bytes[starts[i]..<starts[i + 1]]`.
 ///
@@ -66,7 +68,17 @@ struct KeyArena {
   /// Whether record `a` of this arena and record `b` of `other` have the
   /// same key.
   func keyEquals(_ a: Int, _ other: KeyArena, _ b: Int) -> Bool {
-    hashes[a] == other.hashes[b] && key(a) == other.key(b)
+    guard hashes[a] == other.hashes[b] else { return false }
+    let start = starts[a]
+    let otherStart = other.starts[b]
+    let length = starts[a + 1] - start
+    guard length == other.starts[b + 1] - otherStart else { return false }
+    guard length > 0 else { return true }
+    return bytes.withUnsafeBufferPointer { mine in
+      other.bytes.withUnsafeBufferPointer { theirs in
+        memcmp(mine.baseAddress! + start, theirs.baseAddress! + otherStart, length) == 0
+      }
+    }
   }
 }
 

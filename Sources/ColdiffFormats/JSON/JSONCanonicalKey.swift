@@ -1,3 +1,5 @@
+import Glibc
+
 /// Canonical bytes of JSON values: two values are JSON-equal (as
 /// `JSONValue`'s `==` defines it) exactly when their canonical bytes are
 /// equal, so keys can be hashed and compared as plain bytes.
@@ -53,7 +55,8 @@ public enum JSONCanonicalKey {
     case UInt8(ascii: "\""):
       out.append(stringTag)
       let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
-      if bytes[inner].contains(UInt8(ascii: "\\")) {
+      let start = bytes.baseAddress! + inner.lowerBound
+      if memchr(start, Int32(UInt8(ascii: "\\")), inner.count) != nil {
         appendStringBody(JSONText.decodeString(bytes, range: inner), to: &out)
       } else {
         // Raw string text holds no 0x00: control characters are escaped.

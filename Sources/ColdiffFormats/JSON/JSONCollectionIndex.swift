@@ -13,9 +13,6 @@ public struct JSONCollectionIndex: Sendable, Equatable {
   public var recordStarts: [Int]
   /// Where each record's value ends (exclusive).
   public var recordEnds: [Int]
-  /// The 1-based line each record starts on (for an object, the line of
-  /// its name).
-  public var recordLines: [Int]
   /// Where each member's name starts, after its opening quote (objects
   /// only; empty otherwise).
   public var nameStarts: [Int]
@@ -51,7 +48,6 @@ public struct JSONCollectionIndex: Sendable, Equatable {
     self.form = form
     recordStarts = []
     recordEnds = []
-    recordLines = []
     nameStarts = []
     nameEnds = []
     openingOffset = 0
@@ -90,11 +86,10 @@ public struct JSONCollectionIndex: Sendable, Equatable {
 
   /// Adds a record of `bytes` (the scanned buffer).
   mutating func append(
-    start: Int, end: Int, line: Int, key: Range<Int>? = nil, in bytes: UnsafeBufferPointer<UInt8>
+    start: Int, end: Int, key: Range<Int>? = nil, in bytes: UnsafeBufferPointer<UInt8>
   ) {
     recordStarts.append(start)
     recordEnds.append(end)
-    recordLines.append(line)
     if capturesKeys {
       keyStarts.append(key?.lowerBound ?? -1)
       keyEnds.append(key?.upperBound ?? -1)

@@ -118,7 +118,6 @@ private struct Scanner {
   {
     let isObject = closing == UInt8(ascii: "}")
     while true {
-      let line = lexer.line
       if isObject {
         let name = try lexer.skipMemberName()
         index.nameStarts.append(name.lowerBound)
@@ -126,7 +125,7 @@ private struct Scanner {
       }
       let start = lexer.position
       let key = try lexer.skipValue(depth: 1, stack: &stack, capturing: keyName)
-      index.append(start: start, end: lexer.position, line: line, key: key, in: lexer.bytes)
+      index.append(start: start, end: lexer.position, key: key, in: lexer.bytes)
       lexer.skipWhitespace()
       guard !lexer.atEnd else { throw lexer.unexpectedAfterElement(isObject) }
       let byte = lexer.current
@@ -151,7 +150,7 @@ private struct Scanner {
       if !lexer.atEnd {
         let start = lexer.position
         let key = try lexer.skipValue(depth: 0, stack: &stack, capturing: keyName)
-        index.append(start: start, end: lexer.position, line: lexer.line, key: key, in: lexer.bytes)
+        index.append(start: start, end: lexer.position, key: key, in: lexer.bytes)
         lexer.skipWhitespace()
         guard lexer.atEnd else {
           throw lexer.unexpected("expected the end of the line after the record (one value a line)")
@@ -159,7 +158,6 @@ private struct Scanner {
       }
       if lexer.position < lexer.end {
         lexer.position += 1
-        lexer.line += 1
       }
     }
     index.closingOffset = lexer.end

@@ -43,8 +43,13 @@ extension JSONLexer {
           _ = try scanStringRest(openingAt: position, from: stop)
         }
         let name = nameStart..<(position - 1)
-        skipWhitespace()
-        try expect(UInt8(ascii: ":"), "expected ':' after member name")
+        // Most names are followed straight by the colon.
+        if position < end && bytes[position] == UInt8(ascii: ":") {
+          position += 1
+        } else {
+          skipWhitespace()
+          try expect(UInt8(ascii: ":"), "expected ':' after member name")
+        }
         keyFollows = open == 1 && isKey(name, key)
       }
       skipWhitespace()
@@ -52,7 +57,8 @@ extension JSONLexer {
         keyStart = position
         keyFollows = false
       }
-      guard !atEnd else { throw unexpected("expected a value") }
+      guard position < end else { throw unexpected("expected a value") }
+      // (A line feed here ends a JSON Lines record: the default case.)
       switch bytes[position] {
       case UInt8(ascii: "\""): _ = try scanString()
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try scanNumber()
@@ -87,6 +93,12 @@ extension JSONLexer {
         if keyStart >= 0 && open == 1 {
           found = keyStart..<position
           keyStart = -1
+        }
+        // Most values are followed straight by a comma.
+        if position < end && bytes[position] == UInt8(ascii: ",") {
+          position += 1
+          nameFollows = inObject
+          continue nextValue
         }
         skipWhitespace()
         guard !atEnd else { throw unexpectedAfterElement(inObject) }

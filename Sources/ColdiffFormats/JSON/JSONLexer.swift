@@ -2,9 +2,7 @@
 /// numbers, literals, punctuation) and validates each against RFC 8259.
 ///
 /// The lexer reads `bytes[position..<end]`; errors are located in the whole
-/// buffer, so a record's error names its line in the file. It counts the
-/// line feeds it skips as whitespace: strings cannot hold a raw line feed,
-/// so `line` is always the line of `position`.
+/// buffer, so a record's error names its line in the file.
 struct JSONLexer {
   /// The whole input (errors are located in it).
   let bytes: UnsafeBufferPointer<UInt8>
@@ -12,14 +10,11 @@ struct JSONLexer {
   var position: Int
   /// Where reading stops.
   let end: Int
-  /// The 1-based line of `position`, counted from the buffer's start when
-  /// the lexer starts there (as the collection scanner does).
-  var line: Int
   /// Whether a line feed ends the input (JSON Lines: a record is one line).
   var stopsAtNewline: Bool
 
-  /// Creates a lexer over `bytes[range]`, starting on line 1, in which a
-  /// line feed is whitespace.
+  /// Creates a lexer over `bytes[range]`, in which a line feed is
+  /// whitespace.
   ///
   /// - Parameters:
   ///   - bytes: the whole input.
@@ -29,7 +24,6 @@ struct JSONLexer {
     self.bytes = bytes
     self.position = range.lowerBound
     self.end = range.upperBound
-    self.line = 1
     self.stopsAtNewline = false
   }
 
@@ -52,7 +46,6 @@ struct JSONLexer {
       case 0x20, 0x09, 0x0D: position += 1
       case 0x0A:
         if stopsAtNewline { return }
-        line += 1
         position += 1
       default: return
       }
@@ -117,6 +110,17 @@ struct JSONLexer {
   /// - Throws: `InputError` when the word is not one of the three.
   mutating func scanLiteral() throws(InputError) -> UInt8 {
     let first = bytes[position]
+    // The common case: the whole word, then a delimiter, in one load.
+    if position + 4 < end, let base = bytes.baseAddress {
+      let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: position, as: UInt32.self)
+      let length =
+        word == JSONLexer.trueWord || word == JSONLexer.nullWord
+        ? 4 : word == JSONLexer.falsWord && bytes[position + 4] == UInt8(ascii: "e") ? 5 : 0
+      if length > 0, position + length == end || !JSONLexer.isWordByte(bytes[position + length]) {
+        position += length
+        return first
+      }
+    }
     let word: StaticString
     switch first {
     case UInt8(ascii: "t"): word = "true"
@@ -134,6 +138,11 @@ struct JSONLexer {
     }
     return first
   }
+
+  /// `true`, `null` and `fals`, as little-endian 32-bit words.
+  private static let trueWord = UInt32(littleEndian: 0x6575_7274)
+  private static let nullWord = UInt32(littleEndian: 0x6C6C_756E)
+  private static let falsWord = UInt32(littleEndian: 0x736C_6166)
 
   /// Whether `byte` could continue a word (a letter, a digit, `_`, or a
   /// non-ASCII byte), which makes `truex` or `1x` one bad token.

@@ -15,8 +15,9 @@
 /// ```
 public struct SourceBytes: RandomAccessCollection, Sendable {
   /// Owns the memory and gives it back when no copy is left.
-  private final class Owner: @unchecked Sendable {
-    let buffer: UnsafeBufferPointer<UInt8>
+  @usableFromInline
+  final class Owner: @unchecked Sendable {
+    @usableFromInline let buffer: UnsafeBufferPointer<UInt8>
     let release: @Sendable (UnsafeBufferPointer<UInt8>) -> Void
 
     init(
@@ -30,7 +31,7 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
     deinit { release(buffer) }
   }
 
-  private let owner: Owner
+  @usableFromInline let owner: Owner
 
   /// Takes over memory that holds an input's bytes.
   ///
@@ -62,15 +63,15 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
   }
 
   /// The first index: 0.
-  public var startIndex: Int { 0 }
+  @inlinable public var startIndex: Int { 0 }
 
   /// The number of bytes.
-  public var endIndex: Int { owner.buffer.count }
+  @inlinable public var endIndex: Int { owner.buffer.count }
 
   /// The byte at `position`.
   ///
   /// - Precondition: `position` is in `0..<count`.
-  @inline(__always)
+  @inlinable
   public subscript(position: Int) -> UInt8 {
     precondition(position >= 0 && position < owner.buffer.count, "byte offset out of range")
     return owner.buffer[position]
@@ -82,7 +83,7 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
   /// - Parameter body: reads the bytes.
   /// - Returns: what `body` returns.
   /// - Throws: what `body` throws.
-  @inline(__always)
+  @inlinable
   public func withUnsafeBufferPointer<Result, Failure: Error>(
     _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
   ) throws(Failure) -> Result {
@@ -97,6 +98,7 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
   /// - Parameter body: reads the bytes.
   /// - Returns: what `body` returns.
   /// - Throws: what `body` throws.
+  @inlinable
   public func withContiguousStorageIfAvailable<Result>(
     _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
   ) rethrows -> Result? {
