@@ -84,6 +84,32 @@ public struct JSONCollectionIndex: Sendable, Equatable {
     form == .object ? (nameStarts[index] - 1)..<recordEnds[index] : recordRange(index)
   }
 
+  /// Reserves room for the records of the whole input, estimated from
+  /// the first ones (the arrays then grow once instead of doubling, which
+  /// touches fresh pages of memory again each time).
+  ///
+  /// - Parameters:
+  ///   - size: the input's length in bytes.
+  ///   - consumed: how many bytes the records so far took.
+  mutating func reserveForRecords(inputSize size: Int, consumed: Int) {
+    guard count > 0, consumed > 0 else { return }
+    let estimate = size / consumed * count + size % consumed * count / consumed
+    let records = estimate + estimate / 8 + 16
+    recordStarts.reserveCapacity(records)
+    recordEnds.reserveCapacity(records)
+    if form == .object {
+      nameStarts.reserveCapacity(records)
+      nameEnds.reserveCapacity(records)
+    }
+    if capturesKeys {
+      keyStarts.reserveCapacity(records)
+      keyEnds.reserveCapacity(records)
+      canonicalKeyStarts.reserveCapacity(records + 1)
+      let keyBytes = canonicalKeys.count / count + 1
+      canonicalKeys.reserveCapacity(records * keyBytes)
+    }
+  }
+
   /// Adds a record of `bytes` (the scanned buffer).
   mutating func append(
     start: Int, end: Int, key: Range<Int>? = nil, in bytes: UnsafeBufferPointer<UInt8>

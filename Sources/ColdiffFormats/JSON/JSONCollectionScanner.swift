@@ -54,6 +54,10 @@ public enum JSONCollectionScanner {
 
 /// The state of one scan.
 private struct Scanner {
+  /// After how many records the scan estimates the input's number of
+  /// records and reserves room for them.
+  static let recordsBeforeEstimate = 256
+
   var lexer: JSONLexer
   var stack: [Bool] = []
   let keyName: [UInt8]?
@@ -126,6 +130,9 @@ private struct Scanner {
       let start = lexer.position
       let key = try lexer.skipValue(depth: 1, stack: &stack, capturing: keyName)
       index.append(start: start, end: lexer.position, key: key, in: lexer.bytes)
+      if index.count == Scanner.recordsBeforeEstimate {
+        index.reserveForRecords(inputSize: lexer.end, consumed: lexer.position)
+      }
       lexer.skipWhitespace()
       guard !lexer.atEnd else { throw lexer.unexpectedAfterElement(isObject) }
       let byte = lexer.current
@@ -151,6 +158,9 @@ private struct Scanner {
         let start = lexer.position
         let key = try lexer.skipValue(depth: 0, stack: &stack, capturing: keyName)
         index.append(start: start, end: lexer.position, key: key, in: lexer.bytes)
+        if index.count == Scanner.recordsBeforeEstimate {
+          index.reserveForRecords(inputSize: lexer.end, consumed: lexer.position)
+        }
         lexer.skipWhitespace()
         guard lexer.atEnd else {
           throw lexer.unexpected("expected the end of the line after the record (one value a line)")
