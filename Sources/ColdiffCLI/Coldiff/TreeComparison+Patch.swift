@@ -200,10 +200,10 @@ private struct TreePatchWriting {
     log.append(.addMember(TreeIndexPath(current)))
   }
 
-  /// The `test`s of the key of `node` below `path`; none for a root of
-  /// an object map (its name is in the path).
-  private mutating func testKey(old node: Int, at path: JSONPointer) {
-    guard guards, !old.isNamedRoot(node) else { return }
+  /// The `test`s of the key of `node` below `path`; none for a record at
+  /// the top of an object map (its name, in the path, is its key).
+  private mutating func testKey(old node: Int, at path: JSONPointer, top: TreeIndexPath) {
+    guard guards, roots == nil || top.components.count > 1 else { return }
     for (field, value) in zip(comparison.keys, old.keyFields(of: node, pointers: comparison.keys)) {
       writer.append(.test(path: JSONPointer(tokens: path.tokens + field.tokens), value: value))
     }
@@ -211,7 +211,7 @@ private struct TreePatchWriting {
 
   mutating func delete(_ node: Int, at path: TreeIndexPath) {
     let at = pointer(path)
-    testKey(old: node, at: at)
+    testKey(old: node, at: at, top: path)
     if guards {
       writer.append(
         .test, path: at,
@@ -232,7 +232,7 @@ private struct TreePatchWriting {
     _ node: Int, from: TreeIndexPath, to: TreeIndexPath, steps: [TreePatchStep], step: Int
   ) {
     let source = pointer(from)
-    testKey(old: node, at: source)
+    testKey(old: node, at: source, top: from)
     let target = placement(to, of: Int(comparison.oldToNew[node]), removing: from)
     if source.isPrefix(of: target) || target.isPrefix(of: source) {
       // RFC 6902 forbids moving a value into its own place's subtree, and
@@ -256,7 +256,7 @@ private struct TreePatchWriting {
     // The children member's presence is settled by `matchChildrenMembers()`.
     let changes = (comparison.changes[node] ?? []).filter { $0.path != old.field.tokens }
     guard !changes.isEmpty else { return }
-    testKey(old: node, at: at)
+    testKey(old: node, at: at, top: path)
     writer.appendChanges(changes, at: at, guards: guards)
   }
 
