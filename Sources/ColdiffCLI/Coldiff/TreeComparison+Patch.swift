@@ -201,9 +201,12 @@ private struct TreePatchWriting {
   }
 
   /// The `test`s of the key of `node` below `path`; none for a record at
-  /// the top of an object map (its name, in the path, is its key).
+  /// the top of an object map (its name, in the path, is its key), nor
+  /// for one of OLD's roots there (its key is its name, not a field).
   private mutating func testKey(old node: Int, at path: JSONPointer, top: TreeIndexPath) {
-    guard guards, roots == nil || top.components.count > 1 else { return }
+    guard guards, roots == nil || (top.components.count > 1 && !old.isNamedRoot(node)) else {
+      return
+    }
     for (field, value) in zip(comparison.keys, old.keyFields(of: node, pointers: comparison.keys)) {
       writer.append(.test(path: JSONPointer(tokens: path.tokens + field.tokens), value: value))
     }
