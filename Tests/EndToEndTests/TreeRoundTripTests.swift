@@ -270,7 +270,11 @@ extension TreeRoundTripTests {
       var editor = RandomForestEditor(seed: UInt64(seed) &* 2_246_822_519 &+ 7)
       let old = editor.forest()
       let new = editor.edit(old)
-      guard old.jsonMap != new.jsonMap else { continue }
+      // Roots only reordered: the maps are equal.
+      guard
+        try Self.values(Array(old.jsonMap.utf8), lines: false)
+          != Self.values(Array(new.jsonMap.utf8), lines: false)
+      else { continue }
       let oldFile = try directory.write("\(seed)-old.json", old.jsonMap)
       let newFile = try directory.write("\(seed)-new.json", new.jsonMap)
       for format in ["patch", "json"] {
