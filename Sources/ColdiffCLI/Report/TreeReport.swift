@@ -65,7 +65,8 @@ struct TreeReport {
     let content = ReportText.value(tree.ownFields(of: node))
     var lines = [
       style.line(
-        sigil, name(node, in: tree, comparison), "\(tree.position(of: node).text)  \(content)", tone)
+        sigil, name(node, in: tree, comparison), "\(tree.position(of: node).text)  \(content)", tone
+      )
     ]
     for (descendant, depth) in comparison.unmatchedDescendants(of: node, in: tree, matches: matches)
     {

@@ -100,7 +100,8 @@ extension TreeSnapshot {
     }
     if let missing {
       throw error(
-        "record \(position(of: missing.node).text) has no key \(pointers[missing.field])", at: missing.node)
+        "record \(position(of: missing.node).text) has no key \(pointers[missing.field])",
+        at: missing.node)
     }
     return arena
   }
