@@ -332,6 +332,17 @@ extension TreeRoundTripTests {
             "{\"c\": {\"v\": 2}, \"z\": {\"v\": 1.50}, \"a\": {\"kids\": []}, \"b\": {\"id\": \"b\", \"v\": 1}}"
               .utf8),
           lines: false))
+    // A root deleted by name conflicts when its value drifted.
+    let kept = try directory.write("kept.json", "{\"a\": {\"kids\": []}}\n")
+    let deleting = try ToolProcess.run(Self.coldiff, ["--tree", "kids", "-f", "json", new, kept])
+    let deletion = try directory.write("deletion.json", deleting.text)
+    let drifted = try directory.write(
+      "drifted.json",
+      "{\"a\": {\"kids\": []}, \"c\": {\"v\": 3}, \"b\": {\"id\": \"b\", \"v\": 1}}\n")
+    let conflict = try ToolProcess.run(Self.colpatch, ["apply", deletion, drifted])
+    #expect(conflict.status == 1)
+    #expect(conflict.errors.contains("key c"), "\(conflict.errors)")
+    #expect(conflict.output.isEmpty)
     // A numeric key cannot name a member.
     let numeric = try directory.write(
       "numeric.json",
@@ -342,5 +353,27 @@ extension TreeRoundTripTests {
     #expect(refused.status == 2)
     #expect(refused.errors.contains("must be a string"), "\(refused.errors)")
     #expect(refused.output.isEmpty)
+  }
+
+  /// Applying a map-tree patch or document rewrites only the members whose
+  /// subtree changed: the others keep their bytes.
+  @Test func untouchedMembersKeepTheirBytes() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let garden = "\"garden\" :{ \"price\":1.50, \"kids\" : [ {\"id\":\"Hose\"} ] }"
+    let old = try directory.write(
+      "old.json",
+      "{\n  \"phones\": {\"kids\": [{\"id\": \"Nokia\", \"price\": 59}]},\n  \(garden)\n}\n")
+    let new = try directory.write(
+      "new.json",
+      "{\n  \"phones\": {\"kids\": [{\"id\": \"Nokia\", \"price\": 49}]},\n  \(garden)\n}\n")
+    for format in ["patch", "json"] {
+      let made = try ToolProcess.run(Self.coldiff, ["--tree", "kids", "-f", format, old, new])
+      let document = try directory.write("document.json", made.text)
+      let applied = try ToolProcess.run(Self.colpatch, ["apply", document, old])
+      #expect(applied.status == 0, "\(format): \(applied.errors)")
+      #expect(applied.text.contains(garden), "\(format): the untouched member was rewritten")
+      #expect(applied.text.contains("49"))
+    }
   }
 }
