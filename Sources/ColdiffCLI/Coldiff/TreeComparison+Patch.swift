@@ -282,8 +282,9 @@ private struct TreePatchWriting {
     }
   }
 
-  /// The value at `pointer` in the forest as the patch has left it so
-  /// far, by replaying the structural changes on OLD's values.
+  /// The value at `path` in the forest as the patch has left it so far,
+  /// by replaying the structural changes on OLD's values (the roots as an
+  /// array, in OLD's root order).
   private mutating func currentValue(at path: TreeIndexPath) -> JSONValue {
     var forest = model ?? .array((0..<old.base.count).map { old.value(of: old.node(at: [$0])) })
     do {
