@@ -142,6 +142,35 @@ import Testing
     #expect(try DiffDocument(bytes: document.bytes) == document)
   }
 
+  @Test func mapTreesRoundTripWithTheRootNameFirst() throws {
+    let document = DiffDocument(
+      kind: .tree, key: [JSONPointer(["id"])], tree: JSONPointer(["children"]),
+      inserts: [
+        .init(
+          position: .namedPath(JSONString("a/b"), []), key: try json(#""a/b""#), parent: .null,
+          value: .value(try json("{}")))
+      ],
+      moves: [
+        .init(
+          from: .namedPath(JSONString("x"), [0, 2]), to: .namedPath(JSONString("\u{e9}"), [1]),
+          key: try json(#""k""#), after: .null, parent: .key(try json(#""\u00e9""#)))
+      ])
+    let written = text(document.bytes)
+    #expect(written.contains(#"{"index": ["a/b"], "key": "a/b", "parent": null, "value": {}}"#))
+    #expect(written.contains(#"{"from": ["x", 0, 2], "to": ["\#u{e9}", 1], "key": "k""#))
+    #expect(try DiffDocument(bytes: document.bytes) == document)
+    #expect(DiffDocument.Position.namedPath(JSONString("a"), [0, 1]).text == #"["a", 0, 1]"#)
+    #expect(
+      DiffDocument.Position.namedPath(JSONString("a"), [3])
+        .precedes(.namedPath(JSONString("b"), [0])))
+    #expect(
+      DiffDocument.Position.namedPath(JSONString("a"), [])
+        .precedes(.namedPath(JSONString("a"), [0])))
+    #expect(
+      !DiffDocument.Position.namedPath(JSONString("b"), [])
+        .precedes(.namedPath(JSONString("a"), [9])))
+  }
+
   @Test func rawValuesAreCopiedUnchanged() throws {
     let input = Array(#"[{"id":7,  "n" : 1.0}]"#.utf8)
     let record = input[1..<(input.count - 1)]

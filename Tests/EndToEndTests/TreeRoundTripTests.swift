@@ -85,8 +85,12 @@ import Testing
     }
   }
 
-  /// The counts a tree diff must have, computed from the forests' ids.
-  private static func expectedCounts(_ old: RandomForest, _ new: RandomForest) -> [String: Int] {
+  /// The counts a tree diff must have, computed from the forests' ids;
+  /// `map`: the roots are an object map's members (no order, no moves
+  /// among them).
+  private static func expectedCounts(_ old: RandomForest, _ new: RandomForest, map: Bool = false)
+    -> [String: Int]
+  {
     let before = Dictionary(uniqueKeysWithValues: old.placements.map { ($0.id, $0) })
     let after = Dictionary(uniqueKeysWithValues: new.placements.map { ($0.id, $0) })
     let inserts = new.placements.filter {
@@ -101,7 +105,7 @@ import Testing
       guard let was = before[placement.id] else { continue }
       if was.parent != placement.parent {
         moves += 1
-      } else {
+      } else if !(map && placement.parent < 0) {
         stayers[placement.parent, default: []].append(was.index)
       }
     }
@@ -250,5 +254,126 @@ extension TreeRoundTripTests {
       Binaries.path(of: "coldiff"), ["--tree", "kids", "--ignore", "at", old, new])
     #expect(!text.text.contains("at:"))
     #expect(text.text.contains("↕ 1 › 2  [0, 0] → [1, 0]  (now under 3)"))
+  }
+}
+
+extension TreeRoundTripTests {
+  /// Seeded random forests written as JSON object maps (roots named by
+  /// their keys) go through colpatch both ways as a patch and as a
+  /// document, every patch through jsonpatch, and the diffs' counts match
+  /// an independent count in which roots never move among themselves.
+  @Test func randomMapForestsRoundTripAndCount() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var jobs: [JSONPatchOracle.Job] = []
+    for seed in 0..<Self.trials {
+      var editor = RandomForestEditor(seed: UInt64(seed) &* 2_246_822_519 &+ 7)
+      let old = editor.forest()
+      let new = editor.edit(old)
+      // Roots only reordered: the maps are equal.
+      guard
+        try Self.values(Array(old.jsonMap.utf8), lines: false)
+          != Self.values(Array(new.jsonMap.utf8), lines: false)
+      else { continue }
+      let oldFile = try directory.write("\(seed)-old.json", old.jsonMap)
+      let newFile = try directory.write("\(seed)-new.json", new.jsonMap)
+      for format in ["patch", "json"] {
+        let failures = try Self.roundTrips(
+          old: oldFile, new: newFile, tree: ["--tree", "kids"], format: format, in: directory)
+        #expect(failures.isEmpty, "seed \(seed): \(failures)")
+      }
+      let document = try ToolProcess.run(
+        Self.coldiff, ["--tree", "kids", "-f", "json", oldFile, newFile])
+      let lists = try #require(
+        try JSONSerialization.jsonObject(with: Data(document.output)) as? [String: Any])
+      for (list, count) in Self.expectedCounts(old, new, map: true) {
+        #expect((lists[list] as? [Any])?.count == count, "seed \(seed): \(list)")
+      }
+      let patch = try ToolProcess.run(
+        Self.coldiff, ["--tree", "kids", "-f", "patch", oldFile, newFile])
+      let patchFile = try directory.write("\(seed)-patch.json", patch.text)
+      jobs.append(
+        JSONPatchOracle.Job(
+          name: "seed \(seed)", old: oldFile, oldForm: "json", new: newFile, newForm: "json",
+          patch: patchFile))
+    }
+    #expect(jobs.count > Self.trials / 2)
+    if let oracle = JSONPatchOracle.shared {
+      for (name, failure) in try oracle.check(jobs).sorted(by: { $0.key < $1.key }) {
+        #expect(failure == nil, "\(name): jsonpatch does not reproduce NEW: \(failure ?? "")")
+      }
+    }
+  }
+
+  /// A map-tree document applies by key to a target whose members are in
+  /// another order and that has a member more; the untouched members keep
+  /// their bytes; a record bound for the top whose key is not a string
+  /// cannot become a member.
+  @Test func mapDocumentsApplyByKey() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let old = try directory.write(
+      "old.json", "{\"a\": {\"kids\": [{\"id\": \"b\", \"v\": 1}]}, \"c\": {\"v\": 2}}\n")
+    let new = try directory.write(
+      "new.json", "{\"a\": {\"kids\": []}, \"c\": {\"v\": 2}, \"b\": {\"id\": \"b\", \"v\": 1}}\n")
+    let made = try ToolProcess.run(Self.coldiff, ["--tree", "kids", "-f", "json", old, new])
+    let document = try directory.write("document.json", made.text)
+    let untouched = "\"z\" :  { \"v\" : 1.50 }"
+    let shifted = try directory.write(
+      "shifted.json",
+      "{\"c\": {\"v\": 2}, \(untouched), \"a\": {\"kids\": [{\"id\": \"b\", \"v\": 1}]}}\n")
+    let applied = try ToolProcess.run(Self.colpatch, ["apply", document, shifted])
+    #expect(applied.status == 0, "\(applied.errors)")
+    #expect(applied.text.contains(untouched), "the untouched member was rewritten")
+    #expect(
+      try Self.values(applied.output, lines: false)
+        == Self.values(
+          Array(
+            "{\"c\": {\"v\": 2}, \"z\": {\"v\": 1.50}, \"a\": {\"kids\": []}, \"b\": {\"id\": \"b\", \"v\": 1}}"
+              .utf8),
+          lines: false))
+    // A root deleted by name conflicts when its value drifted.
+    let kept = try directory.write("kept.json", "{\"a\": {\"kids\": []}}\n")
+    let deleting = try ToolProcess.run(Self.coldiff, ["--tree", "kids", "-f", "json", new, kept])
+    let deletion = try directory.write("deletion.json", deleting.text)
+    let drifted = try directory.write(
+      "drifted.json",
+      "{\"a\": {\"kids\": []}, \"c\": {\"v\": 3}, \"b\": {\"id\": \"b\", \"v\": 1}}\n")
+    let conflict = try ToolProcess.run(Self.colpatch, ["apply", deletion, drifted])
+    #expect(conflict.status == 1)
+    #expect(conflict.errors.contains("key c"), "\(conflict.errors)")
+    #expect(conflict.output.isEmpty)
+    // A numeric key cannot name a member.
+    let numeric = try directory.write(
+      "numeric.json",
+      #"{"coldiff": 1, "kind": "tree", "key": ["/id"], "tree": "/kids", "inserts": "#
+        + #"[{"index": ["x"], "key": 7, "parent": null, "value": {"id": 7}}], "deletes": [], "#
+        + #""updates": [], "moves": []}"#)
+    let refused = try ToolProcess.run(Self.colpatch, ["apply", numeric, old])
+    #expect(refused.status == 2)
+    #expect(refused.errors.contains("must be a string"), "\(refused.errors)")
+    #expect(refused.output.isEmpty)
+  }
+
+  /// Applying a map-tree patch or document rewrites only the members whose
+  /// subtree changed: the others keep their bytes.
+  @Test func untouchedMembersKeepTheirBytes() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let garden = "\"garden\" :{ \"price\":1.50, \"kids\" : [ {\"id\":\"Hose\"} ] }"
+    let old = try directory.write(
+      "old.json",
+      "{\n  \"phones\": {\"kids\": [{\"id\": \"Nokia\", \"price\": 59}]},\n  \(garden)\n}\n")
+    let new = try directory.write(
+      "new.json",
+      "{\n  \"phones\": {\"kids\": [{\"id\": \"Nokia\", \"price\": 49}]},\n  \(garden)\n}\n")
+    for format in ["patch", "json"] {
+      let made = try ToolProcess.run(Self.coldiff, ["--tree", "kids", "-f", format, old, new])
+      let document = try directory.write("document.json", made.text)
+      let applied = try ToolProcess.run(Self.colpatch, ["apply", document, old])
+      #expect(applied.status == 0, "\(format): \(applied.errors)")
+      #expect(applied.text.contains(garden), "\(format): the untouched member was rewritten")
+      #expect(applied.text.contains("49"))
+    }
   }
 }

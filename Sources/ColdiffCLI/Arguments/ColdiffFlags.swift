@@ -39,9 +39,10 @@ public enum ColdiffFlags {
     summary: "records nest child records in the array member FIELD",
     discussion: """
       Records nest their child records in the array member FIELD, to any depth; the \
-      top-level records of a JSON array or JSON Lines are the roots. Identity is unique \
-      across the whole tree, positions are index paths (`[0, 2, 1]`), and a move may \
-      change a record's parent. Not for JSON objects or CSV.
+      top-level records of a JSON array, JSON object or JSON Lines are the roots (a JSON \
+      object's roots are named by their member names). Identity is unique across the \
+      whole tree, positions are index paths (`[0, 2, 1]`, `["name", 2]`), and a move may \
+      change a record's parent. Not for CSV.
       """)
 
   /// `--input FORMAT`: the input form, overriding detection.

@@ -7,9 +7,12 @@ extension TreeComparison {
   /// (`after`) and of its parent (`parent`, `null` for a root) in NEW, the
   /// children member as `tree`. An insert carries its inserted subtree and
   /// a delete its deleted one (matched descendants are moves of their
-  /// own).
+  /// own). In the tree of a JSON object map, positions start with the
+  /// root's member name and a record placed at the top has no `after` (a
+  /// map has no order).
   func document() -> DiffDocument {
-    func after(_ newNode: Int) -> DiffDocument.Reference {
+    func after(_ newNode: Int) -> DiffDocument.Reference? {
+      if new.isNamedRoot(newNode) { return nil }
       let index = Int(new.siblingIndex[newNode])
       guard index > 0 else { return .null }
       let siblings = new.children(of: Int(new.parents[newNode]))
@@ -24,19 +27,19 @@ extension TreeComparison {
       inserts: diff.inserts.map { path in
         let node = new.node(at: path)
         return DiffDocument.Insert(
-          position: .path(path.components), key: key(new: node), after: after(node),
+          position: new.position(of: path), key: key(new: node), after: after(node),
           parent: parent(node), value: unmatchedSubtree(of: node, in: new, matches: newToOld))
       },
       deletes: diff.deletes.map { path in
         let node = old.node(at: path)
         return DiffDocument.Delete(
-          position: .path(path.components), key: key(old: node),
+          position: old.position(of: path), key: key(old: node),
           value: unmatchedSubtree(of: node, in: old, matches: oldToNew))
       },
       updates: diff.updates.map { path in
         let node = old.node(at: path)
         return DiffDocument.Update(
-          position: .path(path.components), key: key(old: node),
+          position: old.position(of: path), key: key(old: node),
           changes: (changes[node] ?? []).map {
             DiffDocument.Change(path: JSONPointer(tokens: $0.path), old: $0.old, new: $0.new)
           })
@@ -44,7 +47,7 @@ extension TreeComparison {
       moves: diff.moves.map { move in
         let node = new.node(at: move.to)
         return DiffDocument.Move(
-          from: .path(move.from.components), to: .path(move.to.components), key: key(new: node),
+          from: old.position(of: move.from), to: new.position(of: move.to), key: key(new: node),
           after: after(node), parent: parent(node))
       })
   }

@@ -187,10 +187,11 @@ struct TreeComparison {
     _ error: KeyTable.Duplicate, of tree: TreeSnapshot, keys: [JSONPointer]
   ) -> InputError {
     let key = ReportText.key(parts: tree.keyFields(of: error.second, pointers: keys))
-    let first = tree.position(of: error.first)
+    let first = tree.textPosition(of: error.first)
     return tree.error(
-      "duplicate key \(key): record \(tree.path(of: error.second)) has the same key as record "
-        + "\(tree.path(of: error.first)) (line \(first.line)); a key must be unique across "
+      "duplicate key \(key): record \(tree.position(of: error.second).text) has the same key as "
+        + "record \(tree.position(of: error.first).text) (line \(first.line)); a key must be "
+        + "unique across "
         + "the whole tree",
       at: error.second)
   }

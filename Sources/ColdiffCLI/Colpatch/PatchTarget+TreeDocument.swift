@@ -10,6 +10,10 @@ extension PatchTarget {
   /// sibling `after` names (or first). A document without `parent` (a
   /// reversed one) places them by their NEW index paths.
   ///
+  /// In a JSON object map the roots are the members, found by their names
+  /// (a root's key); a record placed at the top becomes the member named
+  /// by its key, which must then be a string.
+  ///
   /// - Throws: `PatchConflict` naming the first record that does not fit
   ///   (exit 1); `InputError` when the document cannot apply to this kind
   ///   of target (exit 2).
@@ -19,9 +23,10 @@ extension PatchTarget {
     guard let field = document.tree, let keys = document.key else {
       throw InputError("a tree diff document needs \"tree\" and \"key\"", file: snapshot.name)
     }
-    guard !isObjectMap, case .json = snapshot.storage else {
+    guard case .json = snapshot.storage else {
       throw InputError(
-        "a tree diff document applies to a JSON array or JSON Lines", file: snapshot.name)
+        "a tree diff document applies to a JSON array, a JSON object or JSON Lines",
+        file: snapshot.name)
     }
     var forest = try TreeForest(target: self, field: field, keys: keys)
     func find(_ key: JSONValue?) throws -> Int {
@@ -61,20 +66,21 @@ extension PatchTarget {
     // siblings are in place first.
     var placements:
       [(
-        path: [Int], node: Int, parent: DiffDocument.Reference?,
+        path: DiffDocument.Position, node: Int, parent: DiffDocument.Reference?,
         after: DiffDocument.Reference?, key: JSONValue?
       )] = []
     for entry in document.inserts {
       guard case .value(let value) = entry.value else {
         preconditionFailure("read documents hold values")
       }
-      let node = try forest.addInserted(value, name: snapshot.name)
-      placements.append((entry.position.treePath, node, entry.parent, entry.after, entry.key))
+      let member = try topMemberName(of: entry)
+      let node = try forest.addInserted(value, name: snapshot.name, member: member)
+      placements.append((entry.position, node, entry.parent, entry.after, entry.key))
     }
     for (entry, node) in zip(document.moves, moved) {
-      placements.append((entry.to.treePath, node, entry.parent, entry.after, entry.key))
+      placements.append((entry.to, node, entry.parent, entry.after, entry.key))
     }
-    placements.sort { $0.path.lexicographicallyPrecedes($1.path) }
+    placements.sort { $0.path.precedes($1.path) }
     for placement in placements {
       let name = "key \(placement.key.map(ReportText.key) ?? "?")"
       let parent: Int
@@ -84,21 +90,64 @@ extension PatchTarget {
         position = try placedPosition(
           after: placement.after, among: forest.childList(of: parent), in: forest, name: name)
       } else {
-        // By position: the parent at the path's prefix, the index its last component.
-        let prefix = Array(placement.path.dropLast())
-        guard let last = placement.path.last,
-          let found = prefix.isEmpty ? -1 : forest.node(at: prefix),
+        // By position: the parent at the path's prefix, the index its last
+        // component (the top of an object map, for a name alone).
+        guard let (found, last) = placedSlot(placement.path, in: forest),
           last <= forest.childList(of: found).count
         else {
           throw PatchConflict(
-            description: "\(name): no place \(placement.path) in the target")
+            description: "\(name): no place \(placement.path.text) in the target")
         }
         parent = found
         position = last
       }
-      forest.attach(placement.node, under: parent, at: position)
+      try forest.attach(placement.node, under: parent, at: position, key: placement.key)
     }
     forest.write(into: &self)
+  }
+
+  /// The member name of an insert bound for the top of an object map: its
+  /// key (or, without one, the name its position starts with); `nil` for
+  /// any other insert.
+  ///
+  /// - Throws: `InputError` for a key that is not a string.
+  private func topMemberName(of entry: DiffDocument.Insert) throws -> JSONString? {
+    guard isObjectMap else { return nil }
+    let top: Bool
+    switch (entry.parent, entry.position) {
+    case (.null?, _), (nil, .namedPath(_, [])): top = true
+    default: top = false
+    }
+    guard top else { return nil }
+    switch (entry.key, entry.position) {
+    case (.string(let name)?, _), (nil, .namedPath(let name, _)): return name
+    case (let key, _):
+      throw InputError(
+        "key \(key.map(ReportText.key) ?? "?"): a record placed at the top of a JSON object "
+          + "becomes the member named by its key, which must be a string",
+        file: snapshot.name)
+    }
+  }
+
+  /// The parent (-1: the top) and index a position names in the forest as
+  /// it stands, or `nil` when there is no such place.
+  private func placedSlot(_ position: DiffDocument.Position, in forest: TreeForest) -> (
+    Int, Int
+  )? {
+    switch position {
+    case .path(let path):
+      guard let last = path.last else { return nil }
+      let prefix = Array(path.dropLast())
+      guard let parent = prefix.isEmpty ? -1 : forest.node(at: .path(prefix)) else { return nil }
+      return (parent, last)
+    case .namedPath(let root, let path):
+      guard let last = path.last else { return (-1, forest.childList(of: -1).count) }
+      guard let parent = forest.node(at: .namedPath(root, Array(path.dropLast()))) else {
+        return nil
+      }
+      return (parent, last)
+    case .index, .name: return nil
+    }
   }
 
   /// The node a `parent` reference names (-1 for the top level).
@@ -125,13 +174,5 @@ extension PatchTarget {
           + "among its siblings in the target")
     }
     return index + 1
-  }
-}
-
-extension DiffDocument.Position {
-  /// The components of an index path (empty for the other positions).
-  fileprivate var treePath: [Int] {
-    if case .path(let path) = self { return path }
-    return []
   }
 }

@@ -59,7 +59,7 @@ final class RecordResolver {
           description: "record \(index): the target has only \(initialOrder.count) records")
       }
       return initialOrder[index]
-    case .path:
+    case .path, .namedPath:
       preconditionFailure("tree documents are refused before")
     }
   }
@@ -70,7 +70,7 @@ final class RecordResolver {
     switch position {
     case .name(let name): return "member \(ReportText.key(.string(name)))"
     case .index(let index): return "record \(index)"
-    case .path(let path): return "record \(path)"
+    case .path, .namedPath: return "record \(position.text)"
     }
   }
 

@@ -7,6 +7,11 @@ import ColdiffFormats
 /// apart from its children so that records can be found, checked, removed
 /// and placed anywhere in the tree.
 ///
+/// In a JSON object map the roots are the members, each identified by its
+/// member name as a JSON string (one identity space with the nested
+/// records' keys); a record placed at the top becomes the member named by
+/// its key.
+///
 /// Only the top-level records whose subtree changed are written anew; the
 /// others keep their bytes.
 struct TreeForest {
@@ -28,6 +33,12 @@ struct TreeForest {
   private var changed: [Bool] = []
   /// The top-level nodes, in order.
   private var roots: [Int] = []
+  /// Each node's canonical key, `nil` for a record without key fields.
+  private var keyBytes: [[UInt8]?] = []
+  /// Whether the roots are the members of a JSON object map.
+  private let namedRoots: Bool
+  /// The member name of each node that is a root of an object map.
+  private var names: [JSONString?] = []
   /// The node of each canonical key.
   private var index: [[UInt8]: Int] = [:]
 
@@ -38,8 +49,11 @@ struct TreeForest {
   init(target: PatchTarget, field: JSONPointer, keys: [JSONPointer]) throws {
     self.field = field
     self.keys = keys
+    namedRoots = target.isObjectMap
     for handle in target.order {
-      let node = try add(target.value(of: handle), origin: handle, name: target.snapshot.name)
+      let member = namedRoots ? target.name(of: handle) : nil
+      let node = try add(
+        target.value(of: handle), origin: handle, name: target.snapshot.name, member: member)
       roots.append(node)
       parents[node] = -1
     }
@@ -62,10 +76,24 @@ struct TreeForest {
   /// The node in the forest with `key`, if any.
   func node(withKey key: JSONValue) -> Int? { index[canonicalKey(key)] }
 
-  /// The node at an index path in the forest as it stands.
-  func node(at path: [Int]) -> Int? {
-    var list = roots
-    var found: Int?
+  /// The node at a tree position in the forest as it stands: an index
+  /// path, or an object map's root name and the indices below it.
+  func node(at position: DiffDocument.Position) -> Int? {
+    switch position {
+    case .path(let path): return node(at: path, below: nil)
+    case .namedPath(let root, let path):
+      guard namedRoots, let top = node(withKey: .string(root)), parents[top] == -1 else {
+        return nil
+      }
+      return node(at: path, below: top)
+    case .index, .name: return nil
+    }
+  }
+
+  /// The node at index path `path` below `top` (`nil`: among the roots).
+  private func node(at path: [Int], below top: Int?) -> Int? {
+    var list = top.map { children[$0] } ?? roots
+    var found = top
     for component in path {
       guard component >= 0, component < list.count else { return nil }
       found = list[component]
@@ -134,15 +162,30 @@ struct TreeForest {
   mutating func unindex(_ node: Int) {
     var stack = [node]
     while let next = stack.popLast() {
-      if let key = key(of: contents[next]) { index.removeValue(forKey: key) }
+      if let key = keyBytes[next] { index.removeValue(forKey: key) }
       stack += children[next]
     }
   }
 
   /// Places a detached node among the children of `parent` (-1: the
-  /// roots) at `position`.
-  mutating func attach(_ node: Int, under parent: Int, at position: Int) {
+  /// roots) at `position`; `key` is its key as the document gives it (a
+  /// record's own key field may be gone by an update), which names it at
+  /// the top of an object map.
+  ///
+  /// - Throws: `InputError` when the node goes to the top of an object
+  ///   map and its key is not a string (a member name).
+  mutating func attach(_ node: Int, under parent: Int, at position: Int, key: JSONValue?) throws {
     precondition(parents[node] == -2, "node \(node) is already placed")
+    if parent < 0 && namedRoots && names[node] == nil {
+      let key = key ?? keyValue(of: contents[node])
+      guard case .string(let name) = key else {
+        throw InputError(
+          "key \(ReportText.key(key)): a record placed at the top of a JSON object becomes "
+            + "the member named by its key, which must be a string")
+      }
+      names[node] = name
+      changed[node] = true
+    }
     if parent < 0 {
       roots.insert(node, at: position)
     } else {
@@ -152,23 +195,43 @@ struct TreeForest {
     parents[node] = parent
   }
 
-  /// Adds the records of an inserted subtree, detached.
+  /// Adds the records of an inserted subtree, detached; `member` names a
+  /// record bound for the top of an object map (its key).
   ///
   /// - Throws: `PatchConflict` when one of its keys is in the forest.
-  mutating func addInserted(_ value: JSONValue, name: String) throws -> Int {
-    let node = try add(value, origin: nil, name: name)
+  mutating func addInserted(_ value: JSONValue, name: String, member: JSONString? = nil) throws
+    -> Int
+  {
+    let node = try add(value, origin: nil, name: name, member: member)
     changed[node] = true
     return node
   }
 
   /// Writes the forest back into `target`: untouched top-level records
-  /// stay as they are, the others get their new values.
+  /// stay as they are, the others get their new values. An object map
+  /// loses the members that left the top and gains, at its end, those
+  /// placed there.
   func write(into target: inout PatchTarget) {
     var dirtyRoot = Set<Int>()
     for node in changed.indices where changed[node] && parents[node] != -2 {
       var top = node
       while parents[top] >= 0 { top = parents[top] }
       dirtyRoot.insert(top)
+    }
+    guard !namedRoots else {
+      let kept = Set(roots.compactMap { handles[$0] })
+      for handle in target.order where !kept.contains(handle) {
+        _ = target.removeMember(named: target.name(of: handle).value)
+      }
+      for root in roots {
+        guard let name = names[root] else { preconditionFailure("a map root has a name") }
+        if let handle = handles[root] {
+          if dirtyRoot.contains(root) { target.setValue(value(of: root), of: handle) }
+        } else {
+          target.setMember(name, to: value(of: root))
+        }
+      }
+      return
     }
     var order: [Int32] = []
     order.reserveCapacity(roots.count)
@@ -194,8 +257,11 @@ struct TreeForest {
   }
 
   /// Adds `value` and its nested records as detached nodes, indexing
-  /// their keys.
-  private mutating func add(_ value: JSONValue, origin: Int32?, name: String) throws -> Int {
+  /// their keys; `member` is the member name of a root of an object map,
+  /// which is its key.
+  private mutating func add(
+    _ value: JSONValue, origin: Int32?, name: String, member memberName: JSONString?
+  ) throws -> Int {
     let node = contents.count
     var content = value
     var nested: [JSONValue] = []
@@ -217,15 +283,25 @@ struct TreeForest {
     parents.append(-2)
     handles.append(origin)
     changed.append(false)
-    if let key = key(of: content) {
+    names.append(memberName)
+    let key: [UInt8]?
+    if let memberName {
+      var out: [UInt8] = []
+      JSONCanonicalKey.append(.string(memberName), to: &out)
+      key = out
+    } else {
+      key = self.key(of: content)
+    }
+    keyBytes.append(key)
+    if let key {
       if index[key] != nil {
-        throw PatchConflict(
-          description: "key \(ReportText.key(keyValue(of: content))): already in the target")
+        let shown = memberName.map { JSONValue.string($0) } ?? keyValue(of: content)
+        throw PatchConflict(description: "key \(ReportText.key(shown)): already in the target")
       }
       index[key] = node
     }
     for element in nested {
-      let child = try add(element, origin: nil, name: name)
+      let child = try add(element, origin: nil, name: name, member: nil)
       children[node].append(child)
       parents[child] = node
     }

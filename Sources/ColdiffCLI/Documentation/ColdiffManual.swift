@@ -137,6 +137,18 @@ public enum ColdiffManual {
         the key of its new `parent` and of the sibling it comes `after`; the patch uses \
         paths such as `/0/children/2`.
         """),
+      .paragraph(
+        """
+        In a JSON object, the members are the roots. A root's key is its member name, as a \
+        JSON string, in one identity space with the nested records' keys (`--key`, one \
+        field, or `id`): a nested record whose key is a root's name is a duplicate, and a \
+        root that becomes a nested record with that key (or the reverse) is one move. \
+        Roots have no order (no moves among them, no `after` at the top); an index path \
+        starts with the root's name (`["electronics", 0, 2]`) and a patch path with the \
+        member (`/electronics/children/0`). A record placed at the top becomes the member \
+        named by its key, which must then be a string. A JSON object compares only with a \
+        JSON object.
+        """),
     ])
 
   private static let formats = ManualSection(

@@ -53,6 +53,14 @@ public enum ColpatchManual {
         """),
       .paragraph(
         """
+        A tree diff document (`coldiff --tree`) is applied by key across the whole tree: \
+        records are found at any depth and placed under their `parent`, after their \
+        `after`. In a JSON object the members are the roots, found by their names; a \
+        record placed at the top becomes the member named by its key, which must then be \
+        a string (exit status 2 otherwise).
+        """),
+      .paragraph(
+        """
         A failing operation is named by its 0-based number in the patch array (`jq \
         '.[17]' p.json` shows it), its path and the reason (`colpatch: op 17 (test \
         /3/id): expected 42, found 41`). A patch that is not well formed (bad pointer \

@@ -3,7 +3,8 @@ import ColdiffFormats
 
 /// The report for people on two trees (SPEC §4.1 with `--tree`): one line
 /// per change, each node named by the keys on its way from the root
-/// (`Electronics › Phones › X`) and its index path; a deleted or inserted
+/// (`Electronics › Phones › X`, the root of an object map by its member
+/// name) and its index path as the diff document writes it; a deleted or inserted
 /// subtree is one line for its root with its other records indented
 /// under it; a move shows both paths and, when the parent changed, the
 /// new parent. Nothing when nothing changed.
@@ -33,12 +34,15 @@ struct TreeReport {
       let node = comparison.old.node(at: path)
       let fields = (comparison.changes[node] ?? []).map(style.describe).joined(separator: "; ")
       lines.append(
-        style.line("~", name(node, in: comparison.old, comparison), "\(path)  \(fields)", .yellow))
+        style.line(
+          "~", name(node, in: comparison.old, comparison),
+          "\(comparison.old.position(of: path).text)  \(fields)", .yellow))
     }
     for move in diff.moves {
       let oldNode = comparison.old.node(at: move.from)
       let newNode = comparison.new.node(at: move.to)
-      var detail = "\(move.from) → \(move.to)"
+      var detail =
+        "\(comparison.old.position(of: move.from).text) → \(comparison.new.position(of: move.to).text)"
       let oldParent = Int(comparison.old.parents[oldNode])
       let newParent = Int(comparison.new.parents[newNode])
       if oldParent < 0 ? newParent >= 0 : Int(comparison.oldToNew[oldParent]) != newParent {
@@ -61,7 +65,8 @@ struct TreeReport {
     let content = ReportText.value(tree.ownFields(of: node))
     var lines = [
       style.line(
-        sigil, name(node, in: tree, comparison), "\(tree.path(of: node))  \(content)", tone)
+        sigil, name(node, in: tree, comparison), "\(tree.position(of: node).text)  \(content)", tone
+      )
     ]
     for (descendant, depth) in comparison.unmatchedDescendants(of: node, in: tree, matches: matches)
     {

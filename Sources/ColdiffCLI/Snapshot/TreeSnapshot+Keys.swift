@@ -2,20 +2,39 @@ import ColdiffFormats
 
 extension TreeSnapshot {
   /// The identity of the nodes of two trees: the `--key` fields when
-  /// given, else `id` when every node of both has it.
+  /// given, else `id` when every node of both has it. The roots of a JSON
+  /// object map are identified by their member names instead (see
+  /// `keyArena(for:)`).
   ///
   /// - Throws: `InputError` when there is no `--key` and some node has no
   ///   `id` (a tree needs keys: whole values would make every changed
-  ///   parent a delete of its subtree).
+  ///   parent a delete of its subtree); when an object map is compared
+  ///   with an array or JSON Lines, or keyed by a composite key (its roots'
+  ///   keys are single strings).
   static func identity(keys: [JSONPointer], old: TreeSnapshot, new: TreeSnapshot) throws
     -> Identity
   {
+    if old.isObjectMap || new.isObjectMap {
+      let map = old.isObjectMap ? old : new
+      guard old.isObjectMap && new.isObjectMap else {
+        throw InputError(
+          "a JSON object (records named by their member names) cannot be compared with "
+            + "a collection of unnamed records",
+          file: map.base.name)
+      }
+      guard keys.count <= 1 else {
+        throw InputError(
+          "--tree on a JSON object takes one key field: a root's key is its member name, "
+            + "one string",
+          file: map.base.name)
+      }
+    }
     if !keys.isEmpty { return .fields(keys) }
     let id = JSONPointer(["id"])
     for tree in [old, new] {
       if let node = tree.firstNode(without: id) {
         throw tree.error(
-          "record \(tree.path(of: node)) has no id: --tree needs a key (--key FIELD, or an id "
+          "record \(tree.position(of: node).text) has no id: --tree needs a key (--key FIELD, or an id "
             + "in every record)",
           at: node)
       }
@@ -23,18 +42,24 @@ extension TreeSnapshot {
     return .fields([id])
   }
 
-  /// The first node in preorder without a value at `pointer`, if any.
+  /// The first node in preorder without a value at `pointer`, if any
+  /// (the roots of an object map need none).
   private func firstNode(without pointer: JSONPointer) -> Int? {
     if let capturedKey, pointer.tokens == [capturedKey] {
-      return keyRanges.firstIndex { $0 == nil }
+      return keyRanges.indices.first { keyRanges[$0] == nil && !isNamedRoot($0) }
     }
     let path = JSONKeyPath(segments: pointer.tokens)
     return base.bytes.withUnsafeBufferPointer { buffer in
-      (0..<count).first { path.valueRange(in: buffer, record: ranges[$0]) == nil }
+      (0..<count).first {
+        !isNamedRoot($0) && path.valueRange(in: buffer, record: ranges[$0]) == nil
+      }
     }
   }
 
-  /// The canonical identity bytes of every node, in preorder.
+  /// The canonical identity bytes of every node, in preorder: the key
+  /// fields' values, or for a root of an object map its member name as a
+  /// JSON string (one identity space: a nested record whose key is that
+  /// string is the same record).
   ///
   /// - Throws: `InputError` at the first node without a key field.
   /// - Complexity: O(n) key look-ups by skipping.
@@ -52,8 +77,15 @@ extension TreeSnapshot {
     // capture nothing of the snapshot.
     var missing: (node: Int, field: Int)?
     let count = self.count
+    let (parents, siblingIndex, rootNames) = (self.parents, self.siblingIndex, self.rootNames)
     base.bytes.withUnsafeBufferPointer { buffer in
       for node in 0..<count {
+        if let rootNames, parents[node] < 0 {
+          arena.append { out in
+            JSONCanonicalKey.append(.string(rootNames[Int(siblingIndex[node])]), to: &out)
+          }
+          continue
+        }
         arena.append { out in
           for (field, find) in finders.enumerated() {
             guard let value = find(buffer, node) else {
@@ -68,14 +100,17 @@ extension TreeSnapshot {
     }
     if let missing {
       throw error(
-        "record \(path(of: missing.node)) has no key \(pointers[missing.field])", at: missing.node)
+        "record \(position(of: missing.node).text) has no key \(pointers[missing.field])",
+        at: missing.node)
     }
     return arena
   }
 
-  /// The values of the key fields of `node`.
+  /// The values of the key fields of `node` (an object map's root: its
+  /// member name).
   func keyFields(of node: Int, pointers: [JSONPointer]) -> [JSONValue] {
-    base.bytes.withUnsafeBufferPointer { buffer in
+    if let rootNames, parents[node] < 0 { return [.string(rootNames[Int(siblingIndex[node])])] }
+    return base.bytes.withUnsafeBufferPointer { buffer in
       pointers.map { pointer in
         let path = JSONKeyPath(segments: pointer.tokens)
         guard let range = path.valueRange(in: buffer, record: ranges[node]),

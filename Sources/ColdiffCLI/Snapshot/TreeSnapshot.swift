@@ -5,6 +5,10 @@ import ColdiffFormats
 /// records nested in their children member, all numbered in preorder (a
 /// record, then its children's subtrees, then the next record), found by
 /// skipping bytes without building values.
+///
+/// The roots of a JSON object map are its members, taken in the order of
+/// their decoded names (bytewise), so that the roots of two maps that
+/// share names are in the same order (a map has no order to change).
 struct TreeSnapshot {
   /// The snapshot whose top-level records are the roots.
   let base: Snapshot
@@ -30,16 +34,19 @@ struct TreeSnapshot {
   let keyRanges: [Range<Int>?]
   /// The member name whose value `keyRanges` holds, if any.
   let capturedKey: [UInt8]?
+  /// The member names of the roots of a JSON object map, by root index
+  /// (sorted by decoded name); `nil` for an array or JSON Lines.
+  let rootNames: [JSONString]?
 
   /// Walks the records of `base` and their nested children.
   ///
   /// - Parameters:
-  ///   - base: a JSON array or JSON Lines snapshot.
+  ///   - base: a JSON array, JSON object map or JSON Lines snapshot.
   ///   - field: the children member.
   ///   - keyName: a member name whose value to note for each node while
   ///     scanning (the likely key).
-  /// - Throws: `InputError` for a CSV or object-map snapshot, or for a
-  ///   record whose children member is not an array (naming the record).
+  /// - Throws: `InputError` for a CSV snapshot, or for a record whose
+  ///   children member is not an array (naming the record).
   /// - Complexity: O(size of the input) for a children member that is a
   ///   record's own member; O(size × depth) for a deeper one.
   init(_ base: Snapshot, field: JSONPointer, keyName: [UInt8]?) throws {
@@ -49,12 +56,18 @@ struct TreeSnapshot {
       throw InputError(
         "--tree does not apply to CSV or TSV: a row cannot hold nested records", file: base.name)
     }
-    guard index.form != .object else {
-      throw InputError(
-        "--tree needs a JSON array or JSON Lines of root records, not a JSON object",
-        file: base.name)
+    let roots: [Range<Int>]
+    if index.form == .object {
+      let names = (0..<index.count).map { base.memberName(of: $0) }
+      let order = names.indices.sorted {
+        names[$0].value.lexicographicallyPrecedes(names[$1].value)
+      }
+      rootNames = order.map { names[$0] }
+      roots = order.map { index.recordRange($0) }
+    } else {
+      rootNames = nil
+      roots = (0..<index.count).map { index.recordRange($0) }
     }
-    let roots = (0..<index.count).map { index.recordRange($0) }
     let layout: JSONTreeScanner.Layout
     if field.tokens.count == 1 {
       do {
@@ -62,11 +75,11 @@ struct TreeSnapshot {
           try JSONTreeScanner.scan(buffer, roots: roots, children: field.tokens[0], key: keyName)
         }
       } catch {
-        throw Self.failure(error, base: base, field: field)
+        throw Self.failure(error, base: base, field: field, rootNames: rootNames)
       }
       capturedKey = keyName
     } else {
-      layout = try Self.walk(base, roots: roots, field: field)
+      layout = try Self.walk(base, roots: roots, field: field, rootNames: rootNames)
       capturedKey = nil
     }
     ranges = layout.ranges
@@ -88,19 +101,21 @@ struct TreeSnapshot {
 
   /// The error for a record the scan refused.
   private static func failure(
-    _ failure: JSONTreeScanner.Failure, base: Snapshot, field: JSONPointer
+    _ failure: JSONTreeScanner.Failure, base: Snapshot, field: JSONPointer,
+    rootNames: [JSONString]?
   ) -> InputError {
     let position = TextPosition(offset: failure.offset, in: base.bytes)
+    let path = Self.position(of: failure.path, rootNames: rootNames).text
     return InputError(
-      "record \(failure.path): \(field) \(failure.reason)", file: base.name,
+      "record \(path): \(field) \(failure.reason)", file: base.name,
       line: position.line, column: position.column)
   }
 
   /// Walks a tree whose children member is deeper than a record's own
   /// member, following the pointer in each record.
-  private static func walk(_ base: Snapshot, roots: [Range<Int>], field: JSONPointer) throws
-    -> JSONTreeScanner.Layout
-  {
+  private static func walk(
+    _ base: Snapshot, roots: [Range<Int>], field: JSONPointer, rootNames: [JSONString]?
+  ) throws -> JSONTreeScanner.Layout {
     var layout = JSONTreeScanner.Layout()
     let path = JSONKeyPath(segments: field.tokens)
     try base.bytes.withUnsafeBufferPointer { buffer in
@@ -124,9 +139,10 @@ struct TreeSnapshot {
         guard let children else { continue }
         guard buffer[children.lowerBound] == UInt8(ascii: "[") else {
           let components = Self.components(node: Int(node), layout.parents, layout.siblingIndex)
+          let path = Self.position(of: components, rootNames: rootNames).text
           let position = TextPosition(offset: range.lowerBound, in: buffer)
           throw InputError(
-            "record \(components): \(field) is not an array (a tree nests its records in an array)",
+            "record \(path): \(field) is not an array (a tree nests its records in an array)",
             file: base.name, line: position.line, column: position.column)
         }
         let elements = JSONArrayElements.ranges(in: buffer, array: children)
@@ -152,6 +168,22 @@ struct TreeSnapshot {
     TreeIndexPath(Self.components(node: node, parents, siblingIndex))
   }
 
+  /// Whether the roots are the members of a JSON object map.
+  var isObjectMap: Bool { rootNames != nil }
+
+  /// Whether `node` is a root of a JSON object map (named by its member
+  /// name, which is its identity).
+  func isNamedRoot(_ node: Int) -> Bool { rootNames != nil && parents[node] < 0 }
+
+  /// A tree path as a diff document writes it: the indices, or for an
+  /// object map the root's member name and the indices below it.
+  func position(of path: TreeIndexPath) -> DiffDocument.Position {
+    Self.position(of: path.components, rootNames: rootNames)
+  }
+
+  /// The position of `node` as a diff document writes it.
+  func position(of node: Int) -> DiffDocument.Position { position(of: path(of: node)) }
+
   /// The node at `path`.
   ///
   /// - Precondition: `path` names a node.
@@ -166,13 +198,13 @@ struct TreeSnapshot {
   }
 
   /// Where node `node` starts, as a line and column.
-  func position(of node: Int) -> TextPosition {
+  func textPosition(of node: Int) -> TextPosition {
     TextPosition(offset: ranges[node].lowerBound, in: base.bytes)
   }
 
   /// An error located at node `node`.
   func error(_ message: String, at node: Int) -> InputError {
-    let position = position(of: node)
+    let position = textPosition(of: node)
     return InputError(message, file: base.name, line: position.line, column: position.column)
   }
 
@@ -206,6 +238,13 @@ struct TreeSnapshot {
   /// member.
   func ownFields(of node: Int) -> JSONValue {
     value(of: node).removing(paths: [field.tokens])
+  }
+
+  private static func position(of components: [Int], rootNames: [JSONString]?)
+    -> DiffDocument.Position
+  {
+    guard let rootNames, let first = components.first else { return .path(components) }
+    return .namedPath(rootNames[first], Array(components.dropFirst()))
   }
 
   fileprivate static func components(node: Int, _ parents: [Int32], _ siblingIndex: [Int32])

@@ -9,7 +9,8 @@ extension DiffDocument {
   ///   mistyped or unexpected member (`parent` outside a tree document,
   ///   `after` or `moves` in an unordered one, `tree` outside a tree
   ///   document), a position that does not fit the kind (an index path in
-  ///   a tree, a member name or index in an unordered document, an index
+  ///   a tree, whose first step may be a root's member name; a member name
+  ///   or index in an unordered document, an index
   ///   otherwise), a change with neither `old` nor `new`, or bad pointer
   ///   syntax. The message names the member (`diff document: inserts[3]:
   ///   missing member "value"`).
@@ -242,7 +243,12 @@ private struct EntryReader {
             + " (found \(value.kindName))")
       }
       var path: [Int] = []
-      for step in steps {
+      var root: JSONString?
+      for (number, step) in steps.enumerated() {
+        if number == 0, case .string(let name) = step {
+          root = name
+          continue
+        }
         guard let index = EntryReader.index(step) else {
           throw InputError(
             "\(entry.label): \"\(member)\" must hold non-negative integers"
@@ -250,7 +256,7 @@ private struct EntryReader {
         }
         path.append(index)
       }
-      return .path(path)
+      return root.map { .namedPath($0, path) } ?? .path(path)
     }
     guard let index = EntryReader.index(value) else {
       throw InputError(

@@ -71,11 +71,19 @@ extension DiffDocument.Position {
   }
 
   /// The order of the lists: indices by value, index paths in preorder
-  /// (lexicographically); names keep their order.
-  func precedes(_ other: DiffDocument.Position) -> Bool {
+  /// (lexicographically; in an object map's tree, roots by the bytes of
+  /// their decoded names); names keep their order.
+  ///
+  /// - Parameter other: the position to compare with.
+  /// - Returns: whether this position comes first (`false` for positions
+  ///   of different kinds).
+  public func precedes(_ other: DiffDocument.Position) -> Bool {
     switch (self, other) {
     case (.index(let a), .index(let b)): a < b
     case (.path(let a), .path(let b)): a.lexicographicallyPrecedes(b)
+    case (.namedPath(let aName, let a), .namedPath(let bName, let b)):
+      aName.value == bName.value
+        ? a.lexicographicallyPrecedes(b) : aName.value.lexicographicallyPrecedes(bName.value)
     default: false
     }
   }

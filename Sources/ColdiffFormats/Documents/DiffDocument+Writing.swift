@@ -113,6 +113,15 @@ private struct MemberWriter {
         out += String(step).utf8
       }
       out.append(UInt8(ascii: "]"))
+    case .namedPath(let root, let path):
+      name(label ?? "index", to: &out)
+      out.append(UInt8(ascii: "["))
+      JSONWriter.write(root, to: &out)
+      for step in path {
+        out += ", ".utf8
+        out += String(step).utf8
+      }
+      out.append(UInt8(ascii: "]"))
     }
   }
 

@@ -20,7 +20,8 @@ public struct DiffDocument: Equatable, Sendable {
     /// names for a JSON object, indices otherwise.
     case unordered
     /// A tree of records nested in the member ``DiffDocument/tree``:
-    /// positions are index paths, inserts and moves carry `parent`.
+    /// positions are index paths (starting with the root's member name in
+    /// a JSON object map), inserts and moves carry `parent`.
     case tree
   }
 
@@ -28,7 +29,8 @@ public struct DiffDocument: Equatable, Sendable {
   public var kind: Kind
   /// The identity fields as JSON Pointers (`["/id"]`); `nil` for a JSON
   /// object map (the member name is the identity) and for whole-value
-  /// identity (SPEC §7.2).
+  /// identity (SPEC §7.2). In the tree of a JSON object map, the nested
+  /// records' key fields (the roots are named by their member names).
   public var key: [JSONPointer]?
   /// The member that holds a record's children (`/children`), for
   /// ``Kind/tree`` documents only.

@@ -35,10 +35,26 @@ struct RandomForest: Equatable {
   /// The forest as JSON Lines (one root a line).
   var jsonLines: String { roots.map { Self.text($0) + "\n" }.joined() }
 
+  /// The forest as a JSON object map (one line): each root the member
+  /// named `"nID"`, without an `id`; nested records with `"id": "nID"`.
+  var jsonMap: String {
+    let members = roots.map { root in
+      "\"n\(root.id)\": " + Self.text(root, id: nil, key: { "\"n\($0)\"" })
+    }
+    return "{" + members.joined(separator: ", ") + "}\n"
+  }
+
   private static func text(_ node: Node) -> String {
-    var text = "{\"id\": \(node.id), \"v\": \(node.v)"
+    text(node, id: "\(node.id)", key: { "\($0)" })
+  }
+
+  /// A record with `id` (none when `nil`), its children keyed by `key`.
+  private static func text(_ node: Node, id: String?, key: (Int) -> String) -> String {
+    var text = "{" + (id.map { "\"id\": \($0), " } ?? "") + "\"v\": \(node.v)"
     if let kids = node.kids {
-      text += ", \"kids\": [" + kids.map(self.text).joined(separator: ", ") + "]"
+      text +=
+        ", \"kids\": ["
+        + kids.map { self.text($0, id: key($0.id), key: key) }.joined(separator: ", ") + "]"
     }
     return text + "}"
   }
