@@ -62,9 +62,7 @@ struct Comparison {
       for newIndex in newRecords where newToOld[newIndex] >= 0 {
         let oldIndex = Int(newToOld[newIndex])
         if rawComparable, old.sameBytes(oldIndex, as: new, newIndex) { continue }
-        let fields = FieldChange.between(
-          old.value(of: oldIndex).removing(paths: ignoredPaths),
-          new.value(of: newIndex).removing(paths: ignoredPaths))
+        let fields = old.fieldChanges(oldIndex, to: new, newIndex, ignoring: ignoredPaths)
         if !fields.isEmpty { found.append((oldIndex, fields)) }
       }
       return found
