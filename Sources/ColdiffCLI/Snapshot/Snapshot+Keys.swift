@@ -178,9 +178,12 @@ extension Snapshot {
       return .string(JSONString(utf8: field))
     case .json(let index):
       return bytes.withUnsafeBufferPointer { buffer in
-        let path = JSONKeyPath(segments: pointer.tokens)
-        guard let range = path.valueRange(in: buffer, record: index.recordRange(record)),
-          let value = try? JSONReader.parseValue(in: buffer, range: range)
+        // The range the scan noted, else a search of the record.
+        let range =
+          capturedRanges(pointer, index).flatMap { $0(record) }
+          ?? JSONKeyPath(segments: pointer.tokens).valueRange(
+            in: buffer, record: index.recordRange(record))
+        guard let range, let value = try? JSONReader.parseValue(in: buffer, range: range)
         else { preconditionFailure("a key that was found is gone") }
         return value
       }

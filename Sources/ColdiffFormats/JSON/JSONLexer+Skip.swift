@@ -28,6 +28,9 @@ extension JSONLexer {
     // Whether a member name comes next (read here, inline: most of what
     // a record holds is names).
     var nameFollows = false
+    // The key's length and first byte, to pass over other names quickly.
+    let keyCount = key?.count ?? Int.max
+    let keyFirst = key?.first ?? 0
     nextValue: while true {
       if nameFollows {
         nameFollows = false
@@ -50,7 +53,11 @@ extension JSONLexer {
           skipWhitespace()
           try expect(UInt8(ascii: ":"), "expected ':' after member name")
         }
-        keyFollows = open == 1 && isKey(name, key)
+        keyFollows =
+          open == 1 && name.count >= keyCount
+          && (keyCount == 0 || bytes[nameStart] == keyFirst
+            || bytes[nameStart] == UInt8(ascii: "\\"))
+          && JSONText.string(bytes, range: name, equals: key ?? [])
       }
       skipWhitespace()
       if keyFollows {
@@ -117,21 +124,6 @@ extension JSONLexer {
       }
       return found
     }
-  }
-
-  /// Whether the member name at `name` (between its quotes) is `key`.
-  @inline(__always)
-  private func isKey(_ name: Range<Int>, _ key: [UInt8]?) -> Bool {
-    guard let key else { return false }
-    // Most names differ from the key in length or in their first byte
-    // (written as itself or escaped).
-    if name.count < key.count { return false }
-    if let first = key.first, bytes[name.lowerBound] != first,
-      bytes[name.lowerBound] != UInt8(ascii: "\\")
-    {
-      return false
-    }
-    return JSONText.string(bytes, range: name, equals: key)
   }
 
   /// The error for a byte after an array element or object member that is

@@ -160,6 +160,7 @@ struct JSONLexer {
   /// `e`.
   ///
   /// - Throws: `InputError` at the first byte that breaks the grammar.
+  @inline(__always)
   mutating func scanNumber() throws(InputError) {
     if bytes[position] == UInt8(ascii: "-") { position += 1 }
     guard position < end, JSONLexer.isDigit(bytes[position]) else {
