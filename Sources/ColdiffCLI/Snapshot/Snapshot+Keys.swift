@@ -117,25 +117,27 @@ extension Snapshot {
         return column
       }
       if columns.count == 1 {
-        // One key column: unquoted fields are copied straight from the input.
+        // One key column: unquoted fields are copied straight from the
+        // input, and hashed in one pass at the end.
         let column = columns[0]
+        var keys: [UInt8] = []
+        keys.reserveCapacity(table.rowCount * 16)
+        var starts = [0]
+        starts.reserveCapacity(table.rowCount + 1)
         bytes.withUnsafeBufferPointer { buffer in
           for record in 0..<table.rowCount {
             let range = table.rawFieldRange(row: record, column: column)
             if !range.isEmpty, buffer[range.lowerBound] == UInt8(ascii: "\"") {
-              arena.append { out in
-                table.withFieldBytes(row: record, column: column) {
-                  JSONCanonicalKey.appendString($0, to: &out)
-                }
+              table.withFieldBytes(row: record, column: column) {
+                JSONCanonicalKey.appendString($0, to: &keys)
               }
             } else {
-              arena.append {
-                JSONCanonicalKey.appendString(UnsafeBufferPointer(rebasing: buffer[range]), to: &$0)
-              }
+              JSONCanonicalKey.appendString(UnsafeBufferPointer(rebasing: buffer[range]), to: &keys)
             }
+            starts.append(keys.count)
           }
         }
-        return arena
+        return KeyArena(bytes: keys, starts: starts)
       }
       for record in 0..<table.rowCount {
         arena.append { out in

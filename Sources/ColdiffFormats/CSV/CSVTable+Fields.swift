@@ -38,11 +38,13 @@ extension CSVTable {
   public func rawFieldRange(row: Int, column: Int) -> Range<Int> {
     checkRow(row)
     precondition(column >= 0 && column < columnCount, "column \(column) is out of range")
-    var start = Int(lineStarts[row + 1])
-    for _ in 0..<column {
-      start = CSVTable.fieldEnd(bytes, from: start, delimiter: delimiter) + 1
+    return bytes.withUnsafeBufferPointer { bytes in
+      var start = Int(lineStarts[row + 1])
+      for _ in 0..<column {
+        start = CSVTable.fieldEnd(bytes, from: start, delimiter: delimiter) + 1
+      }
+      return start..<CSVTable.fieldEnd(bytes, from: start, delimiter: delimiter)
     }
-    return start..<CSVTable.fieldEnd(bytes, from: start, delimiter: delimiter)
   }
 
   /// The written bytes of every field of record `row`, in column order,
@@ -54,11 +56,13 @@ extension CSVTable {
     checkRow(row)
     var ranges: [Range<Int>] = []
     ranges.reserveCapacity(columnCount)
-    var start = Int(lineStarts[row + 1])
-    for _ in 0..<columnCount {
-      let end = CSVTable.fieldEnd(bytes, from: start, delimiter: delimiter)
-      ranges.append(start..<end)
-      start = end + 1
+    bytes.withUnsafeBufferPointer { bytes in
+      var start = Int(lineStarts[row + 1])
+      for _ in 0..<columnCount {
+        let end = CSVTable.fieldEnd(bytes, from: start, delimiter: delimiter)
+        ranges.append(start..<end)
+        start = end + 1
+      }
     }
     return ranges
   }
@@ -191,7 +195,9 @@ extension CSVTable {
   /// offset of the delimiter, line ending or end of file after it.
   ///
   /// - Complexity: O(length of the field).
-  static func fieldEnd(_ bytes: SourceBytes, from start: Int, delimiter: UInt8) -> Int {
+  static func fieldEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8)
+    -> Int
+  {
     let quote = UInt8(ascii: "\"")
     var index = start
     if index < bytes.count, bytes[index] == quote {

@@ -36,7 +36,9 @@ extension CSVTable {
     var columnIndex: [[UInt8]: Int] = [:]
     var start = index.hasByteOrderMark ? 3 : 0
     for column in 0..<index.columnCount {
-      let end = CSVTable.fieldEnd(bytes, from: start, delimiter: delimiter)
+      let end = bytes.withUnsafeBufferPointer {
+        CSVTable.fieldEnd($0, from: start, delimiter: delimiter)
+      }
       let name = CSVTable.decodeField(bytes, start..<end)
       if let earlier = columnIndex[name] {
         let shown = String(decoding: name, as: UTF8.self)

@@ -87,7 +87,7 @@ public enum JSONCanonicalKey {
   /// - Complexity: O(n).
   public static func appendString(_ value: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
     out.append(stringTag)
-    if value.contains(0x00) {
+    if let base = value.baseAddress, memchr(base, 0, value.count) != nil {
       for byte in value {
         out.append(byte)
         if byte == 0x00 { out.append(0xFF) }
