@@ -90,6 +90,8 @@ public enum JSONTreeScanner {
       estimate: (roots.last!.upperBound - roots[0].lowerBound) / 200 + roots.count,
       keyed: key != nil)
     let text = Text(base: base, count: bytes.count)
+    let names = Names(children: children, key: key)
+    defer { names.deallocate() }
     var open: [Open] = []
     for (index, root) in roots.enumerated() {
       let node = builder.begin(at: root.lowerBound, parent: -1, sibling: index)
@@ -99,10 +101,6 @@ public enum JSONTreeScanner {
       }
       open.append(Open(node: node, childCount: -1))
       var cursor = root.lowerBound + 1
-      // Containers open inside the current record's member values (0
-      // between its members, and so whenever a children array is entered
-      // or left).
-      var inner = 0
       while !open.isEmpty {
         let top = open.count - 1
         let node = open[top].node
@@ -133,53 +131,29 @@ public enum JSONTreeScanner {
           }
           continue
         }
-        // Among the node's members: only strings and brackets matter; a
-        // string followed by `:` outside any inner container is one of the
-        // record's member names.
-        cursor = text.nextStructural(cursor)
-        switch text[cursor] {
-        case UInt8(ascii: "\""):
-          var escaped = false
-          let nameEnd = text.endOfString(cursor, escaped: &escaped)
-          let name = (cursor + 1)..<(nameEnd - 1)
-          cursor = nameEnd
-          guard inner == 0 else { continue }
-          let colon = text.skipSpace(nameEnd)
-          guard text[colon] == UInt8(ascii: ":") else { continue }
-          cursor = colon + 1
-          if text.name(name, escaped: escaped, equals: children, bytes) {
-            let valueStart = text.skipSpace(colon + 1)
-            guard builder.layout.childrenRanges[node] == nil else {
-              throw Failure(
-                record: node, in: builder.layout,
-                reason: "has two members named the children member")
-            }
-            guard text[valueStart] == UInt8(ascii: "[") else {
-              throw Failure(
-                record: node, in: builder.layout,
-                reason: "is not an array (a tree nests its records in an array)")
-            }
-            builder.layout.childrenRanges[node] = valueStart..<valueStart
-            open[top].childCount = 0
-            cursor = valueStart + 1
-          } else if let key, text.name(name, escaped: escaped, equals: key, bytes) {
-            let valueStart = text.skipSpace(colon + 1)
-            let valueEnd = text.endOfValue(valueStart)
-            builder.noteKey(node: node, range: valueStart..<valueEnd, in: bytes)
-            cursor = valueEnd
-          }
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-          inner += 1
-          cursor += 1
-        default:
-          // `}` or `]`: the end of an inner container or of the record.
-          cursor += 1
-          if inner > 0 {
-            inner -= 1
-            continue
-          }
-          builder.layout.ranges[node] = builder.layout.ranges[node].lowerBound..<cursor
+        // Among the node's members.
+        switch text.nextMember(cursor, children: names.children, key: names.key, bytes) {
+        case .end(let close):
+          builder.layout.ranges[node] = builder.layout.ranges[node].lowerBound..<(close + 1)
           open.removeLast()
+          cursor = close + 1
+        case .key(let value):
+          builder.noteKey(node: node, range: value, in: bytes)
+          cursor = value.upperBound
+        case .children(let valueStart):
+          guard builder.layout.childrenRanges[node] == nil else {
+            throw Failure(
+              record: node, in: builder.layout,
+              reason: "has two members named the children member")
+          }
+          guard text[valueStart] == UInt8(ascii: "[") else {
+            throw Failure(
+              record: node, in: builder.layout,
+              reason: "is not an array (a tree nests its records in an array)")
+          }
+          builder.layout.childrenRanges[node] = valueStart..<valueStart
+          open[top].childCount = 0
+          cursor = valueStart + 1
         }
       }
     }
@@ -316,6 +290,59 @@ private struct Text {
     }
   }
 
+  /// Where a walk through a record's members stopped.
+  enum Stop {
+    /// At the record's closing brace, at this position.
+    case end(Int)
+    /// After the key member's value, whose range this is.
+    case key(Range<Int>)
+    /// At the value of the children member, starting at this position.
+    case children(Int)
+  }
+
+  /// Walks a record's members from `start` (just after its `{`, or after
+  /// a member's value) to the next member named `children` or `key`, or to
+  /// the record's end, skipping the other members' values.
+  @inline(__always)
+  func nextMember(
+    _ start: Int, children: UnsafeBufferPointer<UInt8>, key: UnsafeBufferPointer<UInt8>?,
+    _ bytes: UnsafeBufferPointer<UInt8>
+  ) -> Stop {
+    var index = start
+    while true {
+      var byte = base[index]
+      while byte == UInt8(ascii: ",") || byte == 0x20 || byte == 0x0A || byte == 0x09
+        || byte == 0x0D
+      {
+        index += 1
+        byte = base[index]
+      }
+      if byte == UInt8(ascii: "}") { return .end(index) }
+      var escaped = false
+      let nameEnd = endOfString(index, escaped: &escaped)
+      let name = (index + 1)..<(nameEnd - 1)
+      var valueStart = nameEnd
+      while base[valueStart] != UInt8(ascii: ":") { valueStart += 1 }
+      valueStart = skipSpace(valueStart + 1)
+      if self.name(name, escaped: escaped, equals: children, bytes) {
+        return .children(valueStart)
+      }
+      // The common values inline: a string, a number or literal.
+      let valueEnd: Int
+      switch base[valueStart] {
+      case UInt8(ascii: "\""):
+        var escapedValue = false
+        valueEnd = endOfString(valueStart, escaped: &escapedValue)
+      case UInt8(ascii: "{"), UInt8(ascii: "["): valueEnd = endOfContainer(valueStart)
+      default: valueEnd = endOfScalar(valueStart)
+      }
+      if let key, self.name(name, escaped: escaped, equals: key, bytes) {
+        return .key(valueStart..<valueEnd)
+      }
+      index = valueEnd
+    }
+  }
+
   /// The first position at or after `index` that holds `"`, `{`, `}`,
   /// `[` or `]`, outside a string: the next thing a record's members hold
   /// that matters to the scan (numbers, literals, `:` and `,` are
@@ -362,55 +389,89 @@ private struct Text {
   }
 
   /// The position just after the value starting at `start`.
-  @inline(__always)
   func endOfValue(_ start: Int) -> Int {
-    var escaped = false
     switch base[start] {
     case UInt8(ascii: "\""):
+      var escaped = false
       return endOfString(start, escaped: &escaped)
-    case UInt8(ascii: "{"), UInt8(ascii: "["):
-      var index = start + 1
-      var depth = 1
-      while true {
-        switch base[index] {
-        case UInt8(ascii: "\""):
-          index = endOfString(index, escaped: &escaped)
-          continue
-        case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-        case UInt8(ascii: "}"), UInt8(ascii: "]"):
-          depth -= 1
-          if depth == 0 { return index + 1 }
-        default: break
-        }
-        index += 1
-      }
-    default:
-      // A number or literal ends at a delimiter or the end of the input.
-      var index = start + 1
-      while index < count {
-        switch base[index] {
-        case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D:
-          return index
-        default: index += 1
-        }
-      }
-      return index
+    case UInt8(ascii: "{"), UInt8(ascii: "["): return endOfContainer(start)
+    default: return endOfScalar(start)
     }
+  }
+
+  /// The position just after the object or array starting at `start`.
+  func endOfContainer(_ start: Int) -> Int {
+    var index = start + 1
+    var depth = 1
+    var escaped = false
+    while true {
+      index = nextStructural(index)
+      switch base[index] {
+      case UInt8(ascii: "\""):
+        index = endOfString(index, escaped: &escaped)
+        continue
+      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+      default:
+        depth -= 1
+        if depth == 0 { return index + 1 }
+      }
+      index += 1
+    }
+  }
+
+  /// The position just after the number or literal starting at `start`:
+  /// at a delimiter (whitespace, `,`, `]`, `}`) or the end of the input.
+  @inline(__always)
+  func endOfScalar(_ start: Int) -> Int {
+    var index = start + 1
+    while index < count {
+      // Below `+` only whitespace can follow a scalar; or-ing 0x20 folds
+      // `]` into `}`.
+      let byte = base[index]
+      if byte < UInt8(ascii: "+") || byte == UInt8(ascii: ",") || byte | 0x20 == UInt8(ascii: "}") {
+        return index
+      }
+      index += 1
+    }
+    return index
   }
 
   /// Whether the member name at `range` (inside the quotes) decodes to
   /// `wanted`.
   @inline(__always)
   func name(
-    _ range: Range<Int>, escaped: Bool, equals wanted: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>
+    _ range: Range<Int>, escaped: Bool, equals wanted: UnsafeBufferPointer<UInt8>,
+    _ bytes: UnsafeBufferPointer<UInt8>
   ) -> Bool {
-    if escaped { return JSONText.string(bytes, range: range, equals: wanted) }
+    if escaped { return JSONText.string(bytes, range: range, equals: Array(wanted)) }
     guard range.count == wanted.count else { return false }
-    return wanted.withUnsafeBufferPointer { wanted in
-      for offset in 0..<wanted.count where base[range.lowerBound + offset] != wanted[offset] {
-        return false
-      }
-      return true
+    for offset in 0..<wanted.count where base[range.lowerBound + offset] != wanted[offset] {
+      return false
     }
+    return true
+  }
+}
+
+/// The member names the scan looks for, in memory it owns (read without
+/// bounds checks or reference counting in the scan's loop).
+private struct Names {
+  let children: UnsafeBufferPointer<UInt8>
+  let key: UnsafeBufferPointer<UInt8>?
+
+  init(children: [UInt8], key: [UInt8]?) {
+    self.children = Self.copy(children)
+    self.key = key.map(Self.copy)
+  }
+
+  private static func copy(_ name: [UInt8]) -> UnsafeBufferPointer<UInt8> {
+    let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: name.count)
+    _ = copy.initialize(from: name)
+    return UnsafeBufferPointer(copy)
+  }
+
+  /// Frees the copies.
+  func deallocate() {
+    children.deallocate()
+    key?.deallocate()
   }
 }
