@@ -306,7 +306,9 @@ def main(argv, root):
     print("coldiff benchmark, %s, %s (%s cpus); repeat %d, timeout %gs" % (
         stamp.strftime("%Y-%m-%d %H:%M UTC"), machine_info()["cpu"],
         os.cpu_count(), args.repeat, args.timeout))
-    print("versions: " + ", ".join("%s %s" % kv for kv in sorted(env.versions.items())))
+    if env.versions:
+        print("versions: " + ", ".join("%s %s" % kv
+                                       for kv in sorted(env.versions.items())))
     print("launch overhead (spawn%s of `true`): %.1f ms, included in every "
           "time below" % ("" if rss_floor_note() else " + GNU time",
                           overhead * 1000))

@@ -311,9 +311,12 @@ private struct Text {
     var index = start
     while true {
       var byte = base[index]
-      while byte == UInt8(ascii: ",") || byte == 0x20 || byte == 0x0A || byte == 0x09
-        || byte == 0x0D
-      {
+      if byte == UInt8(ascii: ",") {
+        index += 1
+        byte = base[index]
+      }
+      // Compact text goes straight on; whitespace takes the loop.
+      while byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "}") {
         index += 1
         byte = base[index]
       }
@@ -323,7 +326,8 @@ private struct Text {
       let name = (index + 1)..<(nameEnd - 1)
       var valueStart = nameEnd
       while base[valueStart] != UInt8(ascii: ":") { valueStart += 1 }
-      valueStart = skipSpace(valueStart + 1)
+      valueStart += 1
+      if base[valueStart] <= 0x20 { valueStart = skipSpace(valueStart) }
       if self.name(name, escaped: escaped, equals: children, bytes) {
         return .children(valueStart)
       }
