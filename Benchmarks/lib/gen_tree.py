@@ -246,7 +246,7 @@ def grow(n, rng):
 
 def plant(old, n, rng):
     """NEW from OLD with about n/100 of each change; returns (new, planted
-    counts, the inserted keys, the deleted keys)."""
+    counts)."""
     new = old.copy()
     k = max(1, round(RATE * n))
     order = old.preorder()
@@ -262,7 +262,7 @@ def plant(old, n, rng):
         return None
 
     # Deletes: leaves mostly, some small subtrees; k nodes in all.
-    deleted, gone = [], 0
+    gone = 0
     while gone < k:
         want = 1 if rng.random() < 0.7 else 6
         key = pick(lambda x: len(new.subtree(x)) <= want and all(
@@ -274,7 +274,6 @@ def plant(old, n, rng):
         new.detach(key)
         for c in sub:
             touched.add(c)
-            deleted.append(c)
             del new.records[c], new.parent[c], new.children[c]
             new.member.discard(c)
         gone += len(sub)
@@ -332,7 +331,7 @@ def plant(old, n, rng):
     planted["reparented"] = reparented
 
     # Inserts: leaves and small subtrees, k nodes in all.
-    inserted, made = [], 0
+    inserted = made = 0
     while made < k:
         size = 1 if rng.random() < 0.7 else min(k - made, rng.randint(2, 5))
         if rng.random() < 0.02:
@@ -348,15 +347,15 @@ def plant(old, n, rng):
         at = int(rng.random() * (len(siblings) + 1))
         top = None
         for i in range(size):
-            key = "T%08d" % (2 * (n + len(inserted)) + 1)  # odd: never an old key
+            key = "T%08d" % (2 * (n + inserted) + 1)  # odd: never an old key
             under = parent if top is None else top
             new.add(key, make_record(rng, key), under, at if top is None else None)
             top = top or key
-            inserted.append(key)
+            inserted += 1
             touched.add(key)
         made += size
     planted["inserted_nodes"] = made
-    return new, planted, inserted, deleted
+    return new, planted
 
 
 def lis_length(seq):
@@ -446,7 +445,7 @@ def generate(size, seed, out, force):
     os.makedirs(d, exist_ok=True)
     rng = random.Random("%s:%d:tree" % (seed, n))
     old = grow(n, rng)
-    new, planted, inserted, deleted = plant(old, n, rng)
+    new, planted = plant(old, n, rng)
     old_order, new_order = old.preorder(), new.preorder()
     write_lines(os.path.join(d, "old.json"), (old.nested(r) for r in old.roots))
     write_lines(os.path.join(d, "new.json"), (new.nested(r) for r in new.roots))
