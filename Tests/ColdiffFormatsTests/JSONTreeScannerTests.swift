@@ -53,6 +53,69 @@ import Testing
     }
   }
 
+  /// Each node's canonical key bytes, as the layout gives them.
+  private static func canonicalKeys(_ layout: JSONTreeScanner.Layout) -> [[UInt8]] {
+    (0..<layout.ranges.count).map {
+      Array(
+        layout.canonicalKeys[layout.canonicalKeyStarts[$0]..<layout.canonicalKeyStarts[$0 + 1]])
+    }
+  }
+
+  /// The canonical bytes of the value at `range` of `text`, or none.
+  private static func canonicalKey(_ text: String, _ range: Range<Int>?) -> [UInt8] {
+    guard let range else { return [] }
+    var out: [UInt8] = []
+    Array(text.utf8).withUnsafeBufferPointer {
+      JSONCanonicalKey.append($0, range: range, to: &out)
+    }
+    return out
+  }
+
+  @Test func canonicalKeysAreInRecordOrderWhenAKeyFollowsTheChildren() throws {
+    let text = #"{"kids": [{"id": "b"}, {"kids": [{"id": 3.0}], "id": [1, {"a": 2}]}, 5], "id": 1}"#
+    let layout = try Self.scan(text)
+    #expect(
+      layout.keyRanges.map { Self.text(text, $0) } == ["1", #""b""#, #"[1, {"a": 2}]"#, "3.0", nil])
+    #expect(Self.canonicalKeys(layout) == layout.keyRanges.map { Self.canonicalKey(text, $0) })
+    #expect(layout.canonicalKeyStarts.count == layout.ranges.count + 1)
+  }
+
+  @Test func theLastOfTwoKeyMembersCounts() throws {
+    let text = #"{"id": 1, "kids": [{"id": 2, "id": "two"}], "id": 9}"#
+    let layout = try Self.scan(text)
+    #expect(layout.keyRanges.map { Self.text(text, $0) } == ["9", #""two""#])
+    #expect(Self.canonicalKeys(layout) == layout.keyRanges.map { Self.canonicalKey(text, $0) })
+  }
+
+  @Test func stringsAndNestedValuesDoNotLookLikeMembers() throws {
+    // Brackets, quotes, colons and member names inside strings, a `kids`
+    // member inside a nested object, an escaped name that decodes to
+    // `kids`, names longer than a machine word, and whitespace everywhere.
+    let text = #"""
+      { "note" : "\\\"kids\": [ {\"id\": 0} ]" ,"meta":{"kids":[{"id":-1}],"x":[[],{}]},
+        "a very long member name, longer than eight bytes" : true ,
+        "k\u0069ds" :
+          [ { "id" : "é\u00e9 \"]}" , "kidsx" : [ { "id" : 4 } ] } , null ] , "id" : 1e2 }
+      """#
+    let layout = try Self.scan(text)
+    #expect(layout.parents == [-1, 0, 0])
+    #expect(
+      layout.keyRanges.map { Self.text(text, $0) } == ["1e2", #""é\u00e9 \"]}""#, nil])
+    #expect(Self.text(text, layout.ranges[2]) == "null")
+    #expect(
+      Self.text(text, layout.childrenRanges[0])
+        == #"[ { "id" : "é\u00e9 \"]}" , "kidsx" : [ { "id" : 4 } ] } , null ]"#)
+    #expect(layout.childrenRanges[1] == nil)
+    #expect(Self.text(text, layout.ranges[0]) == text)
+  }
+
+  @Test func aScalarAtTheEndOfTheInputIsANode() throws {
+    let text = #"{"id": 1}"# + "\n" + "17"
+    let layout = try Self.scan(text, roots: [0..<9, 10..<12])
+    #expect(layout.ranges.map { Self.text(text, $0) } == [#"{"id": 1}"#, "17"])
+    #expect(Self.canonicalKeys(layout)[1] == [])
+  }
+
   @Test func twoChildrenMembersAreRefused() {
     #expect(throws: JSONTreeScanner.Failure.self) {
       _ = try Self.scan(#"{"kids": [], "kids": []}"#)

@@ -7,7 +7,7 @@ import os
 import platform
 import sys
 
-from . import patching
+from . import patching, trees
 from .environment import Environment, log
 from .measure import launcher_overhead_s, rss_floor_note, run_timed
 from .report import (Result, counts_text, fmt_bytes, fmt_mb, fmt_ratio,
@@ -59,6 +59,11 @@ def parse_args(argv, root):
                          "unless given")
     ap.add_argument("--no-patch", action="store_true",
                     help="leave out the colpatch section")
+    ap.add_argument("--no-trees", action="store_true",
+                    help="leave out the tree section (coldiff --tree against "
+                         "a flat diff of the same records)")
+    ap.add_argument("--trees-only", action="store_true",
+                    help="run only the tree section (no peers, no colpatch)")
     ap.add_argument("--no-build", action="store_true",
                     help="do not run swift build; use .build/release as it is")
     ap.add_argument("--coldiff", metavar="PATH",
@@ -72,6 +77,8 @@ def parse_args(argv, root):
         a.repeat = 1 if a.quick else 3
     if a.timeout is None:
         a.timeout = 30.0 if a.quick else 120.0
+    if a.no_trees and a.trees_only:
+        ap.error("--no-trees and --trees-only contradict each other")
     if a.repeat < 1 or a.timeout <= 0:
         ap.error("--repeat must be at least 1 and --timeout positive")
     return a
@@ -268,15 +275,19 @@ def main(argv, root):
     data = os.path.abspath(args.data)
     env = Environment(root, work, data)
 
-    wanted = set(args.peers)
+    wanted = set() if args.trees_only else set(args.peers)
     if wanted & {"jsondiff", "deepdiff", "dictdiffer", "jsonpatch", "csv-diff",
-                 "daff"} or not args.no_patch:
+                 "daff"} or not (args.no_patch or args.trees_only):
         env.setup_venv()
     if wanted & {"jq", "miller"}:
         env.setup_system_tools()
+    products = ("coldiff",) if args.trees_only else ("coldiff", "colpatch")
     env.build(args.no_build or bool(args.coldiff and args.colpatch),
-              args.coldiff, args.colpatch)
-    env.generate(args.sizes, args.profiles)
+              args.coldiff, args.colpatch, products)
+    if not args.trees_only:
+        env.generate(args.sizes, args.profiles)
+    if not args.no_trees:
+        trees.generate(env, args.sizes)
 
     outdir = os.path.join(work, "out")
     os.makedirs(outdir, exist_ok=True)
@@ -295,7 +306,9 @@ def main(argv, root):
     print("coldiff benchmark, %s, %s (%s cpus); repeat %d, timeout %gs" % (
         stamp.strftime("%Y-%m-%d %H:%M UTC"), machine_info()["cpu"],
         os.cpu_count(), args.repeat, args.timeout))
-    print("versions: " + ", ".join("%s %s" % kv for kv in sorted(env.versions.items())))
+    if env.versions:
+        print("versions: " + ", ".join("%s %s" % kv
+                                       for kv in sorted(env.versions.items())))
     print("launch overhead (spawn%s of `true`): %.1f ms, included in every "
           "time below" % ("" if rss_floor_note() else " + GNU time",
                           overhead * 1000))
@@ -307,7 +320,7 @@ def main(argv, root):
     tools = [t for t in all_tools() if t.kind != "peer" or t.select in wanted]
     summaries = []
     workloads = []
-    for size in args.sizes:
+    for size in ([] if args.trees_only else args.sizes):
         for profile in args.profiles:
             truth = env.ground_truth(size, profile)
             d = env.workload_dir(size, profile)
@@ -325,9 +338,12 @@ def main(argv, root):
                     outdir)
                 summaries.append(print_workload(wl, results, args))
                 sys.stdout.flush()
-    print_summary(summaries)
-    if not args.no_patch:
+    if not args.trees_only:
+        print_summary(summaries)
+    if not (args.no_patch or args.trees_only):
         patching.run_section(env, workloads, args, rec, outdir)
+    if not args.no_trees:
+        trees.run_section(env, args.sizes, args, rec, outdir)
     rec.f.close()
     print("\nraw measurements: %s" % results_path)
     return 0

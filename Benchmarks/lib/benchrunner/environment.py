@@ -28,6 +28,7 @@ class Environment:
         self.root = root
         self.work = work
         self.data = data
+        self.trees = os.path.join(work, "trees")  # lib/gen_tree.py's pairs
         self.venv = os.path.join(work, "venv")
         self.python = os.path.join(self.venv, "bin", "python")
         self.peer_dir = os.path.join(root, "Benchmarks", "lib", "peers")
@@ -150,11 +151,12 @@ class Environment:
 
     # ---- coldiff / colpatch ------------------------------------------------
 
-    def build(self, skip_build, coldiff_override=None, colpatch_override=None):
-        """swift build -c release for both products; on failure coldiff (or
+    def build(self, skip_build, coldiff_override=None, colpatch_override=None,
+              products=("coldiff", "colpatch")):
+        """swift build -c release for the products; on failure coldiff (or
         colpatch) is reported as unavailable and the run goes on."""
         release = os.path.join(self.root, ".build", "release")
-        for product in ("coldiff", "colpatch"):
+        for product in products:
             override = coldiff_override if product == "coldiff" else colpatch_override
             if override:
                 path = os.path.abspath(override)

@@ -64,6 +64,16 @@ extension TreeSnapshot {
   /// - Throws: `InputError` at the first node without a key field.
   /// - Complexity: O(n) key look-ups by skipping.
   func keyArena(for pointers: [JSONPointer]) throws -> KeyArena {
+    if let capturedKey, pointers.count == 1, pointers[0].tokens == [capturedKey],
+      !capturedKeyStarts.isEmpty, rootNames == nil
+    {
+      // The scan made the keys while each record was in cache.
+      if let missing = keyRanges.firstIndex(where: { $0 == nil }) {
+        throw error(
+          "record \(position(of: missing).text) has no key \(pointers[0])", at: missing)
+      }
+      return KeyArena(bytes: capturedKeys, starts: capturedKeyStarts)
+    }
     var arena = KeyArena()
     arena.reserve(records: count, bytesEach: 16)
     // The closures capture the arrays, not the snapshot (no copy per call).
@@ -108,12 +118,16 @@ extension TreeSnapshot {
 
   /// The values of the key fields of `node` (an object map's root: its
   /// member name).
+  ///
+  /// - Complexity: O(size of the key) for the key the scan noted; else
+  ///   O(size of the node, its subtree included).
   func keyFields(of node: Int, pointers: [JSONPointer]) -> [JSONValue] {
     if let rootNames, parents[node] < 0 { return [.string(rootNames[Int(siblingIndex[node])])] }
     return base.bytes.withUnsafeBufferPointer { buffer in
       pointers.map { pointer in
         let path = JSONKeyPath(segments: pointer.tokens)
-        guard let range = path.valueRange(in: buffer, record: ranges[node]),
+        let noted = capturedKey.flatMap { pointer.tokens == [$0] ? keyRanges[node] : nil }
+        guard let range = noted ?? path.valueRange(in: buffer, record: ranges[node]),
           let value = try? JSONReader.parseValue(in: buffer, range: range)
         else { preconditionFailure("a key that was found is gone") }
         return value

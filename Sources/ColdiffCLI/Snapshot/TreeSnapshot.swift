@@ -37,6 +37,13 @@ struct TreeSnapshot {
   /// The member names of the roots of a JSON object map, by root index
   /// (sorted by decoded name); `nil` for an array or JSON Lines.
   let rootNames: [JSONString]?
+  /// The canonical bytes of each node's `capturedKey` value, made by the
+  /// scan (a node without the member has none): node `i`'s are
+  /// `capturedKeys[capturedKeyStarts[i]..<capturedKeyStarts[i + 1]]`.
+  let capturedKeys: [UInt8]
+  /// Where each node's canonical key bytes start in `capturedKeys`; empty
+  /// when the scan noted no key.
+  let capturedKeyStarts: [Int]
 
   /// Walks the records of `base` and their nested children.
   ///
@@ -82,6 +89,8 @@ struct TreeSnapshot {
       layout = try Self.walk(base, roots: roots, field: field, rootNames: rootNames)
       capturedKey = nil
     }
+    capturedKeys = layout.canonicalKeys
+    capturedKeyStarts = layout.canonicalKeyStarts
     ranges = layout.ranges
     childrenRanges = layout.childrenRanges
     parents = layout.parents
@@ -223,21 +232,43 @@ struct TreeSnapshot {
   /// the children member emptied (`[]`) when it has one. The nested
   /// records are not part of it; whether the member is there is (the
   /// comparison counts it where one side has no children).
+  ///
+  /// - Complexity: O(size of the node without its children array) for a
+  ///   children member that is a record's own member (the node's bytes
+  ///   with `[]` in place of the array are parsed); O(size of the
+  ///   subtree) for a deeper one.
   func content(of node: Int) -> JSONValue {
-    var value = value(of: node)
-    guard childrenRanges[node] != nil else { return value }
-    do {
-      try value.replace(at: field, with: .array([]))
-    } catch {
-      preconditionFailure("a children member that was found is gone: \(error)")
+    guard let children = childrenRanges[node] else { return value(of: node) }
+    guard field.tokens.count == 1 else {
+      var value = value(of: node)
+      do {
+        try value.replace(at: field, with: .array([]))
+      } catch {
+        preconditionFailure("a children member that was found is gone: \(error)")
+      }
+      return value
     }
-    return value
+    // The scan refused a record with two children members, so the one
+    // array it found is the member's value.
+    let range = ranges[node]
+    var own = [UInt8]()
+    own.reserveCapacity(range.count - children.count + 2)
+    own += base.bytes[range.lowerBound..<children.lowerBound]
+    own += [UInt8(ascii: "["), UInt8(ascii: "]")]
+    own += base.bytes[children.upperBound..<range.upperBound]
+    return own.withUnsafeBufferPointer { buffer in
+      do {
+        return try JSONReader.parseValue(in: buffer, range: 0..<buffer.count)
+      } catch {
+        preconditionFailure("a scanned record did not parse without its children: \(error)")
+      }
+    }
   }
 
   /// The node's own fields, for people: its value without the children
   /// member.
   func ownFields(of node: Int) -> JSONValue {
-    value(of: node).removing(paths: [field.tokens])
+    content(of: node).removing(paths: [field.tokens])
   }
 
   private static func position(of components: [Int], rootNames: [JSONString]?)

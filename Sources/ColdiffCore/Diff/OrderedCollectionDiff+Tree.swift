@@ -54,6 +54,7 @@ extension OrderedCollectionDiff where Index == TreeIndexPath {
     var moved = [Bool](repeating: false, count: old.count)
     var inserts: [TreeIndexPath] = []
     var siblings: [Int32] = []
+    var kept: [Int32] = []
     for parent in -1..<new.count {
       if parent >= 0 && newToOld[parent] < 0 {
         // Children of an inserted node: matched ones moved in, the others part of the insert.
@@ -64,7 +65,9 @@ extension OrderedCollectionDiff where Index == TreeIndexPath {
       }
       let oldParent = parent < 0 ? Int32(-1) : newToOld[parent]
       siblings.removeAll(keepingCapacity: true)
-      var kept: [Int32] = []
+      kept.removeAll(keepingCapacity: true)
+      // Kept children in their old order need no subsequence (the usual case).
+      var inOrder = true
       for child in new.children(of: parent) {
         let match = newToOld[Int(child)]
         if match < 0 {
@@ -72,10 +75,13 @@ extension OrderedCollectionDiff where Index == TreeIndexPath {
         } else if old.parents[Int(match)] != oldParent {
           moved[Int(match)] = true
         } else {
-          siblings.append(old.siblingIndex[Int(match)])
+          let index = old.siblingIndex[Int(match)]
+          if let last = siblings.last, last > index { inOrder = false }
+          siblings.append(index)
           kept.append(match)
         }
       }
+      if inOrder { continue }
       let members = longestIncreasingSubsequenceMembers(siblings)
       for rank in kept.indices where !members[rank] { moved[Int(kept[rank])] = true }
     }

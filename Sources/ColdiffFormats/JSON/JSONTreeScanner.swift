@@ -1,8 +1,10 @@
 /// Walks records nested in a children member (a tree of records, `coldiff
 /// --tree`) in one pass over already validated JSON: each record's range,
 /// parent and index among its siblings in preorder, the range of its
-/// children array and of its key member, found by skipping and without
-/// building values. Each byte is looked at once, however deep the tree.
+/// children array and of its key member, and the key's canonical bytes,
+/// found by skipping and without building values. Each byte is looked at
+/// once, however deep the tree; string contents are skipped eight bytes at
+/// a time.
 public enum JSONTreeScanner {
   /// What the scan found, one entry per record in preorder (a record,
   /// then its children's subtrees, then its next sibling).
@@ -18,6 +20,15 @@ public enum JSONTreeScanner {
     /// The range of each record's key member's value, `nil` without one
     /// (or when no key name was given).
     public var keyRanges: [Range<Int>?] = []
+    /// The canonical bytes (`JSONCanonicalKey`) of each record's key
+    /// member's value, back to back, made while the record is in cache;
+    /// empty for a record without the member, and when no key name was
+    /// given.
+    public var canonicalKeys: [UInt8] = []
+    /// Where each record's canonical key bytes start in `canonicalKeys`,
+    /// one more entry than there are records (empty when no key name was
+    /// given).
+    public var canonicalKeyStarts: [Int] = []
 
     /// An empty layout, to be filled.
     public init() {}
@@ -45,6 +56,14 @@ public enum JSONTreeScanner {
     }
   }
 
+  /// An open record: its number and, while the scan is inside its
+  /// children array, the number of children seen so far (-1 among its
+  /// members).
+  private struct Open {
+    var node: Int
+    var childCount: Int
+  }
+
   /// Scans the trees rooted at `roots`.
   ///
   /// - Parameters:
@@ -52,7 +71,8 @@ public enum JSONTreeScanner {
   ///   - roots: the top-level records' ranges.
   ///   - children: the name of the children member (a record's direct
   ///     member).
-  ///   - key: the name of a key member whose value range to note, if any.
+  ///   - key: the name of a key member whose value range and canonical
+  ///     bytes to note, if any.
   /// - Returns: the records in preorder.
   /// - Throws: `Failure` for a children member that is not an array, or
   ///   that a record has twice.
@@ -60,101 +80,402 @@ public enum JSONTreeScanner {
   public static func scan(
     _ bytes: UnsafeBufferPointer<UInt8>, roots: [Range<Int>], children: [UInt8], key: [UInt8]?
   ) throws(Failure) -> Layout {
-    var layout = Layout()
-    layout.ranges.reserveCapacity(roots.count)
-    // Open records, each with the cursor inside it and, while in its
-    // children array, the number of children seen so far (-1 outside).
-    var open: [(node: Int, cursor: Int, childCount: Int)] = []
+    guard let base = bytes.baseAddress, !roots.isEmpty else {
+      var layout = Layout()
+      if key != nil { layout.canonicalKeyStarts = [0] }
+      return layout
+    }
+    // About 200 bytes a record; the arrays grow past it when needed.
+    var builder = Builder(
+      estimate: (roots.last!.upperBound - roots[0].lowerBound) / 200 + roots.count,
+      keyed: key != nil)
+    let text = Text(base: base, count: bytes.count)
+    let names = Names(children: children, key: key)
+    defer { names.deallocate() }
+    var open: [Open] = []
     for (index, root) in roots.enumerated() {
-      _ = start(root.lowerBound, parent: -1, sibling: index, bytes, &layout, &open)
-      while let top = open.last {
-        let node = top.node
-        let cursor = top.cursor
-        if top.childCount >= 0 {
-          // Inside the node's children array.
-          switch bytes[cursor] {
-          case UInt8(ascii: "]"):
-            let begin = layout.childrenRanges[node]!.lowerBound
-            layout.childrenRanges[node] = begin..<(cursor + 1)
-            open[open.count - 1] = (node, skipSpace(bytes, cursor + 1), -1)
-          case UInt8(ascii: ","):
-            open[open.count - 1].cursor = skipSpace(bytes, cursor + 1)
-          default:
-            open[open.count - 1].childCount += 1
-            let end = start(
-              cursor, parent: node, sibling: top.childCount, bytes, &layout, &open)
-            if end >= 0 { open[open.count - 1].cursor = skipSpace(bytes, end) }
+      let node = builder.begin(at: root.lowerBound, parent: -1, sibling: index)
+      guard text[root.lowerBound] == UInt8(ascii: "{") else {
+        builder.layout.ranges[node] = root
+        continue
+      }
+      open.append(Open(node: node, childCount: -1))
+      var cursor = root.lowerBound + 1
+      while !open.isEmpty {
+        let top = open.count - 1
+        let node = open[top].node
+        if open[top].childCount >= 0 {
+          // Inside the node's children array, at an element, `,` or `]`.
+          cursor = text.skipSpace(cursor)
+          let byte = text[cursor]
+          if byte == UInt8(ascii: ",") {
+            cursor += 1
+            continue
+          }
+          if byte == UInt8(ascii: "]") {
+            let begin = builder.layout.childrenRanges[node]!.lowerBound
+            builder.layout.childrenRanges[node] = begin..<(cursor + 1)
+            open[top].childCount = -1
+            cursor += 1
+            continue
+          }
+          let child = builder.begin(at: cursor, parent: node, sibling: open[top].childCount)
+          open[top].childCount += 1
+          if byte == UInt8(ascii: "{") {
+            open.append(Open(node: child, childCount: -1))
+            cursor += 1
+          } else {
+            let end = text.endOfValue(cursor)
+            builder.layout.ranges[child] = cursor..<end
+            cursor = end
           }
           continue
         }
         // Among the node's members.
-        switch bytes[cursor] {
-        case UInt8(ascii: "}"):
-          layout.ranges[node] = layout.ranges[node].lowerBound..<(cursor + 1)
+        switch text.nextMember(cursor, children: names.children, key: names.key, bytes) {
+        case .end(let close):
+          builder.layout.ranges[node] = builder.layout.ranges[node].lowerBound..<(close + 1)
           open.removeLast()
-          if !open.isEmpty { open[open.count - 1].cursor = skipSpace(bytes, cursor + 1) }
-        case UInt8(ascii: ","):
-          open[open.count - 1].cursor = skipSpace(bytes, cursor + 1)
-        default:
-          let nameEnd = JSONLexer.endOfValidatedString(bytes, from: cursor)
-          let name = (cursor + 1)..<(nameEnd - 1)
-          let valueStart = skipSpace(bytes, skipSpace(bytes, nameEnd) + 1)
-          if JSONText.string(bytes, range: name, equals: children) {
-            guard layout.childrenRanges[node] == nil else {
-              throw Failure(
-                record: node, in: layout, reason: "has two members named the children member")
-            }
-            guard bytes[valueStart] == UInt8(ascii: "[") else {
-              throw Failure(
-                record: node, in: layout,
-                reason: "is not an array (a tree nests its records in an array)")
-            }
-            layout.childrenRanges[node] = valueStart..<valueStart
-            open[open.count - 1] = (node, skipSpace(bytes, valueStart + 1), 0)
-          } else {
-            let valueEnd = JSONLexer.endOfValidatedValue(bytes, from: valueStart)
-            if let key, JSONText.string(bytes, range: name, equals: key) {
-              layout.keyRanges[node] = valueStart..<valueEnd
-            }
-            open[open.count - 1].cursor = skipSpace(bytes, valueEnd)
+          cursor = close + 1
+        case .key(let value):
+          builder.noteKey(node: node, range: value, in: bytes)
+          cursor = value.upperBound
+        case .children(let valueStart):
+          guard builder.layout.childrenRanges[node] == nil else {
+            throw Failure(
+              record: node, in: builder.layout,
+              reason: "has two members named the children member")
           }
+          guard text[valueStart] == UInt8(ascii: "[") else {
+            throw Failure(
+              record: node, in: builder.layout,
+              reason: "is not an array (a tree nests its records in an array)")
+          }
+          builder.layout.childrenRanges[node] = valueStart..<valueStart
+          open[top].childCount = 0
+          cursor = valueStart + 1
         }
       }
     }
-    return layout
+    return builder.finish()
+  }
+}
+
+/// The layout being filled, and where each record's canonical key bytes
+/// went: keys are encoded when the scan meets them, which is in preorder
+/// unless a record's key member comes after its children.
+private struct Builder {
+  var layout = JSONTreeScanner.Layout()
+  /// Each record's canonical key bytes in `layout.canonicalKeys` (empty
+  /// without a key), when keys are noted.
+  var keySpans: [Range<Int>] = []
+  let keyed: Bool
+
+  init(estimate: Int, keyed: Bool) {
+    self.keyed = keyed
+    layout.ranges.reserveCapacity(estimate)
+    layout.parents.reserveCapacity(estimate)
+    layout.siblingIndex.reserveCapacity(estimate)
+    layout.childrenRanges.reserveCapacity(estimate)
+    layout.keyRanges.reserveCapacity(estimate)
+    if keyed {
+      keySpans.reserveCapacity(estimate)
+      layout.canonicalKeys.reserveCapacity(estimate * 12)
+    }
   }
 
-  /// Numbers the record at `start`; opens it when it is an object.
+  /// Numbers the record starting at `start`, its range still open.
   ///
-  /// - Returns: the record's end for a record that is not an object, -1
-  ///   for an object (opened).
-  private static func start(
-    _ start: Int, parent: Int, sibling: Int, _ bytes: UnsafeBufferPointer<UInt8>,
-    _ layout: inout Layout, _ open: inout [(node: Int, cursor: Int, childCount: Int)]
-  ) -> Int {
+  /// - Returns: the record's number.
+  @inline(__always)
+  mutating func begin(at start: Int, parent: Int, sibling: Int) -> Int {
     let node = layout.ranges.count
+    layout.ranges.append(start..<start)
     layout.parents.append(Int32(parent))
     layout.siblingIndex.append(Int32(sibling))
     layout.childrenRanges.append(nil)
     layout.keyRanges.append(nil)
-    guard bytes[start] == UInt8(ascii: "{") else {
-      let end = JSONLexer.endOfValidatedValue(bytes, from: start)
-      layout.ranges.append(start..<end)
-      return end
-    }
-    layout.ranges.append(start..<start)
-    open.append((node, skipSpace(bytes, start + 1), -1))
-    return -1
+    if keyed { keySpans.append(0..<0) }
+    return node
   }
 
-  private static func skipSpace(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int {
+  /// Notes the node's key value and appends its canonical bytes.
+  mutating func noteKey(node: Int, range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) {
+    layout.keyRanges[node] = range
+    let start = layout.canonicalKeys.count
+    JSONCanonicalKey.append(bytes, range: range, to: &layout.canonicalKeys)
+    keySpans[node] = start..<layout.canonicalKeys.count
+  }
+
+  /// The layout, with the canonical keys in record order.
+  mutating func finish() -> JSONTreeScanner.Layout {
+    guard keyed else { return layout }
+    var starts = [Int]()
+    starts.reserveCapacity(keySpans.count + 1)
+    starts.append(0)
+    var offset = 0
+    for span in keySpans {
+      if !span.isEmpty {
+        guard span.lowerBound == offset else { return reordered() }
+        offset = span.upperBound
+      }
+      starts.append(offset)
+    }
+    layout.canonicalKeyStarts = starts
+    return layout
+  }
+
+  /// The layout with the canonical keys copied into record order.
+  private mutating func reordered() -> JSONTreeScanner.Layout {
+    var keys = [UInt8]()
+    keys.reserveCapacity(layout.canonicalKeys.count)
+    var starts = [0]
+    starts.reserveCapacity(keySpans.count + 1)
+    for span in keySpans {
+      keys += layout.canonicalKeys[span]
+      starts.append(keys.count)
+    }
+    layout.canonicalKeys = keys
+    layout.canonicalKeyStarts = starts
+    return layout
+  }
+}
+
+/// Validated JSON text, read without bounds checks: every position the
+/// scan reads lies inside a validated value, before its closing byte.
+private struct Text {
+  let base: UnsafePointer<UInt8>
+  let count: Int
+
+  @inline(__always)
+  subscript(_ index: Int) -> UInt8 { base[index] }
+
+  /// The first position at or after `index` that is not whitespace.
+  @inline(__always)
+  func skipSpace(_ index: Int) -> Int {
     var index = index
-    while index < bytes.count {
-      switch bytes[index] {
+    while index < count {
+      switch base[index] {
       case 0x20, 0x09, 0x0A, 0x0D: index += 1
       default: return index
       }
     }
     return index
+  }
+
+  /// The position just after the closing quote of the string whose
+  /// opening quote is at `start`; `escaped` is set when it holds an
+  /// escape.
+  @inline(__always)
+  func endOfString(_ start: Int, escaped: inout Bool) -> Int {
+    var index = start + 1
+    let raw = UnsafeRawPointer(base)
+    while true {
+      if index + 8 <= count {
+        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        let mask = Self.quoteOrBackslash(word)
+        if mask == 0 {
+          index += 8
+          continue
+        }
+        index += mask.trailingZeroBitCount >> 3
+      } else {
+        while base[index] != UInt8(ascii: "\"") && base[index] != UInt8(ascii: "\\") {
+          index += 1
+        }
+      }
+      if base[index] == UInt8(ascii: "\"") { return index + 1 }
+      escaped = true
+      index += 2
+    }
+  }
+
+  /// Where a walk through a record's members stopped.
+  enum Stop {
+    /// At the record's closing brace, at this position.
+    case end(Int)
+    /// After the key member's value, whose range this is.
+    case key(Range<Int>)
+    /// At the value of the children member, starting at this position.
+    case children(Int)
+  }
+
+  /// Walks a record's members from `start` (just after its `{`, or after
+  /// a member's value) to the next member named `children` or `key`, or to
+  /// the record's end, skipping the other members' values.
+  @inline(__always)
+  func nextMember(
+    _ start: Int, children: UnsafeBufferPointer<UInt8>, key: UnsafeBufferPointer<UInt8>?,
+    _ bytes: UnsafeBufferPointer<UInt8>
+  ) -> Stop {
+    var index = start
+    while true {
+      var byte = base[index]
+      if byte == UInt8(ascii: ",") {
+        index += 1
+        byte = base[index]
+      }
+      // Compact text goes straight on; whitespace takes the loop.
+      while byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "}") {
+        index += 1
+        byte = base[index]
+      }
+      if byte == UInt8(ascii: "}") { return .end(index) }
+      var escaped = false
+      let nameEnd = endOfString(index, escaped: &escaped)
+      let name = (index + 1)..<(nameEnd - 1)
+      var valueStart = nameEnd
+      while base[valueStart] != UInt8(ascii: ":") { valueStart += 1 }
+      valueStart += 1
+      if base[valueStart] <= 0x20 { valueStart = skipSpace(valueStart) }
+      if self.name(name, escaped: escaped, equals: children, bytes) {
+        return .children(valueStart)
+      }
+      // The common values inline: a string, a number or literal.
+      let valueEnd: Int
+      switch base[valueStart] {
+      case UInt8(ascii: "\""):
+        var escapedValue = false
+        valueEnd = endOfString(valueStart, escaped: &escapedValue)
+      case UInt8(ascii: "{"), UInt8(ascii: "["): valueEnd = endOfContainer(valueStart)
+      default: valueEnd = endOfScalar(valueStart)
+      }
+      if let key, self.name(name, escaped: escaped, equals: key, bytes) {
+        return .key(valueStart..<valueEnd)
+      }
+      index = valueEnd
+    }
+  }
+
+  /// The first position at or after `index` that holds `"`, `{`, `}`,
+  /// `[` or `]`, outside a string: the next thing a record's members hold
+  /// that matters to the scan (numbers, literals, `:` and `,` are
+  /// skipped).
+  @inline(__always)
+  func nextStructural(_ index: Int) -> Int {
+    var index = index
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    while index + 8 <= count {
+      // Or-ing 0x20 folds `[` into `{` and `]` into `}`; outside strings
+      // only those, `"` and whitespace (which folds to none of them) can
+      // give 0x7B, 0x7D or 0x22.
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) | (ones &* 0x20)
+      let quotes = word ^ (ones &* 0x22)
+      let opens = word ^ (ones &* 0x7B)
+      let closes = word ^ (ones &* 0x7D)
+      let mask =
+        ((quotes &- ones) & ~quotes | (opens &- ones) & ~opens | (closes &- ones) & ~closes)
+        & (ones &* 0x80)
+      if mask != 0 { return index + mask.trailingZeroBitCount >> 3 }
+      index += 8
+    }
+    while true {
+      switch base[index] {
+      case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["),
+        UInt8(ascii: "]"):
+        return index
+      default: index += 1
+      }
+    }
+  }
+
+  /// A mask whose lowest set bit falls in the first byte of `word` (little
+  /// endian) that is `"` or `\`; zero when none is. (A set bit above the
+  /// lowest may be a false one; only the lowest is used.)
+  @inline(__always)
+  static func quoteOrBackslash(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let quotes = word ^ 0x2222_2222_2222_2222
+    let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+    return ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes)
+      & 0x8080_8080_8080_8080
+  }
+
+  /// The position just after the value starting at `start`.
+  func endOfValue(_ start: Int) -> Int {
+    switch base[start] {
+    case UInt8(ascii: "\""):
+      var escaped = false
+      return endOfString(start, escaped: &escaped)
+    case UInt8(ascii: "{"), UInt8(ascii: "["): return endOfContainer(start)
+    default: return endOfScalar(start)
+    }
+  }
+
+  /// The position just after the object or array starting at `start`.
+  func endOfContainer(_ start: Int) -> Int {
+    var index = start + 1
+    var depth = 1
+    var escaped = false
+    while true {
+      index = nextStructural(index)
+      switch base[index] {
+      case UInt8(ascii: "\""):
+        index = endOfString(index, escaped: &escaped)
+        continue
+      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+      default:
+        depth -= 1
+        if depth == 0 { return index + 1 }
+      }
+      index += 1
+    }
+  }
+
+  /// The position just after the number or literal starting at `start`:
+  /// at a delimiter (whitespace, `,`, `]`, `}`) or the end of the input.
+  @inline(__always)
+  func endOfScalar(_ start: Int) -> Int {
+    var index = start + 1
+    while index < count {
+      // Below `+` only whitespace can follow a scalar; or-ing 0x20 folds
+      // `]` into `}`.
+      let byte = base[index]
+      if byte < UInt8(ascii: "+") || byte == UInt8(ascii: ",") || byte | 0x20 == UInt8(ascii: "}") {
+        return index
+      }
+      index += 1
+    }
+    return index
+  }
+
+  /// Whether the member name at `range` (inside the quotes) decodes to
+  /// `wanted`.
+  @inline(__always)
+  func name(
+    _ range: Range<Int>, escaped: Bool, equals wanted: UnsafeBufferPointer<UInt8>,
+    _ bytes: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    if escaped { return JSONText.string(bytes, range: range, equals: Array(wanted)) }
+    guard range.count == wanted.count else { return false }
+    for offset in 0..<wanted.count where base[range.lowerBound + offset] != wanted[offset] {
+      return false
+    }
+    return true
+  }
+}
+
+/// The member names the scan looks for, in memory it owns (read without
+/// bounds checks or reference counting in the scan's loop).
+private struct Names {
+  let children: UnsafeBufferPointer<UInt8>
+  let key: UnsafeBufferPointer<UInt8>?
+
+  init(children: [UInt8], key: [UInt8]?) {
+    self.children = Self.copy(children)
+    self.key = key.map(Self.copy)
+  }
+
+  private static func copy(_ name: [UInt8]) -> UnsafeBufferPointer<UInt8> {
+    let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: name.count)
+    _ = copy.initialize(from: name)
+    return UnsafeBufferPointer(copy)
+  }
+
+  /// Frees the copies.
+  func deallocate() {
+    children.deallocate()
+    key?.deallocate()
   }
 }
