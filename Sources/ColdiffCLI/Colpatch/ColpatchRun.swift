@@ -55,9 +55,15 @@ struct ColpatchRun {
     patchPath: String, targetPath: String, inputFormat: InputFormat?
   ) throws -> [UInt8] {
     let patchInput = try InputFile(path: patchPath, standardInput: io.standardInput)
-    func parsePatch() throws -> PatchDocument {
+    let opening = patchInput.bytes.first { $0 > 0x20 }
+    func parsePatch() throws -> PatchInput {
+      // A patch in the plain form keeps its values as bytes; any other
+      // is read whole (which names what is wrong with a bad one).
+      if opening == UInt8(ascii: "["), let raw = RawJSONPatch(bytes: patchInput.bytes) {
+        return .raw(raw)
+      }
       do {
-        return try PatchDocument(bytes: patchInput.bytes)
+        return .document(try PatchDocument(bytes: patchInput.bytes))
       } catch {
         throw error.inFile(patchInput.name)
       }
@@ -66,7 +72,6 @@ struct ColpatchRun {
     // A diff document (an object, not an array) finds records by key: the
     // scan notes `id` (coldiff's default key), so no second pass looks
     // for it.
-    let opening = patchInput.bytes.first { $0 > 0x20 }
     let keyName = opening == UInt8(ascii: "{") ? Array("id".utf8) : nil
     let standardInput = io.standardInput
     func readTarget() throws -> Snapshot {
@@ -78,9 +83,18 @@ struct ColpatchRun {
     let (document, snapshot) = try Parallel.both(parsePatch, readTarget)
     var target = PatchTarget(snapshot)
     switch document {
-    case .jsonPatch(let patch): try patch.apply(to: &target)
-    case .diff(let diff): try target.apply(diff)
+    case .raw(let patch): try target.apply(patch)
+    case .document(.jsonPatch(let patch)): try patch.apply(to: &target)
+    case .document(.diff(let diff)): try target.apply(diff)
     }
     return try target.written()
   }
+}
+
+/// A patch as colpatch read it.
+private enum PatchInput {
+  /// An RFC 6902 patch in its plain form, values left as bytes.
+  case raw(RawJSONPatch)
+  /// Any patch document, read whole.
+  case document(PatchDocument)
 }

@@ -94,7 +94,7 @@ extension PatchTarget {
     } else {
       final = PatchTarget.mergedOrder(staying, placements)
     }
-    sequence = ImplicitTreap(final)
+    sequence = RecordSequence(final)
   }
 
   /// Checks that a record the diff makes fits a table target.

@@ -17,7 +17,7 @@ struct PatchTarget {
   /// original (originals keep theirs).
   private var newNames: [Int32: JSONString] = [:]
   /// The order of the records of an array, JSON Lines or table.
-  var sequence: ImplicitTreap
+  var sequence: RecordSequence
   /// The members of an object map in order, with removed ones marked.
   private(set) var members: [Int32] = []
   private var removedMembers: Set<Int32> = []
@@ -34,11 +34,11 @@ struct PatchTarget {
     self.snapshot = snapshot
     values = Array(repeating: nil, count: snapshot.count)
     if snapshot.isObjectMap {
-      sequence = ImplicitTreap([])
+      sequence = RecordSequence([])
       members = (0..<Int32(snapshot.count)).map { $0 }
       for handle in members { memberByName[snapshot.memberName(of: Int(handle)).value] = handle }
     } else {
-      sequence = ImplicitTreap((0..<Int32(snapshot.count)).map { $0 })
+      sequence = RecordSequence(identityOf: snapshot.count)
     }
   }
 

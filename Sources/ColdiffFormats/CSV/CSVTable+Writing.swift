@@ -29,12 +29,14 @@ extension CSVTable {
     var oldIndex: [[UInt8]: Int] = [:]
     for (column, name) in old.enumerated() { oldIndex[name] = column }
     var kept = [Bool](repeating: false, count: old.count)
+    // An original row keeps every old column.
+    var keptAll = false
     var added: [[UInt8]] = []
     var addedNames = Set<[UInt8]>()
     for row in rows {
       switch row {
       case .original:
-        kept = [Bool](repeating: true, count: old.count)
+        keptAll = true
       case .values(let object):
         for member in object.members {
           let name = member.name.value
@@ -46,7 +48,7 @@ extension CSVTable {
         }
       }
     }
-    return old.indices.filter { kept[$0] }.map { old[$0] } + added
+    return old.indices.filter { keptAll || kept[$0] }.map { old[$0] } + added
   }
 
   /// Writes a table in this table's ``style``.

@@ -98,7 +98,10 @@ public struct JSONCollectionLayout: Sendable {
   ///   - records: the records to write.
   ///   - bytes: the scanned buffer (the one given to `init`).
   ///   - out: where to append.
-  /// - Complexity: O(n) in the written size.
+  /// - Complexity: O(n) in the written size. Inlinable, so that a caller
+  ///   that makes the records on the fly (a lazy map over handles) gets
+  ///   its own specialized copy instead of a generic call per record.
+  @inlinable
   public func write(
     _ records: some Sequence<JSONRecordOutput>, from bytes: UnsafeBufferPointer<UInt8>,
     to out: inout [UInt8]
