@@ -31,10 +31,13 @@ extension PatchTarget {
         file: snapshot.name)
     }
     let resolver = try RecordResolver(target: self, document: document)
+    let recordStyle = RecordStyle(snapshot)
     // Check what the diff expects, and update in place.
     let deleted = try document.deletes.map { entry in
       let handle = try resolver.handle(entry.position, key: entry.key, of: self)
-      guard case .value(let expected) = entry.value, expected == value(of: handle) else {
+      guard case .value(let expected) = entry.value,
+        recordStyle.isWritten(expected, as: handle, of: self) || expected == value(of: handle)
+      else {
         throw PatchConflict(
           description: "\(resolver.name(entry.position, entry.key)): the record differs from "
             + "the one the diff deletes")
@@ -100,11 +103,11 @@ extension PatchTarget {
   /// Checks that a record the diff makes fits a table target.
   ///
   /// - Throws: `PatchConflict` naming the record when it does not.
-  private func checkRow(_ record: JSONValue, name: String) throws {
+  private func checkRow(_ record: JSONValue, name: @autoclosure () -> String) throws {
     do {
       try checkRow(record)
     } catch {
-      throw PatchConflict(description: "\(name): \(error.reason)")
+      throw PatchConflict(description: "\(name()): \(error.reason)")
     }
   }
 
@@ -175,21 +178,21 @@ extension PatchTarget {
 
   /// Checks one changed field against its old value and sets the new one.
   static func apply(
-    _ change: DiffDocument.Change, to record: inout JSONValue, name: String
+    _ change: DiffDocument.Change, to record: inout JSONValue, name: @autoclosure () -> String
   ) throws {
     let field = ReportText.field(change.path.tokens)
     let current = change.path.resolve(in: record)
     switch (change.old, current) {
     case (let old?, let current?) where old != current:
       throw PatchConflict(
-        description: "\(name): \(field) is \(ReportText.value(current)), the diff expects "
+        description: "\(name()): \(field) is \(ReportText.value(current)), the diff expects "
           + ReportText.value(old))
     case (let old?, nil):
       throw PatchConflict(
-        description: "\(name): \(field) is missing, the diff expects \(ReportText.value(old))")
+        description: "\(name()): \(field) is missing, the diff expects \(ReportText.value(old))")
     case (nil, let current?):
       throw PatchConflict(
-        description: "\(name): \(field) is \(ReportText.value(current)), the diff expects none")
+        description: "\(name()): \(field) is \(ReportText.value(current)), the diff expects none")
     default:
       break
     }
@@ -200,7 +203,7 @@ extension PatchTarget {
         try record.remove(at: change.path)
       }
     } catch {
-      throw PatchConflict(description: "\(name): \(field): \(error.reason)")
+      throw PatchConflict(description: "\(name()): \(field): \(error.reason)")
     }
   }
 }

@@ -65,27 +65,77 @@ extension PatchTarget {
     }
   }
 
-  /// Whether the bytes of original JSON record `handle` (or of its member
-  /// `member`) are those of `value` in the patch: then the two are equal
-  /// as JSON values. `false` says nothing.
+  /// Whether original record `handle` (or its member `member`) equals
+  /// `value` in the patch, told from their bytes: a JSON record's bytes
+  /// are those of `value`, or each field of a CSV row, written without
+  /// quotes, is the text of a string without escapes. `false` says
+  /// nothing (the values may still be equal).
   private func originalBytes(
     _ handle: Int32, at member: [UInt8]?, equal value: Range<Int>, of patch: RawJSONPatch
   ) -> Bool {
-    guard let record = snapshot.rawJSON(of: Int(handle)) else { return false }
-    return record.withUnsafeBufferPointer { record in
-      var range = 0..<record.count
-      if let member {
-        guard let found = JSONText.memberValue(named: member, in: record, object: range) else {
-          return false
+    patch.bytes.withUnsafeBufferPointer { patchBytes in
+      switch snapshot.storage {
+      case .json(let index):
+        return snapshot.bytes.withUnsafeBufferPointer { bytes in
+          var range = index.recordRange(Int(handle))
+          if let member {
+            guard let found = JSONText.memberValue(named: member, in: bytes, object: range) else {
+              return false
+            }
+            range = found
+          }
+          return PatchTarget.same(bytes, range, patchBytes, value)
         }
-        range = found
-      }
-      return patch.bytes.withUnsafeBufferPointer { patchBytes in
-        range.count == value.count
-          && memcmp(
-            record.baseAddress! + range.lowerBound, patchBytes.baseAddress! + value.lowerBound,
-            range.count) == 0
+      case .table(let table):
+        return table.bytes.withUnsafeBufferPointer { bytes in
+          if let member {
+            guard let column = table.column(named: member) else { return false }
+            return PatchTarget.field(
+              bytes, table.rawFieldRange(row: Int(handle), column: column),
+              isString: patchBytes, value)
+          }
+          guard let members = JSONText.members(in: patchBytes, object: value),
+            members.count == table.columnCount
+          else { return false }
+          let fields = table.rawFieldRanges(ofRow: Int(handle))
+          guard fields.count == members.count else { return false }
+          var seen = [Bool](repeating: false, count: fields.count)
+          for (name, field) in members {
+            let name = Array(patchBytes[name])
+            guard !name.contains(UInt8(ascii: "\\")), let column = table.column(named: name),
+              !seen[column],
+              PatchTarget.field(bytes, fields[column], isString: patchBytes, field)
+            else { return false }
+            seen[column] = true
+          }
+          return true
+        }
       }
     }
+  }
+
+  /// Whether two byte ranges hold the same bytes.
+  private static func same(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+    _ other: UnsafeBufferPointer<UInt8>, _ otherRange: Range<Int>
+  ) -> Bool {
+    range.count == otherRange.count
+      && memcmp(
+        bytes.baseAddress! + range.lowerBound, other.baseAddress! + otherRange.lowerBound,
+        range.count) == 0
+  }
+
+  /// Whether an unquoted CSV field holds the text of the JSON string
+  /// `string`, which has no escapes.
+  private static func field(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ field: Range<Int>,
+    isString patch: UnsafeBufferPointer<UInt8>, _ string: Range<Int>
+  ) -> Bool {
+    guard string.count >= 2, patch[string.lowerBound] == UInt8(ascii: "\""),
+      field.isEmpty || bytes[field.lowerBound] != UInt8(ascii: "\"")
+    else { return false }
+    let text = (string.lowerBound + 1)..<(string.upperBound - 1)
+    guard !patch[text].contains(UInt8(ascii: "\\")) else { return false }
+    return text.isEmpty ? field.isEmpty : same(bytes, field, patch, text)
   }
 }

@@ -45,6 +45,7 @@ struct InputFile {
       var failed = false
       let previous = result
       result = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+        LargeBuffer.adviseHugePages(buffer.baseAddress!, count: capacity)
         count = previous.count
         previous.withUnsafeBufferPointer { old in
           if let base = old.baseAddress { memcpy(buffer.baseAddress!, base, old.count) }

@@ -39,4 +39,38 @@ extension JSONText {
     }
     return found
   }
+
+  /// The members of a validated object, as the byte ranges of each name
+  /// (between its quotes, as written) and value, in order.
+  ///
+  /// - Parameters:
+  ///   - bytes: the buffer.
+  ///   - range: the object's bytes (validated JSON, no whitespace around).
+  /// - Returns: the members, or `nil` when the value is not an object.
+  /// - Complexity: O(range.count).
+  public static func members(
+    in bytes: UnsafeBufferPointer<UInt8>, object range: Range<Int>
+  ) -> [(name: Range<Int>, value: Range<Int>)]? {
+    guard !range.isEmpty, bytes[range.lowerBound] == UInt8(ascii: "{") else { return nil }
+    var members: [(name: Range<Int>, value: Range<Int>)] = []
+    var lexer = JSONLexer(bytes: bytes, range: range)
+    lexer.position += 1
+    lexer.skipWhitespace()
+    while lexer.current == UInt8(ascii: "\"") {
+      let nameStart = lexer.position + 1
+      let nameEnd = JSONLexer.endOfValidatedString(bytes, from: lexer.position) - 1
+      lexer.position = nameEnd + 1
+      lexer.skipWhitespace()
+      lexer.position += 1  // the colon
+      lexer.skipWhitespace()
+      let valueStart = lexer.position
+      lexer.position = JSONLexer.endOfValidatedValue(bytes, from: valueStart)
+      members.append((nameStart..<nameEnd, valueStart..<lexer.position))
+      lexer.skipWhitespace()
+      guard lexer.current == UInt8(ascii: ","), lexer.position < range.upperBound else { break }
+      lexer.position += 1
+      lexer.skipWhitespace()
+    }
+    return members
+  }
 }
