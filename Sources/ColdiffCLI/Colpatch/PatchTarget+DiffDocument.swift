@@ -124,9 +124,9 @@ extension PatchTarget {
   private func anchoredOrder(
     _ staying: [Int32], _ placements: [Placement], _ resolver: RecordResolver
   ) throws -> [Int32] {
-    var next = [Int32](repeating: -1, count: values.count)
-    var present = [Bool](repeating: false, count: values.count)
-    let head = Int32(values.count)
+    var next = [Int32](repeating: -1, count: recordCount)
+    var present = [Bool](repeating: false, count: recordCount)
+    let head = Int32(recordCount)
     next.append(-1)
     var previous = head
     for handle in staying {

@@ -112,8 +112,8 @@ final class RecordResolver {
   /// Adds the keys of the records made since the last look-up.
   private func indexAddedRecords(of target: PatchTarget, keys: [JSONPointer]) {
     let first = max(target.snapshot.count, indexedAdded)
-    guard first < target.values.count else { return }
-    for handle in first..<target.values.count {
+    guard first < target.recordCount else { return }
+    for handle in first..<target.recordCount {
       let record = target.value(of: Int32(handle))
       var bytes: [UInt8] = []
       for pointer in keys {
@@ -121,6 +121,6 @@ final class RecordResolver {
       }
       addedKeys[bytes] = Int32(handle)
     }
-    indexedAdded = target.values.count
+    indexedAdded = target.recordCount
   }
 }
