@@ -94,18 +94,20 @@ struct ColpatchRun {
     // for it.
     let keyName = opening == UInt8(ascii: "{") ? Array("id".utf8) : nil
     let standardInput = io.standardInput
-    func readTarget() throws -> Snapshot {
-      try Snapshot(
+    func readTarget() throws -> (Snapshot, IndexedKeys?) {
+      let snapshot = try Snapshot(
         InputFile(path: targetPath, standardInput: standardInput), override: format,
         keyName: keyName)
+      // A diff document finds records by key: index them on this core.
+      return (snapshot, keyName == nil ? nil : IndexedKeys.byDefaultKey(of: snapshot))
     }
     // Parse the patch while the target is read and scanned.
-    let (document, snapshot) = try Parallel.both(parsePatch, readTarget)
+    let (document, (snapshot, indexed)) = try Parallel.both(parsePatch, readTarget)
     var target = PatchTarget(snapshot)
     switch document {
     case .raw(let patch): try target.apply(patch)
     case .document(.jsonPatch(let patch)): try patch.apply(to: &target)
-    case .document(.diff(let diff)): try target.apply(diff)
+    case .document(.diff(let diff)): try target.apply(diff, indexed: indexed)
     }
     return target
   }

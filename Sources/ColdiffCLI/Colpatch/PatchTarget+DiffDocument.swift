@@ -10,6 +10,9 @@ extension PatchTarget {
   /// reversed document without `after`). So a keyed diff still applies to
   /// a target whose other records changed or moved since OLD.
   ///
+  /// - Parameters:
+  ///   - document: the diff document.
+  ///   - indexed: the target's keys, when they were indexed beforehand.
   /// - Throws: `PatchConflict` naming the first record that does not fit
   ///   (exit 1); `InputError` when the document cannot apply to this kind
   ///   of target at all (exit 2): a document of an object's members for
@@ -17,7 +20,7 @@ extension PatchTarget {
   ///   `applyTree(_:)`).
   /// - Complexity: O(n + d log d) for n records and d changes, plus the
   ///   key index of the target.
-  mutating func apply(_ document: DiffDocument) throws {
+  mutating func apply(_ document: DiffDocument, indexed: IndexedKeys? = nil) throws {
     guard document.kind != .tree else { return try applyTree(document) }
     let positions =
       document.inserts.map(\.position) + document.deletes.map(\.position)
@@ -30,7 +33,7 @@ extension PatchTarget {
           : "the diff document is of a list of records; this target is a JSON object's members",
         file: snapshot.name)
     }
-    let resolver = try RecordResolver(target: self, document: document)
+    let resolver = try RecordResolver(target: self, document: document, indexed: indexed)
     let recordStyle = RecordStyle(snapshot)
     // Check what the diff expects, and update in place.
     let deleted = try document.deletes.map { entry in
