@@ -14,24 +14,44 @@ struct ColpatchRun {
     defer { progress?.finish() }
     progress?.stage("applying")
     let before = options.inPlace ? AtomicFileWriter.snapshot(of: options.target) : nil
-    let result = try patched(
+    let target = try patched(
       patchPath: options.patch, targetPath: options.target, inputFormat: options.inputFormat)
-    progress?.finish()
+    let path: String
     if options.inPlace {
-      try AtomicFileWriter.write(result, to: options.target, expected: before)
+      path = options.target
     } else if let output = options.output, output != "-" {
-      try AtomicFileWriter.write(result, to: output, keepPermissions: true)
+      path = output
     } else {
+      let result = try target.written()
+      progress?.finish()
       return console.output(result) ? .success : .trouble
     }
+    // The result streams into the temporary file through a small buffer.
+    try AtomicFileWriter.write(to: path, expected: before, keepPermissions: true) { descriptor in
+      var buffer: [UInt8] = []
+      buffer.reserveCapacity(ColpatchRun.writeBuffer + (1 << 16))
+      func flush(_ bytes: inout [UInt8]) throws {
+        try AtomicFileWriter.writeAll(bytes, to: descriptor, name: path)
+        bytes.removeAll(keepingCapacity: true)
+      }
+      try target.write(to: &buffer, flushingAbove: ColpatchRun.writeBuffer, flush: flush)
+      try flush(&buffer)
+    }
+    progress?.finish()
     return .success
   }
+
+  /// How many bytes of the result gather before they go to the file.
+  private static let writeBuffer = 1 << 20
 
   /// `colpatch check PATCH [TARGET]`: 0 when the patch applies cleanly, 1
   /// (with the reason) when it does not.
   func check(_ options: ColpatchCheckOptions) throws -> ExitStatus {
-    _ = try patched(
+    let target = try patched(
       patchPath: options.patch, targetPath: options.target, inputFormat: options.inputFormat)
+    // Writing finds what the target's form cannot hold.
+    var scratch: [UInt8] = []
+    try target.write(to: &scratch, flushingAbove: 1 << 16) { $0.removeAll(keepingCapacity: true) }
     return .success
   }
 
@@ -50,14 +70,21 @@ struct ColpatchRun {
     return console.output(bytes) ? .success : .trouble
   }
 
-  /// The target with the patch applied, as bytes in the target's form.
+  /// The target with the patch applied.
   private func patched(
     patchPath: String, targetPath: String, inputFormat: InputFormat?
-  ) throws -> [UInt8] {
+  ) throws -> PatchTarget {
     let patchInput = try InputFile(path: patchPath, standardInput: io.standardInput)
-    func parsePatch() throws -> PatchDocument {
+    let patchBytes = Array(patchInput.bytes)
+    let opening = patchBytes.first { $0 > 0x20 }
+    func parsePatch() throws -> PatchInput {
+      // A patch in the plain form keeps its values as bytes; any other
+      // is read whole (which names what is wrong with a bad one).
+      if opening == UInt8(ascii: "["), let raw = RawJSONPatch(bytes: patchBytes) {
+        return .raw(raw)
+      }
       do {
-        return try PatchDocument(bytes: Array(patchInput.bytes))
+        return .document(try PatchDocument(bytes: patchBytes))
       } catch {
         throw error.inFile(patchInput.name)
       }
@@ -66,21 +93,31 @@ struct ColpatchRun {
     // A diff document (an object, not an array) finds records by key: the
     // scan notes `id` (coldiff's default key), so no second pass looks
     // for it.
-    let opening = patchInput.bytes.first { $0 > 0x20 }
     let keyName = opening == UInt8(ascii: "{") ? Array("id".utf8) : nil
     let standardInput = io.standardInput
-    func readTarget() throws -> Snapshot {
-      try Snapshot(
+    func readTarget() throws -> (Snapshot, IndexedKeys?) {
+      let snapshot = try Snapshot(
         InputFile(path: targetPath, standardInput: standardInput), override: format,
         keyName: keyName)
+      // A diff document finds records by key: index them on this core.
+      return (snapshot, keyName == nil ? nil : IndexedKeys.byDefaultKey(of: snapshot))
     }
     // Parse the patch while the target is read and scanned.
-    let (document, snapshot) = try Parallel.both(parsePatch, readTarget)
+    let (document, (snapshot, indexed)) = try Parallel.both(parsePatch, readTarget)
     var target = PatchTarget(snapshot)
     switch document {
-    case .jsonPatch(let patch): try patch.apply(to: &target)
-    case .diff(let diff): try target.apply(diff)
+    case .raw(let patch): try target.apply(patch)
+    case .document(.jsonPatch(let patch)): try patch.apply(to: &target)
+    case .document(.diff(let diff)): try target.apply(diff, indexed: indexed)
     }
-    return try target.written()
+    return target
   }
+}
+
+/// A patch as colpatch read it.
+private enum PatchInput {
+  /// An RFC 6902 patch in its plain form, values left as bytes.
+  case raw(RawJSONPatch)
+  /// Any patch document, read whole.
+  case document(PatchDocument)
 }

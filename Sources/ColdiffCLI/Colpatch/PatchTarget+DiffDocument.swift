@@ -10,6 +10,9 @@ extension PatchTarget {
   /// reversed document without `after`). So a keyed diff still applies to
   /// a target whose other records changed or moved since OLD.
   ///
+  /// - Parameters:
+  ///   - document: the diff document.
+  ///   - indexed: the target's keys, when they were indexed beforehand.
   /// - Throws: `PatchConflict` naming the first record that does not fit
   ///   (exit 1); `InputError` when the document cannot apply to this kind
   ///   of target at all (exit 2): a document of an object's members for
@@ -17,7 +20,7 @@ extension PatchTarget {
   ///   `applyTree(_:)`).
   /// - Complexity: O(n + d log d) for n records and d changes, plus the
   ///   key index of the target.
-  mutating func apply(_ document: DiffDocument) throws {
+  mutating func apply(_ document: DiffDocument, indexed: IndexedKeys? = nil) throws {
     guard document.kind != .tree else { return try applyTree(document) }
     let positions =
       document.inserts.map(\.position) + document.deletes.map(\.position)
@@ -30,11 +33,14 @@ extension PatchTarget {
           : "the diff document is of a list of records; this target is a JSON object's members",
         file: snapshot.name)
     }
-    let resolver = try RecordResolver(target: self, document: document)
+    let resolver = try RecordResolver(target: self, document: document, indexed: indexed)
+    let recordStyle = RecordStyle(snapshot)
     // Check what the diff expects, and update in place.
     let deleted = try document.deletes.map { entry in
       let handle = try resolver.handle(entry.position, key: entry.key, of: self)
-      guard case .value(let expected) = entry.value, expected == value(of: handle) else {
+      guard case .value(let expected) = entry.value,
+        recordStyle.isWritten(expected, as: handle, of: self) || expected == value(of: handle)
+      else {
         throw PatchConflict(
           description: "\(resolver.name(entry.position, entry.key)): the record differs from "
             + "the one the diff deletes")
@@ -94,17 +100,17 @@ extension PatchTarget {
     } else {
       final = PatchTarget.mergedOrder(staying, placements)
     }
-    sequence = ImplicitTreap(final)
+    sequence = RecordSequence(final)
   }
 
   /// Checks that a record the diff makes fits a table target.
   ///
   /// - Throws: `PatchConflict` naming the record when it does not.
-  private func checkRow(_ record: JSONValue, name: String) throws {
+  private func checkRow(_ record: JSONValue, name: @autoclosure () -> String) throws {
     do {
       try checkRow(record)
     } catch {
-      throw PatchConflict(description: "\(name): \(error.reason)")
+      throw PatchConflict(description: "\(name()): \(error.reason)")
     }
   }
 
@@ -121,9 +127,9 @@ extension PatchTarget {
   private func anchoredOrder(
     _ staying: [Int32], _ placements: [Placement], _ resolver: RecordResolver
   ) throws -> [Int32] {
-    var next = [Int32](repeating: -1, count: values.count)
-    var present = [Bool](repeating: false, count: values.count)
-    let head = Int32(values.count)
+    var next = [Int32](repeating: -1, count: recordCount)
+    var present = [Bool](repeating: false, count: recordCount)
+    let head = Int32(recordCount)
     next.append(-1)
     var previous = head
     for handle in staying {
@@ -175,21 +181,21 @@ extension PatchTarget {
 
   /// Checks one changed field against its old value and sets the new one.
   static func apply(
-    _ change: DiffDocument.Change, to record: inout JSONValue, name: String
+    _ change: DiffDocument.Change, to record: inout JSONValue, name: @autoclosure () -> String
   ) throws {
     let field = ReportText.field(change.path.tokens)
     let current = change.path.resolve(in: record)
     switch (change.old, current) {
     case (let old?, let current?) where old != current:
       throw PatchConflict(
-        description: "\(name): \(field) is \(ReportText.value(current)), the diff expects "
+        description: "\(name()): \(field) is \(ReportText.value(current)), the diff expects "
           + ReportText.value(old))
     case (let old?, nil):
       throw PatchConflict(
-        description: "\(name): \(field) is missing, the diff expects \(ReportText.value(old))")
+        description: "\(name()): \(field) is missing, the diff expects \(ReportText.value(old))")
     case (nil, let current?):
       throw PatchConflict(
-        description: "\(name): \(field) is \(ReportText.value(current)), the diff expects none")
+        description: "\(name()): \(field) is \(ReportText.value(current)), the diff expects none")
     default:
       break
     }
@@ -200,7 +206,7 @@ extension PatchTarget {
         try record.remove(at: change.path)
       }
     } catch {
-      throw PatchConflict(description: "\(name): \(field): \(error.reason)")
+      throw PatchConflict(description: "\(name()): \(field): \(error.reason)")
     }
   }
 }

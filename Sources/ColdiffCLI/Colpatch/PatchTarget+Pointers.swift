@@ -27,20 +27,22 @@ extension PatchTarget: JSONPatchTarget {
       setMember(JSONString(utf8: first), to: value)
       return
     }
-    let position: Int
-    if first == [UInt8(ascii: "-")] {
-      position = count
-    } else {
-      guard let index = JSONPointer.arrayIndex(first) else {
-        throw PointerFailure(reason: "\(pointer) is not an array index")
-      }
-      guard index <= count else {
-        throw PointerFailure(
-          reason: "\(pointer) is out of bounds (the array has \(count) elements)")
-      }
-      position = index
-    }
+    let position = try insertionPosition(first, pointer)
     sequence.insert(makeRecord(value), at: position)
+  }
+
+  /// Where a record added at `pointer` (whose first token is `token`)
+  /// goes in a list of records: an index up to `count`, or `-` (the end).
+  func insertionPosition(_ token: [UInt8], _ pointer: JSONPointer) throws(PointerFailure) -> Int {
+    if token == [UInt8(ascii: "-")] { return count }
+    guard let index = JSONPointer.arrayIndex(token) else {
+      throw PointerFailure(reason: "\(pointer) is not an array index")
+    }
+    guard index <= count else {
+      throw PointerFailure(
+        reason: "\(pointer) is out of bounds (the array has \(count) elements)")
+    }
+    return index
   }
 
   @discardableResult
@@ -100,7 +102,7 @@ extension PatchTarget: JSONPatchTarget {
   }
 
   /// The handle of the existing record named by a pointer's first token.
-  private func existingRecord(_ token: [UInt8], _ pointer: JSONPointer) throws(PointerFailure)
+  func existingRecord(_ token: [UInt8], _ pointer: JSONPointer) throws(PointerFailure)
     -> Int32
   {
     if isObjectMap {
@@ -112,7 +114,9 @@ extension PatchTarget: JSONPatchTarget {
     return sequence[try position(token, pointer)]
   }
 
-  private func position(_ token: [UInt8], _ pointer: JSONPointer) throws(PointerFailure) -> Int {
+  /// The position of the existing record of a list named by a pointer's
+  /// first token.
+  func position(_ token: [UInt8], _ pointer: JSONPointer) throws(PointerFailure) -> Int {
     guard let index = JSONPointer.arrayIndex(token) else {
       throw PointerFailure(
         reason: "\(JSONPointer(tokens: [token])) is not an index of an existing element")
@@ -145,7 +149,7 @@ extension PatchTarget: JSONPatchTarget {
       for member in object.members { setMember(member.name, to: member.value) }
     case (false, .array(let elements)):
       for element in elements { try checkRow(element) }
-      sequence = ImplicitTreap(elements.map { makeRecord($0) })
+      sequence = RecordSequence(elements.map { makeRecord($0) })
     case (_, .array), (_, .object):
       guard isJSONDocument else { fallthrough }
       replacement = document

@@ -14,24 +14,45 @@ extension PatchTarget {
   ///   when rows are left but none has a field.
   /// - Complexity: O(size of the output).
   func written() throws -> [UInt8] {
-    let handles = order
     var out: [UInt8] = []
     out.reserveCapacity(snapshot.bytes.count + 1024)
+    try write(to: &out, flushingAbove: .max) { _ in }
+    return out
+  }
+
+  /// Writes the patched collection as ``written()`` does, handing the
+  /// bytes on in pieces: whenever `out` holds `limit` bytes or more,
+  /// `flush` gets it (and must empty it), so the result streams into its
+  /// file through a small buffer. What is left in `out` at the end is the
+  /// caller's to hand on.
+  ///
+  /// - Parameters:
+  ///   - out: the buffer the bytes gather in.
+  ///   - limit: how full `out` gets before `flush` runs.
+  ///   - flush: takes the bytes gathered so far and empties `out`.
+  /// - Throws: as ``written()``, or what `flush` throws.
+  /// - Complexity: O(size of the output).
+  func write(
+    to out: inout [UInt8], flushingAbove limit: Int, flush: (inout [UInt8]) throws -> Void
+  ) throws {
+    let handles = order
     switch snapshot.storage {
     case .json(let index):
       if let replacement {
         let style = snapshot.bytes.withUnsafeBufferPointer { buffer in
           JSONCollectionLayout(bytes: buffer, index: index).style
         }
-        return JSONWriter.document(replacement, style: style)
+        out += JSONWriter.document(replacement, style: style)
+        return
       }
       let records = handles.lazy.map { handle -> JSONRecordOutput in
         if isUntouchedOriginal(handle) { return .original(Int(handle)) }
         return isObjectMap
           ? .member(name: name(of: handle), value: value(of: handle)) : .value(value(of: handle))
       }
-      snapshot.bytes.withUnsafeBufferPointer { buffer in
-        JSONCollectionLayout(bytes: buffer, index: index).write(records, from: buffer, to: &out)
+      try snapshot.bytes.withUnsafeBufferPointer { buffer in
+        try JSONCollectionLayout(bytes: buffer, index: index).write(
+          records, from: buffer, to: &out, flushingAbove: limit, flush: flush)
       }
     case .table(let table):
       let rows = handles.map { handle -> CSVOutputRow in
@@ -47,8 +68,7 @@ extension PatchTarget {
           description: "\(snapshot.name): no row of the result has a field left, so it "
             + "cannot be written as a table")
       }
-      out = try table.write(header: header, rows: rows)
+      try table.write(header: header, rows: rows, to: &out, flushingAbove: limit, flush: flush)
     }
-    return out
   }
 }

@@ -11,13 +11,18 @@ import ColdiffFormats
 struct PatchTarget {
   /// The target as read.
   let snapshot: Snapshot
-  /// The value of each handle that is not an untouched original.
-  private(set) var values: [JSONValue?]
+  /// The value of each handle that is not an untouched original (a few,
+  /// so a table, not an entry per record to fill and free).
+  private var values: [Int32: JSONValue] = [:]
+  /// Whether each original record has a value in `values`.
+  private var edited: [Bool]
+  /// The number of handles: the originals and the records made since.
+  private(set) var recordCount: Int
   /// The member name of each handle of an object map that is not an
   /// original (originals keep theirs).
   private var newNames: [Int32: JSONString] = [:]
   /// The order of the records of an array, JSON Lines or table.
-  var sequence: ImplicitTreap
+  var sequence: RecordSequence
   /// The members of an object map in order, with removed ones marked.
   private(set) var members: [Int32] = []
   private var removedMembers: Set<Int32> = []
@@ -32,13 +37,14 @@ struct PatchTarget {
   /// Prepares a target for patching.
   init(_ snapshot: Snapshot) {
     self.snapshot = snapshot
-    values = Array(repeating: nil, count: snapshot.count)
+    edited = Array(repeating: false, count: snapshot.count)
+    recordCount = snapshot.count
     if snapshot.isObjectMap {
-      sequence = ImplicitTreap([])
+      sequence = RecordSequence([])
       members = (0..<Int32(snapshot.count)).map { $0 }
       for handle in members { memberByName[snapshot.memberName(of: Int(handle)).value] = handle }
     } else {
-      sequence = ImplicitTreap((0..<Int32(snapshot.count)).map { $0 })
+      sequence = RecordSequence(identityOf: snapshot.count)
     }
   }
 
@@ -55,18 +61,21 @@ struct PatchTarget {
 
   /// The current value of the record `handle`.
   func value(of handle: Int32) -> JSONValue {
-    values[Int(handle)] ?? parsed.value(of: handle, parse: snapshot.value(of:))
+    values[handle] ?? parsed.value(of: handle, parse: snapshot.value(of:))
   }
 
   /// Gives `handle` a new value (it is written anew).
   mutating func setValue(_ value: JSONValue, of handle: Int32) {
-    values[Int(handle)] = value
+    values[handle] = value
+    if Int(handle) < edited.count { edited[Int(handle)] = true }
   }
 
   /// A new record with `value`, not yet placed anywhere.
   mutating func makeRecord(_ value: JSONValue) -> Int32 {
-    values.append(value)
-    return Int32(values.count - 1)
+    let handle = Int32(recordCount)
+    recordCount += 1
+    values[handle] = value
+    return handle
   }
 
   /// The member name of `handle` in an object map.
@@ -105,6 +114,6 @@ struct PatchTarget {
 
   /// Whether `handle` is an original record that no operation touched.
   func isUntouchedOriginal(_ handle: Int32) -> Bool {
-    Int(handle) < snapshot.count && values[Int(handle)] == nil
+    Int(handle) < edited.count && !edited[Int(handle)]
   }
 }

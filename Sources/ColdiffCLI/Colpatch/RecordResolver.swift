@@ -13,14 +13,23 @@ final class RecordResolver {
 
   /// Indexes `target` for `document`.
   ///
+  /// - Parameters:
+  ///   - target: the target, before the document applies.
+  ///   - document: the diff document.
+  ///   - indexed: the target's keys for some key fields, made beforehand
+  ///     (used when they are the document's).
   /// - Throws: `InputError` when a target record has no value for a key
   ///   field, or two have the same key.
-  init(target: PatchTarget, document: DiffDocument) throws {
+  init(target: PatchTarget, document: DiffDocument, indexed: IndexedKeys? = nil) throws {
     keys = document.key
     initialOrder = target.isObjectMap ? [] : target.order
     if let keys, !target.isObjectMap {
       let identity = Identity.fields(keys)
-      originalKeys = try target.snapshot.keyArena(for: identity)
+      if let indexed, indexed.fields == keys {
+        originalKeys = indexed.arena
+      } else {
+        originalKeys = try target.snapshot.keyArena(for: identity)
+      }
       do {
         table = try KeyTable(originalKeys)
       } catch {
@@ -112,8 +121,8 @@ final class RecordResolver {
   /// Adds the keys of the records made since the last look-up.
   private func indexAddedRecords(of target: PatchTarget, keys: [JSONPointer]) {
     let first = max(target.snapshot.count, indexedAdded)
-    guard first < target.values.count else { return }
-    for handle in first..<target.values.count {
+    guard first < target.recordCount else { return }
+    for handle in first..<target.recordCount {
       let record = target.value(of: Int32(handle))
       var bytes: [UInt8] = []
       for pointer in keys {
@@ -121,6 +130,6 @@ final class RecordResolver {
       }
       addedKeys[bytes] = Int32(handle)
     }
-    indexedAdded = target.values.count
+    indexedAdded = target.recordCount
   }
 }

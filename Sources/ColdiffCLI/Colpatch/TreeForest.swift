@@ -243,7 +243,7 @@ struct TreeForest {
         order.append(target.makeRecord(value(of: root)))
       }
     }
-    target.sequence = ImplicitTreap(order)
+    target.sequence = RecordSequence(order)
   }
 
   /// The canonical key of a record, `nil` when it lacks a key field.

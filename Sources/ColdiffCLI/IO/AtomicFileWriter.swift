@@ -41,6 +41,28 @@ enum AtomicFileWriter {
   static func write(
     _ bytes: [UInt8], to path: String, expected: Snapshot? = nil, keepPermissions: Bool = true
   ) throws {
+    try write(to: path, expected: expected, keepPermissions: keepPermissions) { descriptor in
+      try writeAll(bytes, to: descriptor, name: path)
+    }
+  }
+
+  /// Replaces the file at `path` with what `contents` writes to the
+  /// temporary file's descriptor, so a large result streams to disk
+  /// instead of being built whole first.
+  ///
+  /// - Parameters:
+  ///   - path: the file to replace (or create).
+  ///   - expected: when given, the write is refused if the target no
+  ///     longer matches it (someone changed it since it was read).
+  ///   - keepPermissions: give the new file the old file's mode.
+  ///   - contents: writes the new content to the descriptor it is given
+  ///     (which it does not close); when it throws, nothing is replaced.
+  /// - Throws: what `contents` throws, or `InputError` naming the file;
+  ///   the target is then untouched and no temporary file is left.
+  static func write(
+    to path: String, expected: Snapshot? = nil, keepPermissions: Bool = true,
+    contents: (Int32) throws -> Void
+  ) throws {
     let target = resolvedPath(path)
     let folder = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
     let base =
@@ -55,7 +77,7 @@ enum AtomicFileWriter {
       if !renamed { unlink(temporary) }
     }
     do {
-      try writeAll(bytes, to: descriptor, name: path)
+      try contents(descriptor)
       var status = stat()
       if keepPermissions, stat(target, &status) == 0 {
         fchmod(descriptor, status.st_mode & 0o7777)
@@ -112,7 +134,10 @@ enum AtomicFileWriter {
     return current
   }
 
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, name: String) throws {
+  /// Writes all of `bytes` to `descriptor`.
+  ///
+  /// - Throws: `InputError` naming `name` when a write fails.
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32, name: String) throws {
     var offset = 0
     try bytes.withUnsafeBytes { buffer in
       while offset < buffer.count {

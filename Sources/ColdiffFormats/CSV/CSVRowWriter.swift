@@ -16,8 +16,8 @@ struct CSVRowWriter {
   /// The bytes written so far.
   var output: [UInt8] = []
 
-  /// Prepares to write `table`'s rows under `header`.
-  init(table: CSVTable, header: [[UInt8]]) {
+  /// Prepares to write `table`'s rows under `header`, after `output`.
+  init(table: CSVTable, header: [[UInt8]], output: [UInt8]) {
     self.table = table
     self.header = header
     self.style = table.style
@@ -26,7 +26,7 @@ struct CSVRowWriter {
     var outputColumns: [[UInt8]: Int] = [:]
     for (column, name) in header.enumerated() { outputColumns[name] = column }
     self.outputColumns = outputColumns
-    output.reserveCapacity(table.bytes.count + 64)
+    self.output = output
   }
 
   /// Writes the header line; `last` when no row follows.

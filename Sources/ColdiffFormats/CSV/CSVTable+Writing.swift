@@ -29,12 +29,14 @@ extension CSVTable {
     var oldIndex: [[UInt8]: Int] = [:]
     for (column, name) in old.enumerated() { oldIndex[name] = column }
     var kept = [Bool](repeating: false, count: old.count)
+    // An original row keeps every old column.
+    var keptAll = false
     var added: [[UInt8]] = []
     var addedNames = Set<[UInt8]>()
     for row in rows {
       switch row {
       case .original:
-        kept = [Bool](repeating: true, count: old.count)
+        keptAll = true
       case .values(let object):
         for member in object.members {
           let name = member.name.value
@@ -46,7 +48,7 @@ extension CSVTable {
         }
       }
     }
-    return old.indices.filter { kept[$0] }.map { old[$0] } + added
+    return old.indices.filter { keptAll || kept[$0] }.map { old[$0] } + added
   }
 
   /// Writes a table in this table's ``style``.
@@ -70,13 +72,45 @@ extension CSVTable {
   ///   field holds text), or when there are rows but no column.
   /// - Complexity: O(size of the output).
   public func write(header: [[UInt8]], rows: [CSVOutputRow]) throws(InputError) -> [UInt8] {
-    var writer = CSVRowWriter(table: self, header: header)
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count + 64)
+    do {
+      try write(header: header, rows: rows, to: &output, flushingAbove: .max) { _ in }
+    } catch let error as InputError {
+      throw error
+    } catch {
+      preconditionFailure("only the table throws when nothing is flushed")
+    }
+    return output
+  }
+
+  /// Writes a table as ``write(header:rows:)`` does, handing the bytes on
+  /// in pieces: whenever `out` holds `limit` bytes or more after a row,
+  /// `flush` gets it (and must empty it). Whatever is left in `out` at the
+  /// end is the caller's to hand on.
+  ///
+  /// - Parameters:
+  ///   - header: the column names, as for ``write(header:rows:)``.
+  ///   - rows: the rows, in order.
+  ///   - out: the buffer the bytes gather in.
+  ///   - limit: how full `out` gets before `flush` runs.
+  ///   - flush: takes the bytes gathered so far and empties `out`.
+  /// - Throws: `InputError` as ``write(header:rows:)``, or what `flush`
+  ///   throws; the write stops there.
+  /// - Complexity: O(size of the output).
+  public func write(
+    header: [[UInt8]], rows: [CSVOutputRow], to out: inout [UInt8], flushingAbove limit: Int,
+    flush: (inout [UInt8]) throws -> Void
+  ) throws {
+    var writer = CSVRowWriter(table: self, header: header, output: out)
+    out = []
+    defer { out = writer.output }
     if style.byteOrderMark { writer.output += [0xEF, 0xBB, 0xBF] }
     guard !header.isEmpty else {
       guard rows.isEmpty else {
         throw InputError("a CSV table without columns cannot hold a record")
       }
-      return writer.output
+      return
     }
     writer.writeHeader(last: rows.isEmpty)
     for (position, row) in rows.enumerated() {
@@ -87,7 +121,8 @@ extension CSVTable {
       case .values(let object):
         try writer.writeValues(object, last: last)
       }
+      if writer.output.count >= limit { try flush(&writer.output) }
     }
-    return writer.output
   }
+
 }

@@ -34,7 +34,7 @@ extension DiffDocument {
   /// element with `locator` when there is one.
   init(from document: JSONValue, locator: DocumentLocator?) throws(InputError) {
     let top = try MemberTable(
-      document, label: "diff document",
+      document, label: MemberLabel(),
       allowed: ["coldiff", "kind", "key", "tree", "inserts", "deletes", "updates", "moves"])
     let version = try top.required("coldiff")
     guard case .number(let number) = version, number == JSONNumber(1) else {
@@ -102,7 +102,7 @@ private struct EntryReader {
     }
     var pointers: [JSONPointer] = []
     for (index, element) in elements.enumerated() {
-      let table = MemberTable(label: "diff document")
+      let table = MemberTable(label: MemberLabel())
       pointers.append(try table.pointer(element, name: "key[\(index)]"))
     }
     return pointers
@@ -122,10 +122,11 @@ private struct EntryReader {
     }
     var entries: [Entry] = []
     entries.reserveCapacity(elements.count)
+    let allowed = allowedMembers(name)
     for (index, element) in elements.enumerated() {
       do {
         let table = try MemberTable(
-          element, label: "diff document: \(name)[\(index)]", allowed: allowedMembers(name))
+          element, label: MemberLabel(list: name, index: index), allowed: allowed)
         entries.append(try read(&self, table))
       } catch {
         throw error.located(at: locator?.position(ofElement: index, inMember: name))
@@ -178,7 +179,7 @@ private struct EntryReader {
     var changes: [DiffDocument.Change] = []
     for (index, element) in elements.enumerated() {
       let change = try MemberTable(
-        element, label: "\(entry.label).changes[\(index)]", allowed: ["path", "old", "new"])
+        element, label: entry.place.change(index), allowed: EntryReader.changeMembers)
       let path = try change.pointer(try change.required("path"), name: "path")
       let old = change.optional("old")
       let new = change.optional("new")
@@ -189,6 +190,9 @@ private struct EntryReader {
     }
     return DiffDocument.Update(position: position, key: entry.optional("key"), changes: changes)
   }
+
+  /// The members of a change.
+  private static let changeMembers: Set<String> = ["path", "old", "new"]
 
   /// An element of `moves`.
   mutating func move(_ entry: MemberTable) throws(InputError) -> DiffDocument.Move {
@@ -275,19 +279,22 @@ private struct EntryReader {
 /// The members of one object of a diff document, checked for unknown and
 /// repeated names, with messages that say where they are.
 private struct MemberTable {
-  /// Where the object is, for messages (`diff document: inserts[3]`).
-  let label: String
+  /// Where the object is.
+  let place: MemberLabel
   private var values: [String: JSONValue] = [:]
 
+  /// Where the object is, for messages (`diff document: inserts[3]`).
+  var label: String { place.text }
+
   /// An empty table, for reading values that are not members.
-  init(label: String) {
-    self.label = label
+  init(label: MemberLabel) {
+    self.place = label
   }
 
   /// Reads the members of `value`, which must be an object with only
   /// `allowed` names, each at most once.
-  init(_ value: JSONValue, label: String, allowed: Set<String>) throws(InputError) {
-    self.label = label
+  init(_ value: JSONValue, label place: MemberLabel, allowed: Set<String>) throws(InputError) {
+    self.place = place
     guard case .object(let object) = value else {
       throw InputError("\(label) must be an object (found \(value.kindName))")
     }
@@ -335,5 +342,39 @@ private struct MemberTable {
     } catch {
       throw InputError("\(label): \"\(name)\": \(error.message)")
     }
+  }
+}
+
+/// Where an object of a diff document is, as messages name it, put into
+/// words only when a message needs it (a document has thousands of
+/// entries and, when well formed, no message).
+private struct MemberLabel {
+  private var list: String?
+  private var index = 0
+  private var changeIndex: Int?
+
+  /// The document itself.
+  init() {}
+
+  /// Element `index` of the list `list`.
+  init(list: String, index: Int) {
+    self.list = list
+    self.index = index
+  }
+
+  /// Change `index` of this entry.
+  func change(_ index: Int) -> MemberLabel {
+    var label = self
+    label.changeIndex = index
+    return label
+  }
+
+  /// `diff document`, `diff document: updates[2]` or
+  /// `diff document: updates[2].changes[0]`.
+  var text: String {
+    guard let list else { return "diff document" }
+    let entry = "diff document: \(list)[\(index)]"
+    guard let changeIndex else { return entry }
+    return "\(entry).changes[\(changeIndex)]"
   }
 }

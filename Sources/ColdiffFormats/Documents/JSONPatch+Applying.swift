@@ -43,8 +43,9 @@ extension JSONPatch {
 extension JSONPatchOperation {
   /// Applies this operation to `document`, in place.
   ///
+  /// - Parameter document: the document to change.
   /// - Throws: `PointerFailure` with the reason it does not apply.
-  func apply<Target: JSONPatchTarget>(to document: inout Target) throws(PointerFailure) {
+  public func apply<Target: JSONPatchTarget>(to document: inout Target) throws(PointerFailure) {
     switch self {
     case .add(let path, let value):
       try document.add(value, at: path)

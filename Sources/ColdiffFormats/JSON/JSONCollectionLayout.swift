@@ -99,10 +99,48 @@ public struct JSONCollectionLayout: Sendable {
   ///   - bytes: the scanned buffer (the one given to `init`).
   ///   - out: where to append.
   /// - Complexity: O(n) in the written size.
+  @inlinable
   public func write(
     _ records: some Sequence<JSONRecordOutput>, from bytes: UnsafeBufferPointer<UInt8>,
     to out: inout [UInt8]
   ) {
+    write(records, from: bytes, to: &out, flushingAbove: .max) { _ in }
+  }
+
+  /// Writes a document holding `records`, in order, handing the bytes on
+  /// in pieces: whenever `out` holds `limit` bytes or more, `flush` gets
+  /// it (and must empty it), so a document of any size goes out through a
+  /// buffer of about `limit` bytes. Whatever is left in `out` at the end is
+  /// the caller's to hand on.
+  ///
+  /// Inlinable, so that a caller that makes the records on the fly (a lazy
+  /// map over handles) gets its own specialized copy instead of a generic
+  /// call per record.
+  ///
+  /// - Parameters:
+  ///   - records: the records to write.
+  ///   - bytes: the scanned buffer (the one given to `init`).
+  ///   - out: the buffer the bytes gather in.
+  ///   - limit: how full `out` gets before `flush` runs.
+  ///   - flush: takes the bytes gathered so far and empties `out`.
+  /// - Throws: what `flush` throws; the write stops there.
+  /// - Complexity: O(n) in the written size.
+  @inlinable
+  public func write<Failure: Error>(
+    _ records: some Sequence<JSONRecordOutput>, from bytes: UnsafeBufferPointer<UInt8>,
+    to out: inout [UInt8], flushingAbove limit: Int,
+    flush: (inout [UInt8]) throws(Failure) -> Void
+  ) throws(Failure) {
+    // Copies original bytes, at most `limit` at a time.
+    func copy(_ run: Range<Int>, to out: inout [UInt8]) throws(Failure) {
+      var start = run.lowerBound
+      while start < run.upperBound {
+        let end = run.upperBound - start > limit ? start + limit : run.upperBound
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        if out.count >= limit { try flush(&out) }
+        start = end
+      }
+    }
     var previous: Int?
     var first = true
     // Consecutive originals are copied as one run, with the text between
@@ -115,9 +153,10 @@ public struct JSONCollectionLayout: Sendable {
         continue
       }
       if !run.isEmpty {
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run]))
+        try copy(run, to: &out)
         run = 0..<0
       }
+      if out.count >= limit { try flush(&out) }
       out += first ? leading : separator
       first = false
       previous = nil
@@ -135,7 +174,7 @@ public struct JSONCollectionLayout: Sendable {
         JSONWriter.write(value, style: style, depth: recordDepth, to: &out)
       }
     }
-    if !run.isEmpty { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run])) }
+    if !run.isEmpty { try copy(run, to: &out) }
     out += first ? empty : trailing
   }
 }

@@ -1,0 +1,156 @@
+extension RawJSONPatch {
+  /// Reads a patch in its plain form, validating the whole text as JSON
+  /// without building values.
+  ///
+  /// - Parameter bytes: the patch document's bytes.
+  /// - Returns: `nil` when the text is not JSON, not a well-formed patch,
+  ///   or not in the plain form (a member written twice or with escapes
+  ///   in its name, an `op`, `path` or `from` that is not a string without
+  ///   escapes); `JSONPatch(bytes:)` then reads it or names the problem.
+  /// - Complexity: O(n) in the length of the text.
+  public init?(bytes: [UInt8]) {
+    let read = bytes.withUnsafeBufferPointer { buffer -> [Operation]? in
+      var reader = RawPatchReader(
+        lexer: JSONLexer(
+          bytes: buffer, range: JSONReader.byteOrderMarkLength(buffer)..<buffer.count))
+      return try? reader.operations()
+    }
+    guard let read else { return nil }
+    self.bytes = bytes
+    operations = read
+  }
+}
+
+/// The text is not a patch in the plain form.
+private struct NotPlain: Error {}
+
+/// Reads the operations of a plain patch with a validating lexer.
+private struct RawPatchReader {
+  var lexer: JSONLexer
+  var stack: [Bool] = []
+
+  /// All operations, the whole text checked.
+  mutating func operations() throws -> [Operation] {
+    var operations: [RawJSONPatch.Operation] = []
+    lexer.skipWhitespace()
+    try expect(UInt8(ascii: "["))
+    if try peek() == UInt8(ascii: "]") {
+      lexer.position += 1
+    } else {
+      while true {
+        operations.append(try operation())
+        let next = try peek()
+        lexer.position += 1
+        if next == UInt8(ascii: "]") { break }
+        guard next == UInt8(ascii: ",") else { throw NotPlain() }
+      }
+    }
+    lexer.skipWhitespace()
+    guard lexer.atEnd else { throw NotPlain() }
+    return operations
+  }
+
+  typealias Operation = RawJSONPatch.Operation
+
+  /// One operation object.
+  private mutating func operation() throws -> Operation {
+    lexer.skipWhitespace()
+    try expect(UInt8(ascii: "{"))
+    var op: Range<Int>?
+    var path: Range<Int>?
+    var from: Range<Int>?
+    var value: Range<Int>?
+    guard try peek() != UInt8(ascii: "}") else { throw NotPlain() }
+    while true {
+      lexer.skipWhitespace()
+      let name = try lexer.skipMemberName()
+      guard !lexer.bytes[name].contains(UInt8(ascii: "\\")) else { throw NotPlain() }
+      switch Member(lexer.bytes[name]) {
+      case .op: try once(&op, try string())
+      case .path: try once(&path, try string())
+      case .from: try once(&from, try string())
+      case .value: try once(&value, try skippedValue())
+      case nil: _ = try skippedValue()
+      }
+      let next = try peek()
+      lexer.position += 1
+      if next == UInt8(ascii: "}") { break }
+      guard next == UInt8(ascii: ",") else { throw NotPlain() }
+    }
+    guard let op, let path else { throw NotPlain() }
+    let kind = try Self.kind(lexer.bytes[op])
+    let target = try pointer(path)
+    switch kind {
+    case .add, .replace, .test:
+      guard let value else { throw NotPlain() }
+      return Operation(kind: kind, path: target, from: nil, value: value)
+    case .remove:
+      return Operation(kind: kind, path: target, from: nil, value: 0..<0)
+    case .move, .copy:
+      guard let from else { throw NotPlain() }
+      let source = try pointer(from)
+      if kind == .move, source.isPrefix(of: target), source != target { throw NotPlain() }
+      return Operation(kind: kind, path: target, from: source, value: 0..<0)
+    }
+  }
+
+  /// The members an operation uses.
+  private enum Member {
+    case op, path, from, value
+
+    init?(_ name: Slice<UnsafeBufferPointer<UInt8>>) {
+      switch name.count {
+      case 2 where name.elementsEqual("op".utf8): self = .op
+      case 4 where name.elementsEqual("path".utf8): self = .path
+      case 4 where name.elementsEqual("from".utf8): self = .from
+      case 5 where name.elementsEqual("value".utf8): self = .value
+      default: return nil
+      }
+    }
+  }
+
+  private static func kind(_ name: Slice<UnsafeBufferPointer<UInt8>>) throws -> RawJSONPatch.Kind {
+    for kind in [RawJSONPatch.Kind.test, .remove, .add, .replace, .move, .copy]
+    where name.elementsEqual(kind.name.utf8) {
+      return kind
+    }
+    throw NotPlain()
+  }
+
+  private func pointer(_ range: Range<Int>) throws -> JSONPointer {
+    try JSONPointer(parsing: lexer.bytes[range])
+  }
+
+  /// Keeps the first value of a member; a second is not plain.
+  private func once(_ slot: inout Range<Int>?, _ range: Range<Int>) throws {
+    guard slot == nil else { throw NotPlain() }
+    slot = range
+  }
+
+  /// The range between the quotes of a string without escapes.
+  private mutating func string() throws -> Range<Int> {
+    guard !lexer.atEnd, lexer.current == UInt8(ascii: "\"") else { throw NotPlain() }
+    let start = lexer.position + 1
+    guard try !lexer.scanString() else { throw NotPlain() }
+    return start..<(lexer.position - 1)
+  }
+
+  /// The range of a validated value.
+  private mutating func skippedValue() throws -> Range<Int> {
+    let start = lexer.position
+    try lexer.skipValue(depth: 2, stack: &stack)
+    return start..<lexer.position
+  }
+
+  /// The next byte after whitespace.
+  private mutating func peek() throws -> UInt8 {
+    lexer.skipWhitespace()
+    guard !lexer.atEnd else { throw NotPlain() }
+    return lexer.current
+  }
+
+  private mutating func expect(_ byte: UInt8) throws {
+    guard try peek() == byte else { throw NotPlain() }
+    lexer.position += 1
+  }
+}
