@@ -16,9 +16,10 @@ extension PatchTarget {
   ///
   /// - Throws: `PatchConflict` naming the first record that does not fit
   ///   (exit 1); `InputError` when the document cannot apply to this kind
-  ///   of target (exit 2).
-  /// - Complexity: O(size of the target + d·w) for d changes and sibling
-  ///   lists of width w.
+  ///   of target or moves or deletes one record twice (exit 2).
+  /// - Complexity: O(size of the target + d log w) expected for d changes
+  ///   and sibling lists of width w (plus the size of each deleted subtree,
+  ///   which is compared, and the depth of each index path).
   mutating func applyTree(_ document: DiffDocument) throws {
     guard let field = document.tree, let keys = document.key else {
       throw InputError("a tree diff document needs \"tree\" and \"key\"", file: snapshot.name)
@@ -39,6 +40,12 @@ extension PatchTarget {
     let deleted = try document.deletes.map { try find($0.key) }
     let updated = try document.updates.map { try find($0.key) }
     let moved = try document.moves.map { try find($0.key) }
+    var taken = Set<Int>()
+    for (key, node) in zip(document.moves.map(\.key) + document.deletes.map(\.key), moved + deleted)
+    where !taken.insert(node).inserted {
+      throw InputError(
+        "key \(key.map(ReportText.key) ?? "?"): the document moves or deletes it more than once")
+    }
     for (entry, node) in zip(document.updates, updated) {
       var record = forest.content(of: node)
       var member = forest.hasChildrenMember(node)
@@ -88,12 +95,12 @@ extension PatchTarget {
       if let reference = placement.parent {
         parent = try placedParent(reference, in: forest, name: name)
         position = try placedPosition(
-          after: placement.after, among: forest.childList(of: parent), in: forest, name: name)
+          after: placement.after, under: parent, in: forest, name: name)
       } else {
         // By position: the parent at the path's prefix, the index its last
         // component (the top of an object map, for a name alone).
         guard let (found, last) = placedSlot(placement.path, in: forest),
-          last <= forest.childList(of: found).count
+          last <= forest.childCount(of: found)
         else {
           throw PatchConflict(
             description: "\(name): no place \(placement.path.text) in the target")
@@ -141,7 +148,7 @@ extension PatchTarget {
       guard let parent = prefix.isEmpty ? -1 : forest.node(at: .path(prefix)) else { return nil }
       return (parent, last)
     case .namedPath(let root, let path):
-      guard let last = path.last else { return (-1, forest.childList(of: -1).count) }
+      guard let last = path.last else { return (-1, forest.childCount(of: -1)) }
       guard let parent = forest.node(at: .namedPath(root, Array(path.dropLast()))) else {
         return nil
       }
@@ -162,17 +169,18 @@ extension PatchTarget {
     return node
   }
 
-  /// The position right after the sibling `after` names (0 for `null`).
+  /// The position right after the sibling `after` names among the
+  /// children of `parent` (0 for `null`).
   private func placedPosition(
-    after reference: DiffDocument.Reference?, among siblings: [Int], in forest: TreeForest,
+    after reference: DiffDocument.Reference?, under parent: Int, in forest: TreeForest,
     name: String
   ) throws -> Int {
     guard case .key(let key)? = reference else { return 0 }
-    guard let node = forest.node(withKey: key), let index = siblings.firstIndex(of: node) else {
+    guard let node = forest.node(withKey: key), forest.parent(of: node) == parent else {
       throw PatchConflict(
         description: "\(name): the record before it (key \(ReportText.key(key))) is not "
           + "among its siblings in the target")
     }
-    return index + 1
+    return forest.position(of: node) + 1
   }
 }

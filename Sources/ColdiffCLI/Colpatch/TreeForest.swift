@@ -13,7 +13,9 @@ import ColdiffFormats
 /// its key.
 ///
 /// Only the top-level records whose subtree changed are written anew; the
-/// others keep their bytes.
+/// others keep their bytes. The sibling lists are order-statistics trees
+/// (`SiblingLists`), so taking a node out, placing it and finding its
+/// position cost O(log w) in a list of w siblings.
 struct TreeForest {
   /// The children member.
   let field: JSONPointer
@@ -23,16 +25,13 @@ struct TreeForest {
   private var contents: [JSONValue] = []
   /// Whether each node has the children member.
   private var hasMember: [Bool] = []
-  /// Each node's children, in order.
-  private var children: [[Int]] = []
-  /// Each node's parent: -1 for a root, -2 when out of the forest.
-  private var parents: [Int] = []
+  /// The roots and each node's children, in order, and each node's
+  /// parent (-1 for a root, -2 when out of the forest).
+  private var lists = SiblingLists()
   /// The target record each original top-level node came from.
   private var handles: [Int32?] = []
   /// Whether a node's own content or its list of children changed.
   private var changed: [Bool] = []
-  /// The top-level nodes, in order.
-  private var roots: [Int] = []
   /// Each node's canonical key, `nil` for a record without key fields.
   private var keyBytes: [[UInt8]?] = []
   /// Whether the roots are the members of a JSON object map.
@@ -50,13 +49,14 @@ struct TreeForest {
     self.field = field
     self.keys = keys
     namedRoots = target.isObjectMap
+    var roots: [Int] = []
     for handle in target.order {
       let member = namedRoots ? target.name(of: handle) : nil
-      let node = try add(
-        target.value(of: handle), origin: handle, name: target.snapshot.name, member: member)
-      roots.append(node)
-      parents[node] = -1
+      roots.append(
+        try add(
+          target.value(of: handle), origin: handle, name: target.snapshot.name, member: member))
     }
+    lists.setChildren(roots, of: -1)
   }
 
   /// The canonical bytes of a key as a diff document writes it (one
@@ -82,7 +82,8 @@ struct TreeForest {
     switch position {
     case .path(let path): return node(at: path, below: nil)
     case .namedPath(let root, let path):
-      guard namedRoots, let top = node(withKey: .string(root)), parents[top] == -1 else {
+      guard namedRoots, let top = node(withKey: .string(root)), lists.parent(of: top) == -1
+      else {
         return nil
       }
       return node(at: path, below: top)
@@ -91,22 +92,31 @@ struct TreeForest {
   }
 
   /// The node at index path `path` below `top` (`nil`: among the roots).
+  ///
+  /// - Complexity: O(log w) expected per component.
   private func node(at path: [Int], below top: Int?) -> Int? {
-    var list = top.map { children[$0] } ?? roots
     var found = top
     for component in path {
-      guard component >= 0, component < list.count else { return nil }
-      found = list[component]
-      list = children[list[component]]
+      let parent = found ?? -1
+      guard component >= 0, component < lists.count(under: parent) else { return nil }
+      found = lists.node(at: component, under: parent)
     }
     return found
   }
 
-  /// The children of `parent` (-1: the roots).
-  func childList(of parent: Int) -> [Int] { parent < 0 ? roots : children[parent] }
+  /// The number of children of `parent` (-1: the roots).
+  func childCount(of parent: Int) -> Int { lists.count(under: parent) }
+
+  /// The parent of `node`: -1 for a root, -2 when out of the forest.
+  func parent(of node: Int) -> Int { lists.parent(of: node) }
+
+  /// The position of `node`, in the forest, among its siblings.
+  ///
+  /// - Complexity: O(log w) expected for w siblings.
+  func position(of node: Int) -> Int { lists.position(of: node) }
 
   /// Whether `node` is in the forest now.
-  func isAttached(_ node: Int) -> Bool { parents[node] != -2 }
+  func isAttached(_ node: Int) -> Bool { lists.parent(of: node) != -2 }
 
   /// The node's content (its children member emptied).
   func content(of node: Int) -> JSONValue { contents[node] }
@@ -129,8 +139,8 @@ struct TreeForest {
     var value = contents[node]
     let present = field.resolve(in: value) != nil
     do {
-      if hasMember[node] || !children[node].isEmpty {
-        let nested = JSONValue.array(children[node].map { self.value(of: $0) })
+      if hasMember[node] || lists.count(under: node) > 0 {
+        let nested = JSONValue.array(lists.children(of: node).map { self.value(of: $0) })
         if present {
           try value.replace(at: field, with: nested)
         } else {
@@ -146,16 +156,13 @@ struct TreeForest {
   }
 
   /// Takes `node` with its subtree out of the forest.
+  ///
+  /// - Complexity: O(log w) expected for w siblings.
   mutating func detach(_ node: Int) {
-    let parent = parents[node]
+    let parent = lists.parent(of: node)
     precondition(parent != -2, "node \(node) is not in the forest")
-    if parent < 0 {
-      roots.removeAll { $0 == node }
-    } else {
-      children[parent].removeAll { $0 == node }
-      changed[parent] = true
-    }
-    parents[node] = -2
+    if parent >= 0 { changed[parent] = true }
+    lists.remove(node)
   }
 
   /// Forgets the keys of `node`'s subtree (a deleted subtree).
@@ -163,7 +170,7 @@ struct TreeForest {
     var stack = [node]
     while let next = stack.popLast() {
       if let key = keyBytes[next] { index.removeValue(forKey: key) }
-      stack += children[next]
+      stack += lists.children(of: next)
     }
   }
 
@@ -174,8 +181,9 @@ struct TreeForest {
   ///
   /// - Throws: `InputError` when the node goes to the top of an object
   ///   map and its key is not a string (a member name).
+  /// - Complexity: O(log w) expected for w siblings.
   mutating func attach(_ node: Int, under parent: Int, at position: Int, key: JSONValue?) throws {
-    precondition(parents[node] == -2, "node \(node) is already placed")
+    precondition(lists.parent(of: node) == -2, "node \(node) is already placed")
     if parent < 0 && namedRoots && names[node] == nil {
       let key = key ?? keyValue(of: contents[node])
       guard case .string(let name) = key else {
@@ -186,13 +194,8 @@ struct TreeForest {
       names[node] = name
       changed[node] = true
     }
-    if parent < 0 {
-      roots.insert(node, at: position)
-    } else {
-      children[parent].insert(node, at: position)
-      changed[parent] = true
-    }
-    parents[node] = parent
+    if parent >= 0 { changed[parent] = true }
+    lists.insert(node, under: parent, at: position)
   }
 
   /// Adds the records of an inserted subtree, detached; `member` names a
@@ -213,11 +216,12 @@ struct TreeForest {
   /// placed there.
   func write(into target: inout PatchTarget) {
     var dirtyRoot = Set<Int>()
-    for node in changed.indices where changed[node] && parents[node] != -2 {
+    for node in changed.indices where changed[node] && lists.parent(of: node) != -2 {
       var top = node
-      while parents[top] >= 0 { top = parents[top] }
+      while lists.parent(of: top) >= 0 { top = lists.parent(of: top) }
       dirtyRoot.insert(top)
     }
+    let roots = lists.children(of: -1)
     guard !namedRoots else {
       let kept = Set(roots.compactMap { handles[$0] })
       for handle in target.order where !kept.contains(handle) {
@@ -262,7 +266,7 @@ struct TreeForest {
   private mutating func add(
     _ value: JSONValue, origin: Int32?, name: String, member memberName: JSONString?
   ) throws -> Int {
-    let node = contents.count
+    let node = lists.addNode()
     var content = value
     var nested: [JSONValue] = []
     let member = field.resolve(in: value)
@@ -279,8 +283,6 @@ struct TreeForest {
     }
     contents.append(content)
     hasMember.append(member != nil)
-    children.append([])
-    parents.append(-2)
     handles.append(origin)
     changed.append(false)
     names.append(memberName)
@@ -300,11 +302,12 @@ struct TreeForest {
       }
       index[key] = node
     }
+    var children: [Int] = []
+    children.reserveCapacity(nested.count)
     for element in nested {
-      let child = try add(element, origin: nil, name: name, member: nil)
-      children[node].append(child)
-      parents[child] = node
+      children.append(try add(element, origin: nil, name: name, member: nil))
     }
+    lists.setChildren(children, of: node)
     return node
   }
 
