@@ -80,7 +80,9 @@ class Environment:
         already has them all."""
         if not os.path.exists(self.python):
             log("creating the peers' venv in " + self.venv)
-            r = subprocess.run([sys.executable, "-m", "venv", self.venv])
+            # --clear: a half-made venv from an interrupted run is redone.
+            r = subprocess.run([sys.executable, "-m", "venv", "--clear",
+                                self.venv])
             if r.returncode != 0:
                 self._python_peers_missing("python3 -m venv failed")
                 return
