@@ -14,8 +14,11 @@ public struct RawJSONPatch: Sendable {
   public let operations: [Operation]
 
   /// The name of an operation (its `op` member).
-  public enum Kind: Sendable, Equatable {
+  public enum Kind: String, Sendable, Equatable {
     case add, remove, replace, move, copy, test
+
+    /// The operation's name as written in the `op` member (`"add"`…).
+    public var name: String { rawValue }
   }
 
   /// One operation, with its value as a byte range of the patch.
@@ -60,20 +63,6 @@ public struct RawJSONPatch: Sendable {
     case .move: .move(from: operation.from!, path: operation.path)
     case .copy: .copy(from: operation.from!, path: operation.path)
     case .test: .test(path: operation.path, value: value(of: operation))
-    }
-  }
-}
-
-extension RawJSONPatch.Kind {
-  /// The operation's name as written in the `op` member (`"add"`…).
-  public var name: String {
-    switch self {
-    case .add: "add"
-    case .remove: "remove"
-    case .replace: "replace"
-    case .move: "move"
-    case .copy: "copy"
-    case .test: "test"
     }
   }
 }

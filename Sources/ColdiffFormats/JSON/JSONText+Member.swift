@@ -15,27 +15,9 @@ extension JSONText {
   public static func memberValue(
     named name: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, object range: Range<Int>
   ) -> Range<Int>? {
-    guard !range.isEmpty, bytes[range.lowerBound] == UInt8(ascii: "{") else { return nil }
-    var lexer = JSONLexer(bytes: bytes, range: range)
-    lexer.position += 1
-    lexer.skipWhitespace()
     var found: Range<Int>?
-    while lexer.current == UInt8(ascii: "\"") {
-      let nameStart = lexer.position + 1
-      let nameEnd = JSONLexer.endOfValidatedString(bytes, from: lexer.position) - 1
-      lexer.position = nameEnd + 1
-      lexer.skipWhitespace()
-      lexer.position += 1  // the colon
-      lexer.skipWhitespace()
-      let valueStart = lexer.position
-      lexer.position = JSONLexer.endOfValidatedValue(bytes, from: valueStart)
-      if string(bytes, range: nameStart..<nameEnd, equals: name) {
-        found = valueStart..<lexer.position
-      }
-      lexer.skipWhitespace()
-      guard lexer.current == UInt8(ascii: ",") else { break }
-      lexer.position += 1
-      lexer.skipWhitespace()
+    forEachMember(in: bytes, object: range) { member, value in
+      if string(bytes, range: member, equals: name) { found = value }
     }
     return found
   }
@@ -51,8 +33,27 @@ extension JSONText {
   public static func members(
     in bytes: UnsafeBufferPointer<UInt8>, object range: Range<Int>
   ) -> [(name: Range<Int>, value: Range<Int>)]? {
-    guard !range.isEmpty, bytes[range.lowerBound] == UInt8(ascii: "{") else { return nil }
     var members: [(name: Range<Int>, value: Range<Int>)] = []
+    let isObject = forEachMember(in: bytes, object: range) { members.append(($0, $1)) }
+    return isObject ? members : nil
+  }
+
+  /// Calls `body` with the name (between its quotes, as written) and the
+  /// value of each member of a validated object, in order.
+  ///
+  /// - Parameters:
+  ///   - bytes: the buffer.
+  ///   - range: the object's bytes (validated JSON, no whitespace around).
+  ///   - body: takes a member's name and value ranges.
+  /// - Returns: whether the value is an object (`body` is not called
+  ///   otherwise).
+  /// - Complexity: O(range.count).
+  @discardableResult
+  static func forEachMember(
+    in bytes: UnsafeBufferPointer<UInt8>, object range: Range<Int>,
+    _ body: (_ name: Range<Int>, _ value: Range<Int>) -> Void
+  ) -> Bool {
+    guard !range.isEmpty, bytes[range.lowerBound] == UInt8(ascii: "{") else { return false }
     var lexer = JSONLexer(bytes: bytes, range: range)
     lexer.position += 1
     lexer.skipWhitespace()
@@ -65,12 +66,12 @@ extension JSONText {
       lexer.skipWhitespace()
       let valueStart = lexer.position
       lexer.position = JSONLexer.endOfValidatedValue(bytes, from: valueStart)
-      members.append((nameStart..<nameEnd, valueStart..<lexer.position))
+      body(nameStart..<nameEnd, valueStart..<lexer.position)
       lexer.skipWhitespace()
       guard lexer.current == UInt8(ascii: ","), lexer.position < range.upperBound else { break }
       lexer.position += 1
       lexer.skipWhitespace()
     }
-    return members
+    return true
   }
 }

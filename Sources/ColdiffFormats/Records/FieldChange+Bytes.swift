@@ -86,23 +86,13 @@ private struct TopMembers {
   /// Splits the object at `range`, or `nil` when the text is not an
   /// object or its names need decoding or repeat.
   init?(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
-    guard !range.isEmpty, bytes[range.lowerBound] == UInt8(ascii: "{") else { return nil }
+    guard let found = JSONText.members(in: bytes, object: range) else { return nil }
     self.bytes = bytes
-    var members: [Member] = []
-    var index = TopMembers.skipSpace(bytes, range.lowerBound + 1)
-    while bytes[index] == UInt8(ascii: "\"") {
-      let nameEnd = JSONLexer.endOfValidatedString(bytes, from: index)
-      let name = (index + 1)..<(nameEnd - 1)
-      if UnsafeBufferPointer(rebasing: bytes[name]).contains(UInt8(ascii: "\\")) { return nil }
-      // The colon, then the value.
-      index = TopMembers.skipSpace(bytes, TopMembers.skipSpace(bytes, nameEnd) + 1)
-      let valueEnd = JSONLexer.endOfValidatedValue(bytes, from: index)
-      members.append(Member(name: name, value: index..<valueEnd))
-      index = TopMembers.skipSpace(bytes, valueEnd)
-      guard bytes[index] == UInt8(ascii: ",") else { break }
-      index = TopMembers.skipSpace(bytes, index + 1)
-    }
+    let members = found.map { Member(name: $0.name, value: $0.value) }
     for (offset, member) in members.enumerated() {
+      if UnsafeBufferPointer(rebasing: bytes[member.name]).contains(UInt8(ascii: "\\")) {
+        return nil
+      }
       for earlier in members[..<offset] where bytes.sameBytes(earlier.name, as: bytes, member.name)
       {
         return nil
@@ -120,17 +110,6 @@ private struct TopMembers {
   /// same name.
   func sameName(_ member: Member, _ them: TopMembers, _ other: Member) -> Bool {
     bytes.sameBytes(member.name, as: them.bytes, other.name)
-  }
-
-  /// The first index at or after `index` that is not JSON whitespace.
-  private static func skipSpace(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int {
-    var index = index
-    while true {
-      switch bytes[index] {
-      case 0x20, 0x09, 0x0A, 0x0D: index += 1
-      default: return index
-      }
-    }
   }
 }
 
