@@ -75,13 +75,17 @@ struct ColpatchRun {
     patchPath: String, targetPath: String, inputFormat: InputFormat?
   ) throws -> PatchTarget {
     let patchInput = try InputFile(path: patchPath, standardInput: io.standardInput)
-    let patchBytes = Array(patchInput.bytes)
+    let patchBytes = patchInput.bytes.withUnsafeBufferPointer { Array($0) }
     let opening = patchBytes.first { $0 > 0x20 }
     func parsePatch() throws -> PatchInput {
       // A patch in the plain form keeps its values as bytes; any other
       // is read whole (which names what is wrong with a bad one).
       if opening == UInt8(ascii: "["), let raw = RawJSONPatch(bytes: patchBytes) {
         return .raw(raw)
+      }
+      // So does a diff document's record of each insert and delete.
+      if opening == UInt8(ascii: "{"), let diff = DiffDocument(keepingRecordBytes: patchBytes) {
+        return .document(.diff(diff))
       }
       do {
         return .document(try PatchDocument(bytes: patchBytes))
