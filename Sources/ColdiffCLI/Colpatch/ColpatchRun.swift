@@ -83,8 +83,13 @@ struct ColpatchRun {
       if opening == UInt8(ascii: "["), let raw = RawJSONPatch(bytes: patchBytes) {
         return .raw(raw)
       }
-      // So does a diff document's record of each insert and delete.
-      if opening == UInt8(ascii: "{"), let diff = DiffDocument(keepingRecordBytes: patchBytes) {
+      // So does a diff document's record of each delete (compared with
+      // the target's bytes); inserted records are built here, on the core
+      // that is not reading the target.
+      if opening == UInt8(ascii: "{"), var diff = DiffDocument(keepingRecordBytes: patchBytes) {
+        for index in diff.inserts.indices {
+          diff.inserts[index].value = .value(diff.inserts[index].value.built())
+        }
         return .document(.diff(diff))
       }
       do {
