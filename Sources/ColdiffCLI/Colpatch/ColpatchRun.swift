@@ -75,13 +75,22 @@ struct ColpatchRun {
     patchPath: String, targetPath: String, inputFormat: InputFormat?
   ) throws -> PatchTarget {
     let patchInput = try InputFile(path: patchPath, standardInput: io.standardInput)
-    let patchBytes = Array(patchInput.bytes)
+    let patchBytes = patchInput.bytes.withUnsafeBufferPointer { Array($0) }
     let opening = patchBytes.first { $0 > 0x20 }
     func parsePatch() throws -> PatchInput {
       // A patch in the plain form keeps its values as bytes; any other
       // is read whole (which names what is wrong with a bad one).
       if opening == UInt8(ascii: "["), let raw = RawJSONPatch(bytes: patchBytes) {
         return .raw(raw)
+      }
+      // So does a diff document's record of each delete (compared with
+      // the target's bytes); inserted records are built here, on the core
+      // that is not reading the target.
+      if opening == UInt8(ascii: "{"), var diff = DiffDocument(keepingRecordBytes: patchBytes) {
+        for index in diff.inserts.indices {
+          diff.inserts[index].value = .value(diff.inserts[index].value.built())
+        }
+        return .document(.diff(diff))
       }
       do {
         return .document(try PatchDocument(bytes: patchBytes))

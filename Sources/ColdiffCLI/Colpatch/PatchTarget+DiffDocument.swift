@@ -38,9 +38,7 @@ extension PatchTarget {
     // Check what the diff expects, and update in place.
     let deleted = try document.deletes.map { entry in
       let handle = try resolver.handle(entry.position, key: entry.key, of: self)
-      guard case .value(let expected) = entry.value,
-        recordStyle.isWritten(expected, as: handle, of: self) || expected == value(of: handle)
-      else {
+      guard holds(entry.value, handle, recordStyle) else {
         throw PatchConflict(
           description: "\(resolver.name(entry.position, entry.key)): the record differs from "
             + "the one the diff deletes")
@@ -63,22 +61,20 @@ extension PatchTarget {
     if isObjectMap {
       for handle in deleted { _ = removeMember(named: name(of: handle).value) }
       for entry in document.inserts {
-        guard case .name(let name) = entry.position, case .value(let value) = entry.value else {
+        guard case .name(let name) = entry.position else {
           preconditionFailure("checked above: a document for an object names members")
         }
         guard member(named: name.value) == nil else {
           throw PatchConflict(description: "member \(ReportText.key(.string(name))): already there")
         }
-        setMember(name, to: value)
+        setMember(name, to: entry.value.built())
       }
       return
     }
     var placements: [Placement] = []
     let deletedHandles = Set(deleted)
     for entry in document.inserts {
-      guard case .value(let value) = entry.value else {
-        preconditionFailure("read documents hold values")
-      }
+      let value = entry.value.built()
       try checkRow(value, name: resolver.name(entry.position, entry.key))
       if let key = entry.key, resolver.isPresent(key, in: self, ignoring: deletedHandles) {
         throw PatchConflict(description: "key \(ReportText.key(key)): already there")
@@ -90,8 +86,10 @@ extension PatchTarget {
       placements.append(Placement(handle: handle, index: entry.to.index, after: entry.after))
     }
     placements.sort { $0.index < $1.index }
-    let leaving = deletedHandles.union(moved)
-    let staying = order.filter { !leaving.contains($0) }
+    var leaving = [Bool](repeating: false, count: recordCount)
+    for handle in deleted { leaving[Int(handle)] = true }
+    for handle in moved { leaving[Int(handle)] = true }
+    let staying = order.filter { !leaving[Int($0)] }
     let final: [Int32]
     if document.kind == .unordered {
       final = staying + placements.map(\.handle)
@@ -101,6 +99,23 @@ extension PatchTarget {
       final = PatchTarget.mergedOrder(staying, placements)
     }
     sequence = RecordSequence(final)
+  }
+
+  /// Whether record `handle` is `expected`, the record a delete names:
+  /// an untouched record whose bytes (a JSON record's, or a CSV row's
+  /// plain fields) match the document's is the same value, so most
+  /// deletes build nothing; otherwise the record written in the target's
+  /// style, or its value, is compared.
+  private func holds(_ expected: DocumentValue, _ handle: Int32, _ style: RecordStyle) -> Bool {
+    if case .raw(let bytes) = expected, isUntouchedOriginal(handle),
+      bytes.withUnsafeBufferPointer({
+        originalBytes(handle, at: nil, equal: 0..<$0.count, in: $0)
+      })
+    {
+      return true
+    }
+    let value = expected.built()
+    return style.isWritten(value, as: handle, of: self) || value == self.value(of: handle)
   }
 
   /// Checks that a record the diff makes fits a table target.

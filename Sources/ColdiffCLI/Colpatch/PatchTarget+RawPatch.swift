@@ -74,42 +74,52 @@ extension PatchTarget {
     _ handle: Int32, at member: [UInt8]?, equal value: Range<Int>, of patch: RawJSONPatch
   ) -> Bool {
     patch.bytes.withUnsafeBufferPointer { patchBytes in
-      switch snapshot.storage {
-      case .json(let index):
-        return snapshot.bytes.withUnsafeBufferPointer { bytes in
-          var range = index.recordRange(Int(handle))
-          if let member {
-            guard let found = JSONText.memberValue(named: member, in: bytes, object: range) else {
-              return false
-            }
-            range = found
+      originalBytes(handle, at: member, equal: value, in: patchBytes)
+    }
+  }
+
+  /// Whether original record `handle` (or its member `member`) equals the
+  /// valid JSON value `patchBytes[value]`, told from their bytes as
+  /// `originalBytes(_:at:equal:of:)` tells it. `false` says nothing.
+  func originalBytes(
+    _ handle: Int32, at member: [UInt8]?, equal value: Range<Int>,
+    in patchBytes: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    switch snapshot.storage {
+    case .json(let index):
+      return snapshot.bytes.withUnsafeBufferPointer { bytes in
+        var range = index.recordRange(Int(handle))
+        if let member {
+          guard let found = JSONText.memberValue(named: member, in: bytes, object: range) else {
+            return false
           }
-          return PatchTarget.same(bytes, range, patchBytes, value)
+          range = found
         }
-      case .table(let table):
-        return table.bytes.withUnsafeBufferPointer { bytes in
-          if let member {
-            guard let column = table.column(named: member) else { return false }
-            return PatchTarget.field(
-              bytes, table.rawFieldRange(row: Int(handle), column: column),
-              isString: patchBytes, value)
-          }
-          guard let members = JSONText.members(in: patchBytes, object: value),
-            members.count == table.columnCount
+        return PatchTarget.same(bytes, range, patchBytes, value)
+      }
+    case .table(let table):
+      return table.bytes.withUnsafeBufferPointer { bytes in
+        if let member {
+          guard let column = table.column(named: member) else { return false }
+          return PatchTarget.field(
+            bytes, table.rawFieldRange(row: Int(handle), column: column),
+            isString: patchBytes, value)
+        }
+        guard let members = JSONText.members(in: patchBytes, object: value),
+          members.count == table.columnCount
+        else { return false }
+        let fields = table.rawFieldRanges(ofRow: Int(handle))
+        guard fields.count == members.count else { return false }
+        var seen = [Bool](repeating: false, count: fields.count)
+        for (name, field) in members {
+          let name = Array(patchBytes[name])
+          guard !name.contains(UInt8(ascii: "\\")), let column = table.column(named: name),
+            !seen[column],
+            PatchTarget.field(bytes, fields[column], isString: patchBytes, field)
           else { return false }
-          let fields = table.rawFieldRanges(ofRow: Int(handle))
-          guard fields.count == members.count else { return false }
-          var seen = [Bool](repeating: false, count: fields.count)
-          for (name, field) in members {
-            let name = Array(patchBytes[name])
-            guard !name.contains(UInt8(ascii: "\\")), let column = table.column(named: name),
-              !seen[column],
-              PatchTarget.field(bytes, fields[column], isString: patchBytes, field)
-            else { return false }
-            seen[column] = true
-          }
-          return true
+          seen[column] = true
         }
+        return true
       }
     }
   }

@@ -281,7 +281,9 @@ private struct EntryReader {
 private struct MemberTable {
   /// Where the object is.
   let place: MemberLabel
-  private var values: [String: JSONValue] = [:]
+  /// The members, a handful, so a list searched in order rather than a
+  /// table hashed (a document has thousands of these objects).
+  private var members: [JSONObject.Member] = []
 
   /// Where the object is, for messages (`diff document: inserts[3]`).
   var label: String { place.text }
@@ -298,25 +300,27 @@ private struct MemberTable {
     guard case .object(let object) = value else {
       throw InputError("\(label) must be an object (found \(value.kindName))")
     }
+    members.reserveCapacity(object.members.count)
     for member in object.members {
-      let name = member.name.string
-      guard allowed.contains(name) else {
-        throw InputError("\(label): unexpected member \"\(name)\"")
+      let name = member.name.value
+      guard allowed.contains(where: { $0.utf8.elementsEqual(name) }) else {
+        throw InputError("\(label): unexpected member \"\(member.name.string)\"")
       }
-      guard values.updateValue(member.value, forKey: name) == nil else {
-        throw InputError("\(label): member \"\(name)\" appears twice")
+      guard !members.contains(where: { $0.name.value == name }) else {
+        throw InputError("\(label): member \"\(member.name.string)\" appears twice")
       }
+      members.append(member)
     }
   }
 
   /// Member `name`, or `nil`.
   func optional(_ name: String) -> JSONValue? {
-    values[name]
+    members.first { name.utf8.elementsEqual($0.name.value) }?.value
   }
 
   /// Member `name`, which must be present.
   func required(_ name: String) throws(InputError) -> JSONValue {
-    guard let value = values[name] else {
+    guard let value = optional(name) else {
       throw InputError("\(label): missing member \"\(name)\"")
     }
     return value

@@ -20,6 +20,24 @@ public enum DocumentValue: Sendable {
     case .raw(let bytes): out += bytes
     }
   }
+
+  /// The value as a tree, built from its bytes when it is `.raw`.
+  ///
+  /// - Returns: the value.
+  /// - Complexity: O(n) in the size of the value.
+  public func built() -> JSONValue {
+    switch self {
+    case .value(let value): return value
+    case .raw(let bytes):
+      return bytes.withUnsafeBufferPointer { buffer in
+        do {
+          return try JSONReader.parseValue(in: buffer, range: 0..<buffer.count)
+        } catch {
+          preconditionFailure("raw document values are valid JSON")
+        }
+      }
+    }
+  }
 }
 
 extension DocumentValue: Equatable {
