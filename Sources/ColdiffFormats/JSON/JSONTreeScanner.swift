@@ -43,15 +43,15 @@ public enum JSONTreeScanner {
     /// What is wrong, for a message.
     public var reason: String
 
-    init(record: Int, in layout: Layout, reason: String) {
+    fileprivate init(record: Int, in nodes: [Node], reason: String) {
       var path: [Int] = []
       var node = record
       while node >= 0 {
-        path.append(Int(layout.siblingIndex[node]))
-        node = Int(layout.parents[node])
+        path.append(Int(nodes[node].sibling))
+        node = Int(nodes[node].parent)
       }
       self.path = path.reversed()
-      offset = layout.ranges[record].lowerBound
+      offset = nodes[record].start
       self.reason = reason
     }
   }
@@ -93,10 +93,11 @@ public enum JSONTreeScanner {
     let names = Names(children: children, key: key)
     defer { names.deallocate() }
     var open: [Open] = []
+    open.reserveCapacity(16)
     for (index, root) in roots.enumerated() {
       let node = builder.begin(at: root.lowerBound, parent: -1, sibling: index)
       guard text[root.lowerBound] == UInt8(ascii: "{") else {
-        builder.layout.ranges[node] = root
+        builder.nodes[node].end = root.upperBound
         continue
       }
       open.append(Open(node: node, childCount: -1))
@@ -113,8 +114,7 @@ public enum JSONTreeScanner {
             continue
           }
           if byte == UInt8(ascii: "]") {
-            let begin = builder.layout.childrenRanges[node]!.lowerBound
-            builder.layout.childrenRanges[node] = begin..<(cursor + 1)
+            builder.nodes[node].childrenEnd = cursor + 1
             open[top].childCount = -1
             cursor += 1
             continue
@@ -126,7 +126,7 @@ public enum JSONTreeScanner {
             cursor += 1
           } else {
             let end = text.endOfValue(cursor)
-            builder.layout.ranges[child] = cursor..<end
+            builder.nodes[child].end = end
             cursor = end
           }
           continue
@@ -134,24 +134,25 @@ public enum JSONTreeScanner {
         // Among the node's members.
         switch text.nextMember(cursor, children: names.children, key: names.key, bytes) {
         case .end(let close):
-          builder.layout.ranges[node] = builder.layout.ranges[node].lowerBound..<(close + 1)
+          builder.nodes[node].end = close + 1
           open.removeLast()
           cursor = close + 1
         case .key(let value):
           builder.noteKey(node: node, range: value, in: bytes)
           cursor = value.upperBound
         case .children(let valueStart):
-          guard builder.layout.childrenRanges[node] == nil else {
+          guard builder.nodes[node].childrenStart < 0 else {
             throw Failure(
-              record: node, in: builder.layout,
+              record: node, in: builder.nodes,
               reason: "has two members named the children member")
           }
           guard text[valueStart] == UInt8(ascii: "[") else {
             throw Failure(
-              record: node, in: builder.layout,
+              record: node, in: builder.nodes,
               reason: "is not an array (a tree nests its records in an array)")
           }
-          builder.layout.childrenRanges[node] = valueStart..<valueStart
+          builder.nodes[node].childrenStart = valueStart
+          builder.nodes[node].childrenEnd = valueStart
           open[top].childCount = 0
           cursor = valueStart + 1
         }
@@ -161,27 +162,48 @@ public enum JSONTreeScanner {
   }
 }
 
-/// The layout being filled, and where each record's canonical key bytes
-/// went: keys are encoded when the scan meets them, which is in preorder
-/// unless a record's key member comes after its children.
+/// What the scan notes about one record, in one place while it scans
+/// (one append a record); `Builder.finish` spreads it into the layout's
+/// arrays.
+private struct Node {
+  /// Where the record starts.
+  var start: Int
+  /// Where it ends (`start` while it is open).
+  var end: Int
+  /// Its parent, -1 for a top-level record.
+  var parent: Int32
+  /// Its index among its siblings.
+  var sibling: Int32
+  /// Its children array's range, -1 without one.
+  var childrenStart = -1
+  var childrenEnd = -1
+  /// Its key member's value range, -1 without one.
+  var keyStart = -1
+  var keyEnd = -1
+  /// Its canonical key bytes in `Layout.canonicalKeys`.
+  var canonicalStart = 0
+  var canonicalEnd = 0
+
+  init(start: Int, parent: Int32, sibling: Int32) {
+    self.start = start
+    end = start
+    self.parent = parent
+    self.sibling = sibling
+  }
+}
+
+/// The records being noted, and the canonical key bytes: keys are encoded
+/// when the scan meets them, which is in preorder unless a record's key
+/// member comes after its children.
 private struct Builder {
-  var layout = JSONTreeScanner.Layout()
-  /// Each record's canonical key bytes in `layout.canonicalKeys` (empty
-  /// without a key), when keys are noted.
-  var keySpans: [Range<Int>] = []
+  var nodes: [Node] = []
+  var canonicalKeys: [UInt8] = []
   let keyed: Bool
 
   init(estimate: Int, keyed: Bool) {
     self.keyed = keyed
-    layout.ranges.reserveCapacity(estimate)
-    layout.parents.reserveCapacity(estimate)
-    layout.siblingIndex.reserveCapacity(estimate)
-    layout.childrenRanges.reserveCapacity(estimate)
-    layout.keyRanges.reserveCapacity(estimate)
-    if keyed {
-      keySpans.reserveCapacity(estimate)
-      layout.canonicalKeys.reserveCapacity(estimate * 12)
-    }
+    nodes.reserveCapacity(estimate)
+    if keyed { canonicalKeys.reserveCapacity(estimate * 12) }
   }
 
   /// Numbers the record starting at `start`, its range still open.
@@ -189,50 +211,59 @@ private struct Builder {
   /// - Returns: the record's number.
   @inline(__always)
   mutating func begin(at start: Int, parent: Int, sibling: Int) -> Int {
-    let node = layout.ranges.count
-    layout.ranges.append(start..<start)
-    layout.parents.append(Int32(parent))
-    layout.siblingIndex.append(Int32(sibling))
-    layout.childrenRanges.append(nil)
-    layout.keyRanges.append(nil)
-    if keyed { keySpans.append(0..<0) }
-    return node
+    nodes.append(Node(start: start, parent: Int32(parent), sibling: Int32(sibling)))
+    return nodes.count - 1
   }
 
   /// Notes the node's key value and appends its canonical bytes.
   mutating func noteKey(node: Int, range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) {
-    layout.keyRanges[node] = range
-    let start = layout.canonicalKeys.count
-    JSONCanonicalKey.append(bytes, range: range, to: &layout.canonicalKeys)
-    keySpans[node] = start..<layout.canonicalKeys.count
+    let start = canonicalKeys.count
+    JSONCanonicalKey.append(bytes, range: range, to: &canonicalKeys)
+    let end = canonicalKeys.count
+    nodes.withUnsafeMutableBufferPointer { nodes in
+      nodes[node].keyStart = range.lowerBound
+      nodes[node].keyEnd = range.upperBound
+      nodes[node].canonicalStart = start
+      nodes[node].canonicalEnd = end
+    }
   }
 
   /// The layout, with the canonical keys in record order.
-  mutating func finish() -> JSONTreeScanner.Layout {
+  func finish() -> JSONTreeScanner.Layout {
+    var layout = JSONTreeScanner.Layout()
+    layout.ranges = nodes.map { $0.start..<$0.end }
+    layout.parents = nodes.map { $0.parent }
+    layout.siblingIndex = nodes.map { $0.sibling }
+    layout.childrenRanges = nodes.map {
+      $0.childrenStart < 0 ? nil : $0.childrenStart..<$0.childrenEnd
+    }
+    layout.keyRanges = nodes.map { $0.keyStart < 0 ? nil : $0.keyStart..<$0.keyEnd }
     guard keyed else { return layout }
     var starts = [Int]()
-    starts.reserveCapacity(keySpans.count + 1)
+    starts.reserveCapacity(nodes.count + 1)
     starts.append(0)
     var offset = 0
-    for span in keySpans {
-      if !span.isEmpty {
-        guard span.lowerBound == offset else { return reordered() }
-        offset = span.upperBound
+    for node in nodes {
+      if node.canonicalStart < node.canonicalEnd {
+        guard node.canonicalStart == offset else { return reordered(layout) }
+        offset = node.canonicalEnd
       }
       starts.append(offset)
     }
+    layout.canonicalKeys = canonicalKeys
     layout.canonicalKeyStarts = starts
     return layout
   }
 
   /// The layout with the canonical keys copied into record order.
-  private mutating func reordered() -> JSONTreeScanner.Layout {
+  private func reordered(_ layout: JSONTreeScanner.Layout) -> JSONTreeScanner.Layout {
+    var layout = layout
     var keys = [UInt8]()
-    keys.reserveCapacity(layout.canonicalKeys.count)
+    keys.reserveCapacity(canonicalKeys.count)
     var starts = [0]
-    starts.reserveCapacity(keySpans.count + 1)
-    for span in keySpans {
-      keys += layout.canonicalKeys[span]
+    starts.reserveCapacity(nodes.count + 1)
+    for node in nodes {
+      keys += canonicalKeys[node.canonicalStart..<node.canonicalEnd]
       starts.append(keys.count)
     }
     layout.canonicalKeys = keys
@@ -290,6 +321,35 @@ private struct Text {
     }
   }
 
+  /// The position just after the closing quote of the string whose
+  /// opening quote is at `start`, found by looking for quotes alone, eight
+  /// bytes at a time: a quote ends the string unless an odd number of
+  /// backslashes comes before it.
+  @inline(__always)
+  func endOfValueString(_ start: Int) -> Int {
+    var index = start + 1
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    while true {
+      if index + 8 <= count {
+        let quotes = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ (ones &* 0x22)
+        let mask = (quotes &- ones) & ~quotes & (ones &* 0x80)
+        if mask == 0 {
+          index += 8
+          continue
+        }
+        index += mask.trailingZeroBitCount >> 3
+      } else {
+        while base[index] != UInt8(ascii: "\"") { index += 1 }
+      }
+      // The opening quote stops the walk back.
+      var before = index - 1
+      while base[before] == UInt8(ascii: "\\") { before -= 1 }
+      if (index - before) & 1 == 1 { return index + 1 }
+      index += 1
+    }
+  }
+
   /// Where a walk through a record's members stopped.
   enum Stop {
     /// At the record's closing brace, at this position.
@@ -305,8 +365,7 @@ private struct Text {
   /// the record's end, skipping the other members' values.
   @inline(__always)
   func nextMember(
-    _ start: Int, children: UnsafeBufferPointer<UInt8>, key: UnsafeBufferPointer<UInt8>?,
-    _ bytes: UnsafeBufferPointer<UInt8>
+    _ start: Int, children: Name, key: Name?, _ bytes: UnsafeBufferPointer<UInt8>
   ) -> Stop {
     var index = start
     while true {
@@ -331,14 +390,18 @@ private struct Text {
       if self.name(name, escaped: escaped, equals: children, bytes) {
         return .children(valueStart)
       }
-      // The common values inline: a string, a number or literal.
       let valueEnd: Int
       switch base[valueStart] {
-      case UInt8(ascii: "\""):
-        var escapedValue = false
-        valueEnd = endOfString(valueStart, escaped: &escapedValue)
+      case UInt8(ascii: "\""): valueEnd = endOfValueString(valueStart)
       case UInt8(ascii: "{"), UInt8(ascii: "["): valueEnd = endOfContainer(valueStart)
-      default: valueEnd = endOfScalar(valueStart)
+      default:
+        if let key, self.name(name, escaped: escaped, equals: key, bytes) {
+          return .key(valueStart..<endOfScalar(valueStart))
+        }
+        // A number or literal: straight on to the next name's quote or
+        // the record's `}`, a word at a time.
+        index = nextStructural(valueStart)
+        continue
       }
       if let key, self.name(name, escaped: escaped, equals: key, bytes) {
         return .key(valueStart..<valueEnd)
@@ -395,31 +458,34 @@ private struct Text {
   /// The position just after the value starting at `start`.
   func endOfValue(_ start: Int) -> Int {
     switch base[start] {
-    case UInt8(ascii: "\""):
-      var escaped = false
-      return endOfString(start, escaped: &escaped)
+    case UInt8(ascii: "\""): return endOfValueString(start)
     case UInt8(ascii: "{"), UInt8(ascii: "["): return endOfContainer(start)
     default: return endOfScalar(start)
     }
   }
 
   /// The position just after the object or array starting at `start`.
+  ///
+  /// Compact text is stepped through a byte at a time between strings
+  /// (`:` and `,` most often come straight before the next string or
+  /// bracket); numbers, literals and whitespace are passed over with
+  /// `nextStructural`.
   func endOfContainer(_ start: Int) -> Int {
     var index = start + 1
     var depth = 1
-    var escaped = false
     while true {
-      index = nextStructural(index)
       switch base[index] {
-      case UInt8(ascii: "\""):
-        index = endOfString(index, escaped: &escaped)
-        continue
-      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-      default:
+      case UInt8(ascii: "\""): index = endOfValueString(index)
+      case UInt8(ascii: ":"), UInt8(ascii: ","): index += 1
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+        index += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
         depth -= 1
-        if depth == 0 { return index + 1 }
+        index += 1
+        if depth == 0 { return index }
+      default: index = nextStructural(index)
       }
-      index += 1
     }
   }
 
@@ -444,38 +510,58 @@ private struct Text {
   /// `wanted`.
   @inline(__always)
   func name(
-    _ range: Range<Int>, escaped: Bool, equals wanted: UnsafeBufferPointer<UInt8>,
-    _ bytes: UnsafeBufferPointer<UInt8>
+    _ range: Range<Int>, escaped: Bool, equals wanted: Name, _ bytes: UnsafeBufferPointer<UInt8>
   ) -> Bool {
-    if escaped { return JSONText.string(bytes, range: range, equals: Array(wanted)) }
-    guard range.count == wanted.count else { return false }
-    for offset in 0..<wanted.count where base[range.lowerBound + offset] != wanted[offset] {
+    if escaped { return JSONText.string(bytes, range: range, equals: Array(wanted.bytes)) }
+    guard range.count == wanted.bytes.count else { return false }
+    if range.count <= 8 && range.lowerBound + 8 <= count {
+      let word = UnsafeRawPointer(base).loadUnaligned(
+        fromByteOffset: range.lowerBound, as: UInt64.self)
+      return word & wanted.mask == wanted.word
+    }
+    for offset in 0..<wanted.bytes.count
+    where base[range.lowerBound + offset] != wanted.bytes[offset] {
       return false
     }
     return true
   }
 }
 
-/// The member names the scan looks for, in memory it owns (read without
-/// bounds checks or reference counting in the scan's loop).
-private struct Names {
-  let children: UnsafeBufferPointer<UInt8>
-  let key: UnsafeBufferPointer<UInt8>?
+/// A member name the scan looks for, in memory it owns (read without
+/// bounds checks or reference counting in the scan's loop), with its
+/// first eight bytes as a little-endian word to compare names of up to
+/// eight bytes in one load.
+private struct Name {
+  let bytes: UnsafeBufferPointer<UInt8>
+  /// The name's bytes (up to eight), in the low bytes.
+  let word: UInt64
+  /// Ones over the bytes `word` holds.
+  let mask: UInt64
 
-  init(children: [UInt8], key: [UInt8]?) {
-    self.children = Self.copy(children)
-    self.key = key.map(Self.copy)
-  }
-
-  private static func copy(_ name: [UInt8]) -> UnsafeBufferPointer<UInt8> {
+  init(_ name: [UInt8]) {
     let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: name.count)
     _ = copy.initialize(from: name)
-    return UnsafeBufferPointer(copy)
+    bytes = UnsafeBufferPointer(copy)
+    var word: UInt64 = 0
+    for (offset, byte) in name.prefix(8).enumerated() { word |= UInt64(byte) << (offset * 8) }
+    self.word = word
+    mask = name.count >= 8 ? ~0 : (1 << (name.count * 8)) - 1
+  }
+}
+
+/// The member names the scan looks for.
+private struct Names {
+  let children: Name
+  let key: Name?
+
+  init(children: [UInt8], key: [UInt8]?) {
+    self.children = Name(children)
+    self.key = key.map(Name.init)
   }
 
   /// Frees the copies.
   func deallocate() {
-    children.deallocate()
-    key?.deallocate()
+    children.bytes.deallocate()
+    key?.bytes.deallocate()
   }
 }
