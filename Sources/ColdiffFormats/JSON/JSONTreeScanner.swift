@@ -43,15 +43,15 @@ public enum JSONTreeScanner {
     /// What is wrong, for a message.
     public var reason: String
 
-    fileprivate init(record: Int, in nodes: [Node], reason: String) {
+    init(record: Int, in layout: Layout, reason: String) {
       var path: [Int] = []
       var node = record
       while node >= 0 {
-        path.append(Int(nodes[node].sibling))
-        node = Int(nodes[node].parent)
+        path.append(Int(layout.siblingIndex[node]))
+        node = Int(layout.parents[node])
       }
       self.path = path.reversed()
-      offset = nodes[record].start
+      offset = layout.ranges[record].lowerBound
       self.reason = reason
     }
   }
@@ -97,7 +97,7 @@ public enum JSONTreeScanner {
     for (index, root) in roots.enumerated() {
       let node = builder.begin(at: root.lowerBound, parent: -1, sibling: index)
       guard text[root.lowerBound] == UInt8(ascii: "{") else {
-        builder.nodes[node].end = root.upperBound
+        builder.layout.ranges[node] = root
         continue
       }
       open.append(Open(node: node, childCount: -1))
@@ -114,7 +114,8 @@ public enum JSONTreeScanner {
             continue
           }
           if byte == UInt8(ascii: "]") {
-            builder.nodes[node].childrenEnd = cursor + 1
+            let begin = builder.layout.childrenRanges[node]!.lowerBound
+            builder.layout.childrenRanges[node] = begin..<(cursor + 1)
             open[top].childCount = -1
             cursor += 1
             continue
@@ -126,7 +127,7 @@ public enum JSONTreeScanner {
             cursor += 1
           } else {
             let end = text.endOfValue(cursor)
-            builder.nodes[child].end = end
+            builder.layout.ranges[child] = cursor..<end
             cursor = end
           }
           continue
@@ -134,25 +135,24 @@ public enum JSONTreeScanner {
         // Among the node's members.
         switch text.nextMember(cursor, children: names.children, key: names.key, bytes) {
         case .end(let close):
-          builder.nodes[node].end = close + 1
+          builder.layout.ranges[node] = builder.layout.ranges[node].lowerBound..<(close + 1)
           open.removeLast()
           cursor = close + 1
         case .key(let value):
           builder.noteKey(node: node, range: value, in: bytes)
           cursor = value.upperBound
         case .children(let valueStart):
-          guard builder.nodes[node].childrenStart < 0 else {
+          guard builder.layout.childrenRanges[node] == nil else {
             throw Failure(
-              record: node, in: builder.nodes,
+              record: node, in: builder.layout,
               reason: "has two members named the children member")
           }
           guard text[valueStart] == UInt8(ascii: "[") else {
             throw Failure(
-              record: node, in: builder.nodes,
+              record: node, in: builder.layout,
               reason: "is not an array (a tree nests its records in an array)")
           }
-          builder.nodes[node].childrenStart = valueStart
-          builder.nodes[node].childrenEnd = valueStart
+          builder.layout.childrenRanges[node] = valueStart..<valueStart
           open[top].childCount = 0
           cursor = valueStart + 1
         }
@@ -162,48 +162,27 @@ public enum JSONTreeScanner {
   }
 }
 
-/// What the scan notes about one record, in one place while it scans
-/// (one append a record); `Builder.finish` spreads it into the layout's
-/// arrays.
-private struct Node {
-  /// Where the record starts.
-  var start: Int
-  /// Where it ends (`start` while it is open).
-  var end: Int
-  /// Its parent, -1 for a top-level record.
-  var parent: Int32
-  /// Its index among its siblings.
-  var sibling: Int32
-  /// Its children array's range, -1 without one.
-  var childrenStart = -1
-  var childrenEnd = -1
-  /// Its key member's value range, -1 without one.
-  var keyStart = -1
-  var keyEnd = -1
-  /// Its canonical key bytes in `Layout.canonicalKeys`.
-  var canonicalStart = 0
-  var canonicalEnd = 0
-
-  init(start: Int, parent: Int32, sibling: Int32) {
-    self.start = start
-    end = start
-    self.parent = parent
-    self.sibling = sibling
-  }
-}
-
-/// The records being noted, and the canonical key bytes: keys are encoded
-/// when the scan meets them, which is in preorder unless a record's key
-/// member comes after its children.
+/// The layout being filled, and where each record's canonical key bytes
+/// went: keys are encoded when the scan meets them, which is in preorder
+/// unless a record's key member comes after its children.
 private struct Builder {
-  var nodes: [Node] = []
-  var canonicalKeys: [UInt8] = []
+  var layout = JSONTreeScanner.Layout()
+  /// Each record's canonical key bytes in `layout.canonicalKeys` (empty
+  /// without a key), when keys are noted.
+  var keySpans: [Range<Int>] = []
   let keyed: Bool
 
   init(estimate: Int, keyed: Bool) {
     self.keyed = keyed
-    nodes.reserveCapacity(estimate)
-    if keyed { canonicalKeys.reserveCapacity(estimate * 12) }
+    layout.ranges.reserveCapacity(estimate)
+    layout.parents.reserveCapacity(estimate)
+    layout.siblingIndex.reserveCapacity(estimate)
+    layout.childrenRanges.reserveCapacity(estimate)
+    layout.keyRanges.reserveCapacity(estimate)
+    if keyed {
+      keySpans.reserveCapacity(estimate)
+      layout.canonicalKeys.reserveCapacity(estimate * 12)
+    }
   }
 
   /// Numbers the record starting at `start`, its range still open.
@@ -211,59 +190,50 @@ private struct Builder {
   /// - Returns: the record's number.
   @inline(__always)
   mutating func begin(at start: Int, parent: Int, sibling: Int) -> Int {
-    nodes.append(Node(start: start, parent: Int32(parent), sibling: Int32(sibling)))
-    return nodes.count - 1
+    let node = layout.ranges.count
+    layout.ranges.append(start..<start)
+    layout.parents.append(Int32(parent))
+    layout.siblingIndex.append(Int32(sibling))
+    layout.childrenRanges.append(nil)
+    layout.keyRanges.append(nil)
+    if keyed { keySpans.append(0..<0) }
+    return node
   }
 
   /// Notes the node's key value and appends its canonical bytes.
   mutating func noteKey(node: Int, range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) {
-    let start = canonicalKeys.count
-    JSONCanonicalKey.append(bytes, range: range, to: &canonicalKeys)
-    let end = canonicalKeys.count
-    nodes.withUnsafeMutableBufferPointer { nodes in
-      nodes[node].keyStart = range.lowerBound
-      nodes[node].keyEnd = range.upperBound
-      nodes[node].canonicalStart = start
-      nodes[node].canonicalEnd = end
-    }
+    layout.keyRanges[node] = range
+    let start = layout.canonicalKeys.count
+    JSONCanonicalKey.append(bytes, range: range, to: &layout.canonicalKeys)
+    keySpans[node] = start..<layout.canonicalKeys.count
   }
 
   /// The layout, with the canonical keys in record order.
-  func finish() -> JSONTreeScanner.Layout {
-    var layout = JSONTreeScanner.Layout()
-    layout.ranges = nodes.map { $0.start..<$0.end }
-    layout.parents = nodes.map { $0.parent }
-    layout.siblingIndex = nodes.map { $0.sibling }
-    layout.childrenRanges = nodes.map {
-      $0.childrenStart < 0 ? nil : $0.childrenStart..<$0.childrenEnd
-    }
-    layout.keyRanges = nodes.map { $0.keyStart < 0 ? nil : $0.keyStart..<$0.keyEnd }
+  mutating func finish() -> JSONTreeScanner.Layout {
     guard keyed else { return layout }
     var starts = [Int]()
-    starts.reserveCapacity(nodes.count + 1)
+    starts.reserveCapacity(keySpans.count + 1)
     starts.append(0)
     var offset = 0
-    for node in nodes {
-      if node.canonicalStart < node.canonicalEnd {
-        guard node.canonicalStart == offset else { return reordered(layout) }
-        offset = node.canonicalEnd
+    for span in keySpans {
+      if !span.isEmpty {
+        guard span.lowerBound == offset else { return reordered() }
+        offset = span.upperBound
       }
       starts.append(offset)
     }
-    layout.canonicalKeys = canonicalKeys
     layout.canonicalKeyStarts = starts
     return layout
   }
 
   /// The layout with the canonical keys copied into record order.
-  private func reordered(_ layout: JSONTreeScanner.Layout) -> JSONTreeScanner.Layout {
-    var layout = layout
+  private mutating func reordered() -> JSONTreeScanner.Layout {
     var keys = [UInt8]()
-    keys.reserveCapacity(canonicalKeys.count)
+    keys.reserveCapacity(layout.canonicalKeys.count)
     var starts = [0]
-    starts.reserveCapacity(nodes.count + 1)
-    for node in nodes {
-      keys += canonicalKeys[node.canonicalStart..<node.canonicalEnd]
+    starts.reserveCapacity(keySpans.count + 1)
+    for span in keySpans {
+      keys += layout.canonicalKeys[span]
       starts.append(keys.count)
     }
     layout.canonicalKeys = keys
