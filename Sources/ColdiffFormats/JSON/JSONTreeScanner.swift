@@ -93,6 +93,7 @@ public enum JSONTreeScanner {
     let names = Names(children: children, key: key)
     defer { names.deallocate() }
     var open: [Open] = []
+    open.reserveCapacity(16)
     for (index, root) in roots.enumerated() {
       let node = builder.begin(at: root.lowerBound, parent: -1, sibling: index)
       guard text[root.lowerBound] == UInt8(ascii: "{") else {
@@ -290,6 +291,35 @@ private struct Text {
     }
   }
 
+  /// The position just after the closing quote of the string whose
+  /// opening quote is at `start`, found by looking for quotes alone, eight
+  /// bytes at a time: a quote ends the string unless an odd number of
+  /// backslashes comes before it.
+  @inline(__always)
+  func endOfValueString(_ start: Int) -> Int {
+    var index = start + 1
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    while true {
+      if index + 8 <= count {
+        let quotes = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ (ones &* 0x22)
+        let mask = (quotes &- ones) & ~quotes & (ones &* 0x80)
+        if mask == 0 {
+          index += 8
+          continue
+        }
+        index += mask.trailingZeroBitCount >> 3
+      } else {
+        while base[index] != UInt8(ascii: "\"") { index += 1 }
+      }
+      // The opening quote stops the walk back.
+      var before = index - 1
+      while base[before] == UInt8(ascii: "\\") { before -= 1 }
+      if (index - before) & 1 == 1 { return index + 1 }
+      index += 1
+    }
+  }
+
   /// Where a walk through a record's members stopped.
   enum Stop {
     /// At the record's closing brace, at this position.
@@ -305,8 +335,7 @@ private struct Text {
   /// the record's end, skipping the other members' values.
   @inline(__always)
   func nextMember(
-    _ start: Int, children: UnsafeBufferPointer<UInt8>, key: UnsafeBufferPointer<UInt8>?,
-    _ bytes: UnsafeBufferPointer<UInt8>
+    _ start: Int, children: Name, key: Name?, _ bytes: UnsafeBufferPointer<UInt8>
   ) -> Stop {
     var index = start
     while true {
@@ -331,14 +360,18 @@ private struct Text {
       if self.name(name, escaped: escaped, equals: children, bytes) {
         return .children(valueStart)
       }
-      // The common values inline: a string, a number or literal.
       let valueEnd: Int
       switch base[valueStart] {
-      case UInt8(ascii: "\""):
-        var escapedValue = false
-        valueEnd = endOfString(valueStart, escaped: &escapedValue)
+      case UInt8(ascii: "\""): valueEnd = endOfValueString(valueStart)
       case UInt8(ascii: "{"), UInt8(ascii: "["): valueEnd = endOfContainer(valueStart)
-      default: valueEnd = endOfScalar(valueStart)
+      default:
+        if let key, self.name(name, escaped: escaped, equals: key, bytes) {
+          return .key(valueStart..<endOfScalar(valueStart))
+        }
+        // A number or literal: straight on to the next name's quote or
+        // the record's `}`, a word at a time.
+        index = nextStructural(valueStart)
+        continue
       }
       if let key, self.name(name, escaped: escaped, equals: key, bytes) {
         return .key(valueStart..<valueEnd)
@@ -395,31 +428,34 @@ private struct Text {
   /// The position just after the value starting at `start`.
   func endOfValue(_ start: Int) -> Int {
     switch base[start] {
-    case UInt8(ascii: "\""):
-      var escaped = false
-      return endOfString(start, escaped: &escaped)
+    case UInt8(ascii: "\""): return endOfValueString(start)
     case UInt8(ascii: "{"), UInt8(ascii: "["): return endOfContainer(start)
     default: return endOfScalar(start)
     }
   }
 
   /// The position just after the object or array starting at `start`.
+  ///
+  /// Compact text is stepped through a byte at a time between strings
+  /// (`:` and `,` most often come straight before the next string or
+  /// bracket); numbers, literals and whitespace are passed over with
+  /// `nextStructural`.
   func endOfContainer(_ start: Int) -> Int {
     var index = start + 1
     var depth = 1
-    var escaped = false
     while true {
-      index = nextStructural(index)
       switch base[index] {
-      case UInt8(ascii: "\""):
-        index = endOfString(index, escaped: &escaped)
-        continue
-      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-      default:
+      case UInt8(ascii: "\""): index = endOfValueString(index)
+      case UInt8(ascii: ":"), UInt8(ascii: ","): index += 1
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+        index += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
         depth -= 1
-        if depth == 0 { return index + 1 }
+        index += 1
+        if depth == 0 { return index }
+      default: index = nextStructural(index)
       }
-      index += 1
     }
   }
 
@@ -444,38 +480,58 @@ private struct Text {
   /// `wanted`.
   @inline(__always)
   func name(
-    _ range: Range<Int>, escaped: Bool, equals wanted: UnsafeBufferPointer<UInt8>,
-    _ bytes: UnsafeBufferPointer<UInt8>
+    _ range: Range<Int>, escaped: Bool, equals wanted: Name, _ bytes: UnsafeBufferPointer<UInt8>
   ) -> Bool {
-    if escaped { return JSONText.string(bytes, range: range, equals: Array(wanted)) }
-    guard range.count == wanted.count else { return false }
-    for offset in 0..<wanted.count where base[range.lowerBound + offset] != wanted[offset] {
+    if escaped { return JSONText.string(bytes, range: range, equals: Array(wanted.bytes)) }
+    guard range.count == wanted.bytes.count else { return false }
+    if range.count <= 8 && range.lowerBound + 8 <= count {
+      let word = UnsafeRawPointer(base).loadUnaligned(
+        fromByteOffset: range.lowerBound, as: UInt64.self)
+      return word & wanted.mask == wanted.word
+    }
+    for offset in 0..<wanted.bytes.count
+    where base[range.lowerBound + offset] != wanted.bytes[offset] {
       return false
     }
     return true
   }
 }
 
-/// The member names the scan looks for, in memory it owns (read without
-/// bounds checks or reference counting in the scan's loop).
-private struct Names {
-  let children: UnsafeBufferPointer<UInt8>
-  let key: UnsafeBufferPointer<UInt8>?
+/// A member name the scan looks for, in memory it owns (read without
+/// bounds checks or reference counting in the scan's loop), with its
+/// first eight bytes as a little-endian word to compare names of up to
+/// eight bytes in one load.
+private struct Name {
+  let bytes: UnsafeBufferPointer<UInt8>
+  /// The name's bytes (up to eight), in the low bytes.
+  let word: UInt64
+  /// Ones over the bytes `word` holds.
+  let mask: UInt64
 
-  init(children: [UInt8], key: [UInt8]?) {
-    self.children = Self.copy(children)
-    self.key = key.map(Self.copy)
-  }
-
-  private static func copy(_ name: [UInt8]) -> UnsafeBufferPointer<UInt8> {
+  init(_ name: [UInt8]) {
     let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: name.count)
     _ = copy.initialize(from: name)
-    return UnsafeBufferPointer(copy)
+    bytes = UnsafeBufferPointer(copy)
+    var word: UInt64 = 0
+    for (offset, byte) in name.prefix(8).enumerated() { word |= UInt64(byte) << (offset * 8) }
+    self.word = word
+    mask = name.count >= 8 ? ~0 : (1 << (name.count * 8)) - 1
+  }
+}
+
+/// The member names the scan looks for.
+private struct Names {
+  let children: Name
+  let key: Name?
+
+  init(children: [UInt8], key: [UInt8]?) {
+    self.children = Name(children)
+    self.key = key.map(Name.init)
   }
 
   /// Frees the copies.
   func deallocate() {
-    children.deallocate()
-    key?.deallocate()
+    children.bytes.deallocate()
+    key?.bytes.deallocate()
   }
 }
