@@ -26,8 +26,12 @@ struct ColpatchRun {
       progress?.finish()
       return console.output(result) ? .success : .trouble
     }
-    // The result streams into the temporary file through a small buffer.
-    try AtomicFileWriter.write(to: path, expected: before, keepPermissions: true) { descriptor in
+    // The result streams into the temporary file through a small buffer;
+    // it is flushed to the disk before the rename when it replaces the
+    // target (-i), the only copy of the user's data.
+    try AtomicFileWriter.write(
+      to: path, expected: before, keepPermissions: true, durable: options.inPlace
+    ) { descriptor in
       var buffer: [UInt8] = []
       buffer.reserveCapacity(ColpatchRun.writeBuffer + (1 << 16))
       func flush(_ bytes: inout [UInt8]) throws {

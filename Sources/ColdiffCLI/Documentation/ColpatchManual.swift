@@ -84,9 +84,10 @@ public enum ColpatchManual {
         """
         `apply` writes the result to standard output, to OUT with `-o`, or back to \
         TARGET with `-i`. Writes are atomic: the result goes to a temporary file beside \
-        the destination, which is then renamed over it. When any operation fails, nothing \
-        is written, the target is untouched and no temporary file is left behind. With \
-        `-i`, a hard link to TARGET keeps the old contents.
+        the destination, which is then renamed over it (with `-i`, after flushing it to \
+        the disk, so that a crash cannot leave TARGET short). When any operation fails, \
+        nothing is written, the target is untouched and no temporary file is left behind. \
+        With `-i`, a hard link to TARGET keeps the old contents.
         """),
       .paragraph(
         """

@@ -55,13 +55,16 @@ enum AtomicFileWriter {
   ///   - expected: when given, the write is refused if the target no
   ///     longer matches it (someone changed it since it was read).
   ///   - keepPermissions: give the new file the old file's mode.
+  ///   - durable: flush the new content to the disk (`fsync`) before the
+  ///     rename, so that a crash cannot leave a replaced file empty or
+  ///     short (colpatch asks for it when it replaces the target itself).
   ///   - contents: writes the new content to the descriptor it is given
   ///     (which it does not close); when it throws, nothing is replaced.
   /// - Throws: what `contents` throws, or `InputError` naming the file;
   ///   the target is then untouched and no temporary file is left.
   static func write(
     to path: String, expected: Snapshot? = nil, keepPermissions: Bool = true,
-    contents: (Int32) throws -> Void
+    durable: Bool = true, contents: (Int32) throws -> Void
   ) throws {
     let target = resolvedPath(path)
     let folder = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
@@ -86,7 +89,7 @@ enum AtomicFileWriter {
         umask(mask)
         fchmod(descriptor, 0o666 & ~mask)
       }
-      guard fsync(descriptor) == 0 else { throw error(path) }
+      guard !durable || fsync(descriptor) == 0 else { throw error(path) }
       close(descriptor)
     } catch {
       close(descriptor)
