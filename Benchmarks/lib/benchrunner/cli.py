@@ -31,6 +31,14 @@ def csv_list(choices):
     return parse
 
 
+def peer_list(text):
+    """`none`, or a list of peer names (to time coldiff against the floors
+    alone, with more repetitions than the peers would allow)."""
+    if text.strip().lower() == "none":
+        return []
+    return csv_list(PEER_NAMES)(text)
+
+
 def parse_args(argv, root):
     ap = argparse.ArgumentParser(
         prog="Benchmarks/run",
@@ -43,8 +51,9 @@ def parse_args(argv, root):
                     help="change profiles (default medium)")
     ap.add_argument("--forms", type=csv_list(FORMS), default=FORMS,
                     help="input forms (default json,jsonl,csv)")
-    ap.add_argument("--peers", type=csv_list(PEER_NAMES), default=PEER_NAMES,
-                    help="peers to run (default all: %s)" % ",".join(PEER_NAMES))
+    ap.add_argument("--peers", type=peer_list, default=PEER_NAMES,
+                    help="peers to run, or none (default all: %s)"
+                         % ",".join(PEER_NAMES))
     ap.add_argument("--repeat", type=int, default=None,
                     help="runs per tool and workload; the median is reported "
                          "(default 3)")
