@@ -110,17 +110,6 @@ import Testing
     return (old, model.forest)
   }
 
-  private static func values(_ bytes: [UInt8], lines: Bool) throws -> NSObject {
-    guard lines else {
-      return try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
-        as! NSObject
-    }
-    let records = try bytes.split(separator: UInt8(ascii: "\n")).map {
-      try JSONSerialization.jsonObject(with: Data($0))
-    }
-    return records as NSArray
-  }
-
   @Test(arguments: ["json", "jsonl", "map"])
   func manyMovesRoundTrip(_ form: String) throws {
     let directory = try TemporaryDirectory()
@@ -149,8 +138,8 @@ import Testing
     let applied = try ToolProcess.run(Self.colpatch, ["apply", document, oldFile])
     try #require(applied.status == 0, "\(applied.errors)")
     #expect(
-      try Self.values(applied.output, lines: lines)
-        == Self.values(Array(text(new).utf8), lines: lines))
+      try TreeRoundTripTests.values(applied.output, lines: lines)
+        == TreeRoundTripTests.values(Array(text(new).utf8), lines: lines))
 
     let reversed = try ToolProcess.run(Self.colpatch, ["reverse", document])
     try #require(reversed.status == 0, "\(reversed.errors)")
@@ -158,8 +147,8 @@ import Testing
     let undone = try ToolProcess.run(Self.colpatch, ["apply", reverse, newFile])
     try #require(undone.status == 0, "\(undone.errors)")
     #expect(
-      try Self.values(undone.output, lines: lines)
-        == Self.values(Array(text(old).utf8), lines: lines))
+      try TreeRoundTripTests.values(undone.output, lines: lines)
+        == TreeRoundTripTests.values(Array(text(old).utf8), lines: lines))
   }
 
   /// A target without a root that a move is placed after (a leaf that the

@@ -24,7 +24,9 @@ import Testing
     return try values(Array(data), lines: path.hasSuffix(".jsonl"))
   }
 
-  private static func values(_ bytes: [UInt8], lines: Bool) throws -> NSObject {
+  /// The JSON values of a file's bytes (the records of JSON Lines as an
+  /// array), to compare two results as values.
+  static func values(_ bytes: [UInt8], lines: Bool) throws -> NSObject {
     guard lines else {
       return try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
         as! NSObject
@@ -139,18 +141,8 @@ import Testing
         "\(seed)-old.\(lines ? "jsonl" : "json")", lines ? old.jsonLines : old.json)
       let newFile = try directory.write(
         "\(seed)-new.\(lines ? "jsonl" : "json")", lines ? new.jsonLines : new.json)
-      for format in ["patch", "json"] {
-        let failures = try Self.roundTrips(
-          old: oldFile, new: newFile, tree: ["--tree", "kids"], format: format, in: directory)
-        #expect(failures.isEmpty, "seed \(seed): \(failures)")
-      }
-      let document = try ToolProcess.run(
-        Self.coldiff, ["--tree", "kids", "-f", "json", oldFile, newFile])
-      let lists = try #require(
-        try JSONSerialization.jsonObject(with: Data(document.output)) as? [String: Any])
-      for (list, count) in Self.expectedCounts(old, new) {
-        #expect((lists[list] as? [Any])?.count == count, "seed \(seed): \(list)")
-      }
+      try Self.expectRoundTripsAndCounts(
+        seed: seed, old: (old, oldFile), new: (new, newFile), map: false, in: directory)
       let patch = try ToolProcess.run(
         Self.coldiff, ["--tree", "kids", "-f", "patch", oldFile, newFile])
       let operations = try #require(
@@ -168,6 +160,26 @@ import Testing
           patch: patchFile))
     }
     try Self.expectJSONPatchReproducesNew(jobs)
+  }
+
+  /// Checks one seed's pair: both documents round-trip (SPEC §5), and the
+  /// diff document's lists have the independently counted lengths.
+  private static func expectRoundTripsAndCounts(
+    seed: Int, old: (forest: RandomForest, file: String), new: (forest: RandomForest, file: String),
+    map: Bool, in directory: TemporaryDirectory
+  ) throws {
+    for format in ["patch", "json"] {
+      let failures = try roundTrips(
+        old: old.file, new: new.file, tree: ["--tree", "kids"], format: format, in: directory)
+      #expect(failures.isEmpty, "seed \(seed): \(failures)")
+    }
+    let document = try ToolProcess.run(
+      coldiff, ["--tree", "kids", "-f", "json", old.file, new.file])
+    let lists = try #require(
+      try JSONSerialization.jsonObject(with: Data(document.output)) as? [String: Any])
+    for (list, count) in expectedCounts(old.forest, new.forest, map: map) {
+      #expect((lists[list] as? [Any])?.count == count, "seed \(seed): \(list)")
+    }
   }
 
   /// Checks that Python's jsonpatch turns each job's OLD into its NEW with
@@ -283,18 +295,8 @@ extension TreeRoundTripTests {
       else { continue }
       let oldFile = try directory.write("\(seed)-old.json", old.jsonMap)
       let newFile = try directory.write("\(seed)-new.json", new.jsonMap)
-      for format in ["patch", "json"] {
-        let failures = try Self.roundTrips(
-          old: oldFile, new: newFile, tree: ["--tree", "kids"], format: format, in: directory)
-        #expect(failures.isEmpty, "seed \(seed): \(failures)")
-      }
-      let document = try ToolProcess.run(
-        Self.coldiff, ["--tree", "kids", "-f", "json", oldFile, newFile])
-      let lists = try #require(
-        try JSONSerialization.jsonObject(with: Data(document.output)) as? [String: Any])
-      for (list, count) in Self.expectedCounts(old, new, map: true) {
-        #expect((lists[list] as? [Any])?.count == count, "seed \(seed): \(list)")
-      }
+      try Self.expectRoundTripsAndCounts(
+        seed: seed, old: (old, oldFile), new: (new, newFile), map: true, in: directory)
       let patch = try ToolProcess.run(
         Self.coldiff, ["--tree", "kids", "-f", "patch", oldFile, newFile])
       let patchFile = try directory.write("\(seed)-patch.json", patch.text)
