@@ -9,7 +9,7 @@ import sys
 
 from . import patching, trees
 from .environment import Environment, log
-from .measure import launcher_overhead_s, rss_floor_note, run_timed
+from .measure import launcher_overhead_s, rss_floor_note, run_judged
 from .report import (Result, counts_text, fmt_bytes, fmt_mb, fmt_ratio,
                      fmt_time, table)
 from .tools import PEER_NAMES, all_tools
@@ -142,22 +142,12 @@ def measure_workload(env, tools, wl, args, rec, outdir):
             stem = os.path.join(outdir, tool.name.replace(" ", "_"))
             out = stem + ".out" if tool.keeps_stdout else None
             argv = tool.argv(env, old, new)
-            error = None
             counts = None
-            try:
-                m = run_timed(argv, out, args.timeout, stem + ".err")
-            except OSError as e:
-                res.failure = "cannot run %s: %s" % (argv[0], e)
+            m, error = run_judged(res, argv, out, args.timeout, stem + ".err",
+                                  (0, 1) if tool.kind == "coldiff" else (0,))
+            if m is None:
                 continue
-            if m.timed_out:
-                res.timed_out_after = args.timeout
-                error = "timeout"
-            elif m.exit_code is None:
-                error = res.failure = "killed by a signal"
-            elif m.exit_code not in ((0, 1) if tool.kind == "coldiff" else (0,)):
-                error = res.failure = "exit %d%s" % (
-                    m.exit_code, (": " + m.stderr_tail) if m.stderr_tail else "")
-            elif tool.counts is not None:
+            if error is None and tool.counts is not None:
                 try:
                     counts = tool.counts(out)
                 except Exception as e:  # any unreadable output is a failure

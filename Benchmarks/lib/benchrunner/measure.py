@@ -124,3 +124,27 @@ def _tail(path, limit=400):
         return ""
     lines = [line for line in text.strip().splitlines() if line.strip()]
     return " | ".join(lines[-3:])
+
+
+def run_judged(res, argv, stdout_path, timeout_s, stderr_path, ok_statuses):
+    """Run argv once for the tool of `res` (a report.Result) and judge how it
+    ended. Returns (measurement, error): measurement is None when it could
+    not be started (res.failure says why); error is None for a run that
+    exited with one of ok_statuses, else "timeout" (res.timed_out_after
+    set) or the failure it also records in res.failure."""
+    try:
+        m = run_timed(argv, stdout_path, timeout_s, stderr_path)
+    except OSError as e:
+        res.failure = "cannot run %s: %s" % (argv[0], e)
+        return None, None
+    if m.timed_out:
+        res.timed_out_after = timeout_s
+        return m, "timeout"
+    if m.exit_code is None:
+        res.failure = "killed by a signal"
+        return m, res.failure
+    if m.exit_code not in ok_statuses:
+        res.failure = "exit %d%s" % (
+            m.exit_code, (": " + m.stderr_tail) if m.stderr_tail else "")
+        return m, res.failure
+    return m, None

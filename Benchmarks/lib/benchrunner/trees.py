@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 from .environment import log
-from .measure import run_timed
+from .measure import run_judged
 from .report import Result, counts_text, fmt_bytes, fmt_mb, fmt_ratio, fmt_time, table
 from .tools import Tool, _coldiff_counts
 
@@ -71,19 +71,12 @@ def run_section(env, sizes, args, rec, outdir):
                 stem = os.path.join(outdir, "tree-" + res.tool.name.replace(
                     " ", "_").replace("-", ""))
                 out = stem + ".out"
-                error = counts = correct = None
-                try:
-                    m = run_timed(argv, out, args.timeout, stem + ".err")
-                except OSError as e:
-                    res.failure = "cannot run %s: %s" % (argv[0], e)
+                counts = correct = None
+                m, error = run_judged(res, argv, out, args.timeout,
+                                      stem + ".err", (0, 1))
+                if m is None:
                     continue
-                if m.timed_out:
-                    res.timed_out_after = args.timeout
-                    error = "timeout"
-                elif m.exit_code not in (0, 1):
-                    error = res.failure = "exit %s%s" % (
-                        m.exit_code, (": " + m.stderr_tail) if m.stderr_tail else "")
-                else:
+                if error is None:
                     try:
                         counts = _coldiff_counts(out)
                     except Exception as e:  # unreadable output is a failure
