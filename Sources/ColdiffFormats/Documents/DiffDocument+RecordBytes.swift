@@ -38,14 +38,11 @@ extension DiffDocument {
   }
 }
 
-/// The text is not a diff document in the plain form.
-private struct NotPlain: Error {}
-
 /// Reads a diff document's text into a value with each insert's and
 /// delete's `value` left as `null`, noting the byte ranges of those
 /// values instead; the whole text is validated with the nesting limits of
 /// `JSONReader`.
-private struct RecordBytesReader {
+private struct RecordBytesReader: PlainFormReading {
   var lexer: JSONLexer
   var stack: [Bool] = []
   /// The document with the records of inserts and deletes as `null`.
@@ -149,15 +146,4 @@ private struct RecordBytesReader {
     return false
   }
 
-  /// The next byte after whitespace.
-  private mutating func peek() throws -> UInt8 {
-    lexer.skipWhitespace()
-    guard !lexer.atEnd else { throw NotPlain() }
-    return lexer.current
-  }
-
-  private mutating func expect(_ byte: UInt8) throws {
-    guard try peek() == byte else { throw NotPlain() }
-    lexer.position += 1
-  }
 }

@@ -21,11 +21,8 @@ extension RawJSONPatch {
   }
 }
 
-/// The text is not a patch in the plain form.
-private struct NotPlain: Error {}
-
 /// Reads the operations of a plain patch with a validating lexer.
-private struct RawPatchReader {
+private struct RawPatchReader: PlainFormReading {
   var lexer: JSONLexer
   var stack: [Bool] = []
 
@@ -142,15 +139,4 @@ private struct RawPatchReader {
     return start..<lexer.position
   }
 
-  /// The next byte after whitespace.
-  private mutating func peek() throws -> UInt8 {
-    lexer.skipWhitespace()
-    guard !lexer.atEnd else { throw NotPlain() }
-    return lexer.current
-  }
-
-  private mutating func expect(_ byte: UInt8) throws {
-    guard try peek() == byte else { throw NotPlain() }
-    lexer.position += 1
-  }
 }
