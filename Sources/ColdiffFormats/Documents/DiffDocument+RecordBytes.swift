@@ -145,5 +145,4 @@ private struct RecordBytesReader: PlainFormReading {
     guard next == UInt8(ascii: ",") else { throw NotPlain() }
     return false
   }
-
 }

@@ -138,5 +138,4 @@ private struct RawPatchReader: PlainFormReading {
     try lexer.skipValue(depth: 2, stack: &stack)
     return start..<lexer.position
   }
-
 }
