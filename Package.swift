@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "ColdiffCore", targets: ["ColdiffCore"]),
     .library(name: "ColdiffFormats", targets: ["ColdiffFormats"]),
+    .library(name: "ColdiffEngine", targets: ["ColdiffEngine"]),
     .library(name: "ColdiffCLI", targets: ["ColdiffCLI"]),
     .executable(name: "coldiff", targets: ["coldiff"]),
     .executable(name: "colpatch", targets: ["colpatch"]),
@@ -13,7 +14,11 @@ let package = Package(
   targets: [
     .target(name: "ColdiffCore", exclude: ["README.md"]),
     .target(name: "ColdiffFormats", dependencies: ["ColdiffCore"]),
-    .target(name: "ColdiffCLI", dependencies: ["ColdiffCore", "ColdiffFormats"]),
+    .target(
+      name: "ColdiffEngine", dependencies: ["ColdiffCore", "ColdiffFormats"], exclude: ["README.md"]),
+    .target(
+      name: "ColdiffCLI", dependencies: ["ColdiffCore", "ColdiffFormats", "ColdiffEngine"],
+      exclude: ["README.md"]),
     .executableTarget(name: "coldiff", dependencies: ["ColdiffCLI"]),
     .executableTarget(name: "colpatch", dependencies: ["ColdiffCLI"]),
     .executableTarget(
@@ -24,6 +29,8 @@ let package = Package(
     .testTarget(name: "ColdiffCoreTests", dependencies: ["ColdiffCore", "TestSupport"]),
     .testTarget(
       name: "ColdiffFormatsTests", dependencies: ["ColdiffFormats", "ColdiffCore", "TestSupport"]),
+    .testTarget(
+      name: "ColdiffEngineTests", dependencies: ["ColdiffEngine", "ColdiffFormats", "TestSupport"]),
     .testTarget(name: "ColdiffCLITests", dependencies: ["ColdiffCLI", "TestSupport"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["coldiff", "colpatch", "TestSupport"],

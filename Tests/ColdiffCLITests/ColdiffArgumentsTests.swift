@@ -1,4 +1,5 @@
 import ColdiffCLI
+import ColdiffEngine
 import ColdiffFormats
 import Testing
 

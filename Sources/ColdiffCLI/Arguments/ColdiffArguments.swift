@@ -1,3 +1,4 @@
+import ColdiffEngine
 import ColdiffFormats
 
 /// The command line of `coldiff`: its description and its parser.

@@ -1,3 +1,4 @@
+import ColdiffEngine
 import ColdiffFormats
 
 /// The validated options of `colpatch apply`.

@@ -1,3 +1,4 @@
+import ColdiffEngine
 import ColdiffFormats
 
 /// The command line of `colpatch`: its subcommands' descriptions and the

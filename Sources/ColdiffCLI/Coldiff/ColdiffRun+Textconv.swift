@@ -1,3 +1,4 @@
+import ColdiffEngine
 import ColdiffFormats
 
 extension ColdiffRun {

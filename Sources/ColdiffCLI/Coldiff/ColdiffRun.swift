@@ -1,4 +1,5 @@
 import ColdiffCore
+import ColdiffEngine
 import ColdiffFormats
 
 /// One run of `coldiff` with validated options: the plain form `OLD NEW`,

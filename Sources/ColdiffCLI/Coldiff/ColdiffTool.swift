@@ -1,4 +1,5 @@
 import ColdiffCore
+import ColdiffEngine
 import ColdiffFormats
 import Glibc
 

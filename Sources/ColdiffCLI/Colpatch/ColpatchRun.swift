@@ -1,3 +1,4 @@
+import ColdiffEngine
 import ColdiffFormats
 
 /// The three colpatch commands.

@@ -1,3 +1,4 @@
+import ColdiffEngine
 import ColdiffFormats
 import Glibc
 

@@ -1,3 +1,4 @@
+import ColdiffEngine
 import ColdiffFormats
 
 /// One message for standard error: `TOOL: FILE:LINE:COLUMN: message`, or

@@ -1,3 +1,4 @@
+import ColdiffEngine
 import ColdiffFormats
 
 /// The two streams of a run, with the tool's conventions: results on

@@ -1,4 +1,5 @@
 import ColdiffCore
+import ColdiffEngine
 import ColdiffFormats
 
 /// How the lines of a report for people look: colored or plain, fitted to

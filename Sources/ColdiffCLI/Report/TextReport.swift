@@ -1,4 +1,5 @@
 import ColdiffCore
+import ColdiffEngine
 import ColdiffFormats
 
 /// The report for people (SPEC §4.1): one line per change, grouped by kind

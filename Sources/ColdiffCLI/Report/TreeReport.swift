@@ -1,4 +1,5 @@
 import ColdiffCore
+import ColdiffEngine
 import ColdiffFormats
 
 /// The report for people on two trees (SPEC §4.1 with `--tree`): one line

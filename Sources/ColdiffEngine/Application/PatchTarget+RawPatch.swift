@@ -1,0 +1,151 @@
+import ColdiffFormats
+import Glibc
+
+extension PatchTarget {
+  /// Applies an RFC 6902 patch read in its plain form, one operation after
+  /// another, as `JSONPatch.apply(to:)` does, with the common record
+  /// operations done on handles and bytes (DESIGN §2.2, §2.7): a `remove`
+  /// or `move` of a whole record never builds its value (a moved record
+  /// is copied byte for byte when written), and a `test` of an untouched
+  /// record or of one of its members compares the patch's bytes with the
+  /// target's before building anything. Every other operation, and a
+  /// `test` whose bytes differ, runs as the built operation would, so the
+  /// results and messages are those of `JSONPatch`.
+  ///
+  /// - Parameter patch: the patch.
+  /// - Throws: `JSONPatchApplicationError` naming the first operation that
+  ///   does not apply and why.
+  /// - Complexity: O(n/c + c) for each record operation (see
+  ///   `RecordSequence`), O(m) for a `test` of m bytes.
+  package mutating func apply(_ patch: RawJSONPatch) throws(JSONPatchApplicationError) {
+    for (index, operation) in patch.operations.enumerated() {
+      do {
+        if try applyOnHandles(operation, of: patch) { continue }
+        try patch.built(operation).apply(to: &self)
+      } catch {
+        throw JSONPatchApplicationError(
+          operationIndex: index, operationName: operation.kind.name, path: operation.path,
+          reason: error.reason)
+      }
+    }
+  }
+
+  /// Applies `operation` when it is a record operation on a list of
+  /// records that needs no value built.
+  ///
+  /// - Returns: whether it did; `false` leaves the target unchanged.
+  /// - Throws: `PointerFailure` as the built operation would.
+  private mutating func applyOnHandles(
+    _ operation: RawJSONPatch.Operation, of patch: RawJSONPatch
+  ) throws(PointerFailure) -> Bool {
+    guard replacement == nil, !isObjectMap else { return false }
+    let tokens = operation.path.tokens
+    switch operation.kind {
+    case .test where tokens.count == 1 || tokens.count == 2:
+      let handle = try existingRecord(tokens[0], operation.path)
+      return isUntouchedOriginal(handle)
+        && originalBytes(handle, at: tokens.dropFirst().first, equal: operation.value, of: patch)
+    case .remove where tokens.count == 1:
+      _ = try existingRecord(tokens[0], operation.path)
+      sequence.remove(at: try position(tokens[0], operation.path))
+      return true
+    case .move where tokens.count == 1 && operation.from?.tokens.count == 1:
+      guard let from = operation.from, from != operation.path else { return false }
+      let handle: Int32
+      do {
+        _ = try existingRecord(from.tokens[0], from)
+        handle = sequence.remove(at: try position(from.tokens[0], from))
+      } catch {
+        throw PointerFailure(reason: "\"from\" \(error.reason)")
+      }
+      sequence.insert(handle, at: try insertionPosition(tokens[0], operation.path))
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Whether original record `handle` (or its member `member`) equals
+  /// `value` in the patch, told from their bytes: a JSON record's bytes
+  /// are those of `value`, or each field of a CSV row, written without
+  /// quotes, is the text of a string without escapes. `false` says
+  /// nothing (the values may still be equal).
+  private func originalBytes(
+    _ handle: Int32, at member: [UInt8]?, equal value: Range<Int>, of patch: RawJSONPatch
+  ) -> Bool {
+    patch.bytes.withUnsafeBufferPointer { patchBytes in
+      originalBytes(handle, at: member, equal: value, in: patchBytes)
+    }
+  }
+
+  /// Whether original record `handle` (or its member `member`) equals the
+  /// valid JSON value `patchBytes[value]`, told from their bytes as
+  /// `originalBytes(_:at:equal:of:)` tells it. `false` says nothing.
+  package func originalBytes(
+    _ handle: Int32, at member: [UInt8]?, equal value: Range<Int>,
+    in patchBytes: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    switch snapshot.storage {
+    case .json(let index):
+      return snapshot.bytes.withUnsafeBufferPointer { bytes in
+        var range = index.recordRange(Int(handle))
+        if let member {
+          guard let found = JSONText.memberValue(named: member, in: bytes, object: range) else {
+            return false
+          }
+          range = found
+        }
+        return PatchTarget.same(bytes, range, patchBytes, value)
+      }
+    case .table(let table):
+      return table.bytes.withUnsafeBufferPointer { bytes in
+        if let member {
+          guard let column = table.column(named: member) else { return false }
+          return PatchTarget.field(
+            bytes, table.rawFieldRange(row: Int(handle), column: column),
+            isString: patchBytes, value)
+        }
+        guard let members = JSONText.members(in: patchBytes, object: value),
+          members.count == table.columnCount
+        else { return false }
+        let fields = table.rawFieldRanges(ofRow: Int(handle))
+        guard fields.count == members.count else { return false }
+        var seen = [Bool](repeating: false, count: fields.count)
+        for (name, field) in members {
+          let name = Array(patchBytes[name])
+          guard !name.contains(UInt8(ascii: "\\")), let column = table.column(named: name),
+            !seen[column],
+            PatchTarget.field(bytes, fields[column], isString: patchBytes, field)
+          else { return false }
+          seen[column] = true
+        }
+        return true
+      }
+    }
+  }
+
+  /// Whether two byte ranges hold the same bytes.
+  private static func same(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+    _ other: UnsafeBufferPointer<UInt8>, _ otherRange: Range<Int>
+  ) -> Bool {
+    range.count == otherRange.count
+      && memcmp(
+        bytes.baseAddress! + range.lowerBound, other.baseAddress! + otherRange.lowerBound,
+        range.count) == 0
+  }
+
+  /// Whether an unquoted CSV field holds the text of the JSON string
+  /// `string`, which has no escapes.
+  private static func field(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ field: Range<Int>,
+    isString patch: UnsafeBufferPointer<UInt8>, _ string: Range<Int>
+  ) -> Bool {
+    guard string.count >= 2, patch[string.lowerBound] == UInt8(ascii: "\""),
+      field.isEmpty || bytes[field.lowerBound] != UInt8(ascii: "\"")
+    else { return false }
+    let text = (string.lowerBound + 1)..<(string.upperBound - 1)
+    guard !patch[text].contains(UInt8(ascii: "\\")) else { return false }
+    return text.isEmpty ? field.isEmpty : same(bytes, field, patch, text)
+  }
+}

@@ -1,0 +1,74 @@
+import ColdiffFormats
+
+extension PatchTarget {
+  /// The patched collection in the target's own form and style (SPEC §5,
+  /// §7.17): records no operation touched are copied byte for byte, new
+  /// and changed ones written like their neighbours; CSV keeps its header
+  /// order, delimiter, line endings and quoting, JSON Lines one record a
+  /// line, JSON its indentation. A root that became the other kind of
+  /// collection is written whole in the target's style.
+  ///
+  /// - Throws: `InputError` when a field cannot be written in the
+  ///   target's form (rows were checked as they were made, see
+  ///   `checkRow`); `PatchConflict` (the patch does not fit this target)
+  ///   when rows are left but none has a field.
+  /// - Complexity: O(size of the output).
+  package func written() throws -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(snapshot.bytes.count + 1024)
+    try write(to: &out, flushingAbove: .max) { _ in }
+    return out
+  }
+
+  /// Writes the patched collection as ``written()`` does, handing the
+  /// bytes on in pieces: whenever `out` holds `limit` bytes or more,
+  /// `flush` gets it (and must empty it), so the result streams into its
+  /// file through a small buffer. What is left in `out` at the end is the
+  /// caller's to hand on.
+  ///
+  /// - Parameters:
+  ///   - out: the buffer the bytes gather in.
+  ///   - limit: how full `out` gets before `flush` runs.
+  ///   - flush: takes the bytes gathered so far and empties `out`.
+  /// - Throws: as ``written()``, or what `flush` throws.
+  /// - Complexity: O(size of the output).
+  package func write(
+    to out: inout [UInt8], flushingAbove limit: Int, flush: (inout [UInt8]) throws -> Void
+  ) throws {
+    let handles = order
+    switch snapshot.storage {
+    case .json(let index):
+      if let replacement {
+        let style = snapshot.bytes.withUnsafeBufferPointer { buffer in
+          JSONCollectionLayout(bytes: buffer, index: index).style
+        }
+        out += JSONWriter.document(replacement, style: style)
+        return
+      }
+      let records = handles.lazy.map { handle -> JSONRecordOutput in
+        if isUntouchedOriginal(handle) { return .original(Int(handle)) }
+        return isObjectMap
+          ? .member(name: name(of: handle), value: value(of: handle)) : .value(value(of: handle))
+      }
+      try snapshot.bytes.withUnsafeBufferPointer { buffer in
+        try JSONCollectionLayout(bytes: buffer, index: index).write(
+          records, from: buffer, to: &out, flushingAbove: limit, flush: flush)
+      }
+    case .table(let table):
+      let rows = handles.map { handle -> CSVOutputRow in
+        if isUntouchedOriginal(handle) { return .original(Int(handle)) }
+        guard case .object(let object) = value(of: handle) else {
+          preconditionFailure("checkRow keeps every row of a table an object")
+        }
+        return .values(object)
+      }
+      let header = table.outputHeader(for: rows)
+      guard !header.isEmpty || rows.isEmpty else {
+        throw PatchConflict(
+          description: "\(snapshot.name): no row of the result has a field left, so it "
+            + "cannot be written as a table")
+      }
+      try table.write(header: header, rows: rows, to: &out, flushingAbove: limit, flush: flush)
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import ColdiffCore
+import ColdiffFormats
+
+/// The collection a patch is applied to: the target's records as handles
+/// in their current order, each either an untouched original (written back
+/// byte for byte) or a value that an operation made or changed (DESIGN
+/// §2.7).
+///
+/// Handles `0..<snapshot.count` are the original records; new records get
+/// the handles after them.
+package struct PatchTarget {
+  /// The target as read.
+  package let snapshot: Snapshot
+  /// The value of each handle that is not an untouched original (a few,
+  /// so a table, not an entry per record to fill and free).
+  private var values: [Int32: JSONValue] = [:]
+  /// Whether each original record has a value in `values`.
+  private var edited: [Bool]
+  /// The number of handles: the originals and the records made since.
+  private(set) var recordCount: Int
+  /// The member name of each handle of an object map that is not an
+  /// original (originals keep theirs).
+  private var newNames: [Int32: JSONString] = [:]
+  /// The order of the records of an array, JSON Lines or table.
+  package var sequence: RecordSequence
+  /// The members of an object map in order, with removed ones marked.
+  private(set) var members: [Int32] = []
+  private var removedMembers: Set<Int32> = []
+  private var memberByName: [[UInt8]: Int32] = [:]
+  /// The whole document, once an operation on the root made a JSON array
+  /// target an object or a JSON object target an array (RFC 6902 allows
+  /// it); from then on operations edit this value and it is written whole.
+  package var replacement: JSONValue?
+  /// The original record parsed last.
+  private let parsed = ParsedRecordCache()
+
+  /// Prepares a target for patching.
+  package init(_ snapshot: Snapshot) {
+    self.snapshot = snapshot
+    edited = Array(repeating: false, count: snapshot.count)
+    recordCount = snapshot.count
+    if snapshot.isObjectMap {
+      sequence = RecordSequence([])
+      members = (0..<Int32(snapshot.count)).map { $0 }
+      for handle in members { memberByName[snapshot.memberName(of: Int(handle)).value] = handle }
+    } else {
+      sequence = RecordSequence(identityOf: snapshot.count)
+    }
+  }
+
+  /// Whether the target is one JSON document (an array or an object, not
+  /// JSON Lines or a table), so its root may become the other kind of
+  /// collection.
+  package var isJSONDocument: Bool { snapshot.form == .jsonArray || snapshot.form == .jsonObject }
+
+  /// Whether the records are named members (a JSON object map).
+  package var isObjectMap: Bool { snapshot.isObjectMap }
+
+  /// The number of records now.
+  package var count: Int { isObjectMap ? members.count - removedMembers.count : sequence.count }
+
+  /// The current value of the record `handle`.
+  package func value(of handle: Int32) -> JSONValue {
+    values[handle] ?? parsed.value(of: handle, parse: snapshot.value(of:))
+  }
+
+  /// Gives `handle` a new value (it is written anew).
+  package mutating func setValue(_ value: JSONValue, of handle: Int32) {
+    values[handle] = value
+    if Int(handle) < edited.count { edited[Int(handle)] = true }
+  }
+
+  /// A new record with `value`, not yet placed anywhere.
+  package mutating func makeRecord(_ value: JSONValue) -> Int32 {
+    let handle = Int32(recordCount)
+    recordCount += 1
+    values[handle] = value
+    return handle
+  }
+
+  /// The member name of `handle` in an object map.
+  package func name(of handle: Int32) -> JSONString {
+    newNames[handle] ?? snapshot.memberName(of: Int(handle))
+  }
+
+  /// The member of an object map named `name` (decoded), if present.
+  package func member(named name: [UInt8]) -> Int32? { memberByName[name] }
+
+  /// Adds a member to an object map, or gives an existing one a new value.
+  package mutating func setMember(_ name: JSONString, to value: JSONValue) {
+    if let handle = memberByName[name.value] {
+      setValue(value, of: handle)
+      return
+    }
+    let handle = makeRecord(value)
+    newNames[handle] = name
+    memberByName[name.value] = handle
+    members.append(handle)
+  }
+
+  /// Removes the member named `name` from an object map.
+  ///
+  /// - Returns: its handle, or `nil` when there is none.
+  package mutating func removeMember(named name: [UInt8]) -> Int32? {
+    guard let handle = memberByName.removeValue(forKey: name) else { return nil }
+    removedMembers.insert(handle)
+    return handle
+  }
+
+  /// The handles in their current order.
+  package var order: [Int32] {
+    isObjectMap ? members.filter { !removedMembers.contains($0) } : sequence.inOrder()
+  }
+
+  /// Whether `handle` is an original record that no operation touched.
+  package func isUntouchedOriginal(_ handle: Int32) -> Bool {
+    Int(handle) < edited.count && !edited[Int(handle)]
+  }
+}

@@ -1,0 +1,108 @@
+/// The records of a list target in their current order, as handles: a
+/// list of chunks of at most `chunkLimit` handles, so inserting or removing
+/// at a position shifts one chunk, not the whole list (DESIGN §2.6–§2.7).
+///
+/// A position is found by walking the chunks' sizes, a few hundred
+/// integers for a million records; a patch of d operations on n records
+/// costs O(n + d·(n/c + c)) for chunks of c handles, memory moves of
+/// small contiguous arrays rather than the pointer chasing of a tree.
+package struct RecordSequence {
+  /// The chunks in order; none is longer than `chunkLimit`.
+  private var chunks: [[Int32]]
+  /// The number of handles of each chunk.
+  private var sizes: [Int]
+  /// The number of handles.
+  private(set) var count: Int
+
+  /// How many handles a chunk holds when the sequence is made.
+  private static let chunkSize = 2048
+  /// A chunk that grows beyond this is split in two.
+  private static let chunkLimit = 2 * chunkSize
+
+  /// Creates a sequence holding `handles` in order.
+  ///
+  /// - Complexity: O(n).
+  package init(_ handles: [Int32]) {
+    count = handles.count
+    chunks = stride(from: 0, to: handles.count, by: Self.chunkSize).map {
+      Array(handles[$0..<min($0 + Self.chunkSize, handles.count)])
+    }
+    if chunks.isEmpty { chunks = [[]] }
+    sizes = chunks.map(\.count)
+  }
+
+  /// Creates a sequence holding `0..<count` in order.
+  ///
+  /// - Complexity: O(n).
+  package init(identityOf count: Int) {
+    self.init((0..<Int32(count)).map { $0 })
+  }
+
+  /// The handle at `position`.
+  ///
+  /// - Complexity: O(n/c).
+  package subscript(position: Int) -> Int32 {
+    precondition(position >= 0 && position < count, "position out of range")
+    let (chunk, offset) = locate(position)
+    return chunks[chunk][offset]
+  }
+
+  /// Inserts `handle` so that it ends at `position`.
+  ///
+  /// - Complexity: O(n/c + c).
+  package mutating func insert(_ handle: Int32, at position: Int) {
+    precondition(position >= 0 && position <= count, "insert position out of range")
+    var chunk = 0
+    var offset = position
+    let last = chunks.count - 1
+    while chunk < last && offset > sizes[chunk] {
+      offset -= sizes[chunk]
+      chunk += 1
+    }
+    chunks[chunk].insert(handle, at: offset)
+    sizes[chunk] += 1
+    count += 1
+    if sizes[chunk] > Self.chunkLimit {
+      let tail = Array(chunks[chunk][Self.chunkSize...])
+      chunks[chunk].removeSubrange(Self.chunkSize...)
+      sizes[chunk] = Self.chunkSize
+      chunks.insert(tail, at: chunk + 1)
+      sizes.insert(tail.count, at: chunk + 1)
+    }
+  }
+
+  /// Removes the handle at `position` and returns it.
+  ///
+  /// - Complexity: O(n/c + c).
+  @discardableResult
+  package mutating func remove(at position: Int) -> Int32 {
+    precondition(position >= 0 && position < count, "remove position out of range")
+    let (chunk, offset) = locate(position)
+    sizes[chunk] -= 1
+    count -= 1
+    return chunks[chunk].remove(at: offset)
+  }
+
+  /// All handles in order.
+  ///
+  /// - Complexity: O(n).
+  package func inOrder() -> [Int32] {
+    var result: [Int32] = []
+    result.reserveCapacity(count)
+    for chunk in chunks { result += chunk }
+    return result
+  }
+
+  /// The chunk that holds `position` and the position in it.
+  private func locate(_ position: Int) -> (chunk: Int, offset: Int) {
+    sizes.withUnsafeBufferPointer { sizes in
+      var chunk = 0
+      var offset = position
+      while offset >= sizes[chunk] {
+        offset -= sizes[chunk]
+        chunk += 1
+      }
+      return (chunk, offset)
+    }
+  }
+}

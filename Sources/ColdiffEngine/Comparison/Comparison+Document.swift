@@ -1,0 +1,45 @@
+import ColdiffCore
+import ColdiffFormats
+
+extension Comparison {
+  /// The diff document (SPEC §4.2, §7.1–§7.4): Bond's index spaces, the
+  /// records' keys and values, the changed fields of updates, and for an
+  /// ordered keyed diff the key each insert and move comes `after`.
+  package func document() -> DiffDocument {
+    let names = identity == .memberName
+    let anchored = ordered && identity != .wholeValue
+    func position(_ snapshot: Snapshot, _ record: Int) -> DiffDocument.Position {
+      names ? .name(snapshot.memberName(of: record)) : .index(record)
+    }
+    func after(_ newRecord: Int) -> DiffDocument.Reference? {
+      guard anchored else { return nil }
+      guard newRecord > 0, let key = key(new: newRecord - 1) else { return .null }
+      return .key(key)
+    }
+    return DiffDocument(
+      kind: ordered ? .ordered : .unordered,
+      key: identity.documentKey,
+      inserts: diff.inserts.map { record in
+        DiffDocument.Insert(
+          position: position(new, record), key: names ? nil : key(new: record),
+          after: after(record), value: new.documentValue(of: record))
+      },
+      deletes: diff.deletes.map { record in
+        DiffDocument.Delete(
+          position: position(old, record), key: names ? nil : key(old: record),
+          value: old.documentValue(of: record))
+      },
+      updates: diff.updates.map { record in
+        DiffDocument.Update(
+          position: position(old, record), key: names ? nil : key(old: record),
+          changes: (changes[record] ?? []).map {
+            DiffDocument.Change(path: JSONPointer(tokens: $0.path), old: $0.old, new: $0.new)
+          })
+      },
+      moves: diff.moves.map { move in
+        DiffDocument.Move(
+          from: .index(move.from), to: .index(move.to), key: key(old: move.from),
+          after: after(move.to))
+      })
+  }
+}

@@ -1,0 +1,122 @@
+import ColdiffCore
+import ColdiffFormats
+
+/// Two snapshots matched record by record: who is who (identity), what
+/// changed (equality), and the diff in Bond's index spaces.
+package struct Comparison {
+  /// The snapshot compared from.
+  package let old: Snapshot
+  /// The snapshot compared to.
+  package let new: Snapshot
+  /// What makes records the same.
+  package let identity: Identity
+  /// Whether order is part of the collection (no moves when not).
+  package let ordered: Bool
+  /// For each new record, its partner's position in `old`, or -1.
+  package let newToOld: [Int32]
+  /// The diff: deletes, updates and move sources in OLD positions,
+  /// inserts and move targets in NEW positions.
+  package let diff: OrderedCollectionDiff<Int>
+  /// The changed fields of each updated record, by OLD position.
+  package let changes: [Int: [FieldChange]]
+
+  /// Matches and compares two snapshots.
+  ///
+  /// - Parameters:
+  ///   - old: the snapshot compared from.
+  ///   - new: the snapshot compared to.
+  ///   - identity: what makes records the same.
+  ///   - ignored: fields left out of equality (`--ignore`).
+  ///   - ordered: whether moves count.
+  ///   - oldKeys: `old`'s canonical identities.
+  ///   - newKeys: `new`'s canonical identities.
+  /// - Throws: `InputError` for a key that occurs twice in one snapshot.
+  /// - Complexity: O(n log n) for matching and moves; equal records cost a
+  ///   byte comparison, changed ones a parse of both.
+  package init(
+    old: Snapshot, new: Snapshot, identity: Identity, ignored: [JSONPointer], ordered: Bool,
+    oldKeys: KeyArena, newKeys: KeyArena
+  ) throws {
+    self.old = old
+    self.new = new
+    self.identity = identity
+    self.ordered = ordered
+    // Match identities.
+    let newToOld: [Int32]
+    if identity == .wholeValue {
+      newToOld = KeyTable.matchOccurrences(old: oldKeys, new: newKeys)
+    } else {
+      do {
+        newToOld = try KeyTable.matchUnique(old: oldKeys, new: newKeys)
+      } catch {
+        throw Comparison.duplicateError(error, of: error.inNew ? new : old, identity: identity)
+      }
+    }
+    self.newToOld = newToOld
+    // Compare matched records on both cores: raw bytes first, values only
+    // when they differ.
+    let ignoredPaths = ignored.map(\.tokens)
+    let rawComparable = Comparison.rawBytesComparable(old, new)
+    func compare(_ newRecords: Range<Int>) -> [(Int, [FieldChange])] {
+      var found: [(Int, [FieldChange])] = []
+      for newIndex in newRecords where newToOld[newIndex] >= 0 {
+        let oldIndex = Int(newToOld[newIndex])
+        if rawComparable, old.sameBytes(oldIndex, as: new, newIndex) { continue }
+        let fields = old.fieldChanges(oldIndex, to: new, newIndex, ignoring: ignoredPaths)
+        if !fields.isEmpty { found.append((oldIndex, fields)) }
+      }
+      return found
+    }
+    let half = new.count / 2
+    let (first, second) = try Parallel.both(
+      { compare(0..<half) }, { compare(half..<new.count) })
+    var changes: [Int: [FieldChange]] = [:]
+    var changed = [Bool](repeating: false, count: old.count)
+    for (oldIndex, fields) in first + second {
+      changes[oldIndex] = fields
+      changed[oldIndex] = true
+    }
+    let isEqual = { [changed] (oldIndex: Int, _: Int) -> Bool in !changed[oldIndex] }
+    if ordered {
+      diff = OrderedCollectionDiff(
+        oldCount: old.count, newCount: new.count, newToOld: newToOld, isEqual: isEqual)
+    } else {
+      let unordered = UnorderedCollectionDiff(
+        oldCount: old.count, newCount: new.count, newToOld: newToOld, isEqual: isEqual)
+      diff = OrderedCollectionDiff(
+        inserts: unordered.inserts, deletes: unordered.deletes, updates: unordered.updates,
+        moves: [])
+    }
+    self.changes = changes
+  }
+
+  /// Whether equal bytes mean equal records: both inputs JSON, or both
+  /// tables with the same header and delimiter (a row's bytes mean
+  /// nothing without its header).
+  private static func rawBytesComparable(_ old: Snapshot, _ new: Snapshot) -> Bool {
+    switch (old.storage, new.storage) {
+    case (.json, .json): true
+    case (.table(let a), .table(let b)): a.header == b.header && a.delimiter == b.delimiter
+    default: false
+    }
+  }
+
+  /// The error naming both records of a duplicate key of `snapshot`.
+  private static func duplicateError(
+    _ error: KeyTable.Duplicate, of snapshot: Snapshot, identity: Identity
+  ) -> InputError {
+    let key = snapshot.keyValue(of: error.second, identity: identity).map(ReportText.value) ?? ""
+    let first = snapshot.position(of: error.first)
+    let what = identity == .memberName ? "member name" : "key"
+    return snapshot.error(
+      "duplicate \(what) \(key): record \(error.second + 1) has the same \(what) as record "
+        + "\(error.first + 1) (line \(first.line))",
+      at: error.second)
+  }
+
+  /// The key of a record of `old` or `new`, for documents and reports.
+  package func key(old record: Int) -> JSONValue? { old.keyValue(of: record, identity: identity) }
+
+  /// The key of a record of `new`.
+  package func key(new record: Int) -> JSONValue? { new.keyValue(of: record, identity: identity) }
+}

@@ -1,0 +1,202 @@
+import ColdiffCore
+import ColdiffFormats
+import Glibc
+
+/// Two trees of records matched node by node across the whole forest (a
+/// node may change its parent), compared by their own content (a node
+/// without its children member), and their diff in index paths.
+package struct TreeComparison {
+  /// The tree compared from.
+  package let old: TreeSnapshot
+  /// The tree compared to.
+  package let new: TreeSnapshot
+  /// The identity fields.
+  package let keys: [JSONPointer]
+  /// For each new node, its partner in `old`, or -1.
+  package let newToOld: [Int32]
+  /// For each old node, its partner in `new`, or -1.
+  package let oldToNew: [Int32]
+  /// The diff: deletes, updates and move sources as OLD paths, inserts
+  /// and move targets as NEW paths.
+  package let diff: OrderedCollectionDiff<TreeIndexPath>
+  /// The changed fields of each updated node, by OLD node.
+  package let changes: [Int: [FieldChange]]
+
+  /// Matches and compares two trees.
+  ///
+  /// - Parameters:
+  ///   - old: the tree compared from.
+  ///   - new: the tree compared to.
+  ///   - keys: the identity fields.
+  ///   - ignored: fields left out of equality (`--ignore`).
+  /// - Throws: `InputError` for a missing key or a key that occurs twice
+  ///   in one tree (naming both places).
+  /// - Complexity: O(n log n + c·h); equal nodes cost a byte comparison,
+  ///   changed ones a parse of both.
+  package init(old: TreeSnapshot, new: TreeSnapshot, keys: [JSONPointer], ignored: [JSONPointer])
+    throws
+  {
+    self.old = old
+    self.new = new
+    self.keys = keys
+    let (oldKeys, newKeys) = try Parallel.both(
+      { try old.keyArena(for: keys) }, { try new.keyArena(for: keys) })
+    let newToOld: [Int32]
+    do {
+      newToOld = try KeyTable.matchUnique(old: oldKeys, new: newKeys)
+    } catch {
+      throw TreeComparison.duplicateError(error, of: error.inNew ? new : old, keys: keys)
+    }
+    var oldToNew = [Int32](repeating: -1, count: old.count)
+    for (newNode, oldNode) in newToOld.enumerated() where oldNode >= 0 {
+      oldToNew[Int(oldNode)] = Int32(newNode)
+    }
+    self.newToOld = newToOld
+    self.oldToNew = oldToNew
+    let removed = ignored.map(\.tokens)
+    // Compare matched nodes on both cores: equal bytes around the children
+    // arrays mean equal content; only the others are parsed. The arrays
+    // are taken out of the snapshots so that no call copies a snapshot.
+    let (oldRanges, oldChildren) = (old.ranges, old.childrenRanges)
+    let (newRanges, newChildren) = (new.ranges, new.childrenRanges)
+    func compare(_ newNodes: Range<Int>) -> [(Int, [FieldChange])] {
+      var found: [(Int, [FieldChange])] = []
+      old.base.bytes.withUnsafeBufferPointer { oldBytes in
+        new.base.bytes.withUnsafeBufferPointer { newBytes in
+          for newNode in newNodes where newToOld[newNode] >= 0 {
+            let oldNode = Int(newToOld[newNode])
+            if TreeComparison.sameContentBytes(
+              oldBytes, oldRanges[oldNode], oldChildren[oldNode], newBytes, newRanges[newNode],
+              newChildren[newNode])
+            {
+              continue
+            }
+            // Whether the member is there counts where one side has no
+            // children (where both have, the children imply it).
+            let leaf = old.children(of: oldNode).isEmpty || new.children(of: newNode).isEmpty
+            let paths = leaf ? removed : removed + [old.field.tokens]
+            let fields = FieldChange.between(
+              old.content(of: oldNode).removing(paths: paths),
+              new.content(of: newNode).removing(paths: paths))
+            if !fields.isEmpty { found.append((oldNode, fields)) }
+          }
+        }
+      }
+      return found
+    }
+    let half = new.count / 2
+    let (first, second) = try Parallel.both(
+      { compare(0..<half) }, { compare(half..<new.count) })
+    var unequal = [Bool](repeating: false, count: old.count)
+    var changes: [Int: [FieldChange]] = [:]
+    for (oldNode, fields) in first + second {
+      unequal[oldNode] = true
+      changes[oldNode] = fields
+    }
+    diff = OrderedCollectionDiff(
+      oldShape: old.shape, newShape: new.shape, newToOld: newToOld,
+      isEqual: { oldNode, _ in !unequal[oldNode] })
+    self.changes = changes
+  }
+
+  /// The key of an OLD node.
+  package func key(old node: Int) -> JSONValue { old.keyValue(of: node, pointers: keys) }
+
+  /// The key of a NEW node.
+  package func key(new node: Int) -> JSONValue { new.keyValue(of: node, pointers: keys) }
+
+  /// `node` of `tree` with its children pruned to those `matches` leaves
+  /// unmatched, recursively: what an insert adds or a delete removes
+  /// (matched descendants move on their own). The node's bytes when no
+  /// descendant is matched.
+  ///
+  /// - Complexity: O(size of the subtree).
+  package func unmatchedSubtree(of node: Int, in tree: TreeSnapshot, matches: [Int32])
+    -> DocumentValue
+  {
+    guard subtreeHasMatch(node, in: tree, matches: matches) else {
+      return .raw(tree.base.bytes.copy(tree.ranges[node])[...])
+    }
+    return .value(prunedValue(of: node, in: tree, matches: matches))
+  }
+
+  /// The unmatched descendants of `node`, in preorder, with their depth
+  /// below it (1 for a child).
+  package func unmatchedDescendants(of node: Int, in tree: TreeSnapshot, matches: [Int32]) -> [(
+    node: Int, depth: Int
+  )] {
+    var found: [(node: Int, depth: Int)] = []
+    var stack: [(node: Int, depth: Int)] = tree.children(of: node).reversed().map {
+      (Int($0), 1)
+    }
+    while let (next, depth) = stack.popLast() {
+      guard matches[next] < 0 else { continue }
+      found.append((next, depth))
+      stack += tree.children(of: next).reversed().map { (Int($0), depth + 1) }
+    }
+    return found
+  }
+
+  private func subtreeHasMatch(_ node: Int, in tree: TreeSnapshot, matches: [Int32]) -> Bool {
+    var stack = Array(tree.children(of: node))
+    while let next = stack.popLast() {
+      if matches[Int(next)] >= 0 { return true }
+      stack += tree.children(of: Int(next))
+    }
+    return false
+  }
+
+  private func prunedValue(of node: Int, in tree: TreeSnapshot, matches: [Int32]) -> JSONValue {
+    var value = tree.value(of: node)
+    guard subtreeHasMatch(node, in: tree, matches: matches) else { return value }
+    let kept = tree.children(of: node).filter { matches[Int($0)] < 0 }.map {
+      prunedValue(of: Int($0), in: tree, matches: matches)
+    }
+    do {
+      try value.replace(at: tree.field, with: .array(kept))
+    } catch {
+      preconditionFailure("a node with children has no children member: \(error)")
+    }
+    return value
+  }
+
+  /// Whether two nodes have the same bytes on either side of their
+  /// children arrays (the whole node when it has none).
+  private static func sameContentBytes(
+    _ oldBytes: UnsafeBufferPointer<UInt8>, _ oldRange: Range<Int>, _ oldChildren: Range<Int>?,
+    _ newBytes: UnsafeBufferPointer<UInt8>, _ newRange: Range<Int>, _ newChildren: Range<Int>?
+  ) -> Bool {
+    let oldHead = oldRange.lowerBound..<(oldChildren?.lowerBound ?? oldRange.upperBound)
+    let newHead = newRange.lowerBound..<(newChildren?.lowerBound ?? newRange.upperBound)
+    let oldTail = (oldChildren?.upperBound ?? oldRange.upperBound)..<oldRange.upperBound
+    let newTail = (newChildren?.upperBound ?? newRange.upperBound)..<newRange.upperBound
+    return same(oldBytes, oldHead, newBytes, newHead) && same(oldBytes, oldTail, newBytes, newTail)
+  }
+
+  /// Whether two byte ranges hold the same bytes (`memcmp`).
+  private static func same(
+    _ a: UnsafeBufferPointer<UInt8>, _ aRange: Range<Int>, _ b: UnsafeBufferPointer<UInt8>,
+    _ bRange: Range<Int>
+  ) -> Bool {
+    guard aRange.count == bRange.count else { return false }
+    return aRange.isEmpty
+      || memcmp(
+        a.baseAddress! + aRange.lowerBound, b.baseAddress! + bRange.lowerBound, aRange.count)
+        == 0
+  }
+
+  /// The error for a key that occurs twice in one tree, naming both
+  /// nodes.
+  private static func duplicateError(
+    _ error: KeyTable.Duplicate, of tree: TreeSnapshot, keys: [JSONPointer]
+  ) -> InputError {
+    let key = ReportText.key(parts: tree.keyFields(of: error.second, pointers: keys))
+    let first = tree.textPosition(of: error.first)
+    return tree.error(
+      "duplicate key \(key): record \(tree.position(of: error.second).text) has the same key as "
+        + "record \(tree.position(of: error.first).text) (line \(first.line)); a key must be "
+        + "unique across "
+        + "the whole tree",
+      at: error.second)
+  }
+}

@@ -1,0 +1,94 @@
+import ColdiffFormats
+import Glibc
+
+/// A whole input in memory: a regular file mapped where it lies in the
+/// page cache (no copy), or whatever else is named (standard input for
+/// `-`, a pipe, a device) read with `read(2)`.
+package struct InputFile {
+  /// The name used in messages: the path as given, or `-` for stdin.
+  package let name: String
+  /// The file's bytes.
+  package let bytes: SourceBytes
+
+  /// Reads the file at `path` (or standard input for `-`) whole.
+  ///
+  /// A regular file is mapped read-only: a file that another program
+  /// shrinks while it is being read ends the run through
+  /// `MappedInputGuard` (exit 2), never with a crash.
+  ///
+  /// - Throws: `InputError` naming the file, for a missing file, a
+  ///   directory, no permission or a read error.
+  package init(path: String, standardInput: Int32 = 0) throws {
+    name = path
+    if path == "-" {
+      bytes = try InputFile.readAll(descriptor: standardInput, sizeHint: 0, name: path)
+      return
+    }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw InputFile.systemError(path) }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw InputFile.systemError(path) }
+    if status.st_mode & S_IFMT == S_IFDIR {
+      throw InputError("is a directory", file: path)
+    }
+    let isRegular = status.st_mode & S_IFMT == S_IFREG
+    // Files that say they are empty (procfs among them) are read instead.
+    if isRegular && status.st_size > 0, let mapped = InputFile.map(descriptor, Int(status.st_size))
+    {
+      bytes = mapped
+      return
+    }
+    let sizeHint = isRegular ? Int(status.st_size) : 0
+    bytes = try InputFile.readAll(descriptor: descriptor, sizeHint: sizeHint, name: path)
+  }
+
+  /// Maps `count` bytes of a regular file read-only, or `nil` when the
+  /// system refuses (the caller reads the file instead).
+  private static func map(_ descriptor: Int32, _ count: Int) -> SourceBytes? {
+    MappedInputGuard.install()
+    guard let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0),
+      address != MAP_FAILED
+    else { return nil }
+    _ = madvise(address, count, MADV_SEQUENTIAL)
+    let buffer = UnsafeBufferPointer(
+      start: address.assumingMemoryBound(to: UInt8.self), count: count)
+    return SourceBytes(adopting: buffer) { mapped in
+      _ = munmap(UnsafeMutableRawPointer(mutating: mapped.baseAddress), mapped.count)
+    }
+  }
+
+  /// Reads until end of file, in one allocation when the size is known.
+  private static func readAll(descriptor: Int32, sizeHint: Int, name: String) throws -> SourceBytes
+  {
+    var capacity = max(sizeHint + 1, 1 << 16)
+    var memory = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+    var count = 0
+    while true {
+      if count == capacity {
+        let larger = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2, alignment: 16)
+        larger.copyMemory(from: memory, byteCount: count)
+        memory.deallocate()
+        memory = larger
+        capacity *= 2
+      }
+      let got = read(descriptor, memory + count, capacity - count)
+      if got < 0 {
+        if errno == EINTR { continue }
+        let error = systemError(name)
+        memory.deallocate()
+        throw error
+      }
+      if got == 0 { break }
+      count += got
+    }
+    let buffer = UnsafeBufferPointer(
+      start: memory.assumingMemoryBound(to: UInt8.self), count: count)
+    return SourceBytes(adopting: buffer) { $0.deallocate() }
+  }
+
+  /// The system's words for `errno`, as an error naming the file.
+  private static func systemError(_ name: String) -> InputError {
+    InputError(String(cString: strerror(errno)), file: name)
+  }
+}

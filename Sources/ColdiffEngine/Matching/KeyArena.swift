@@ -1,0 +1,116 @@
+import Glibc
+
+/// The canonical identity bytes of every record of one snapshot, in one
+/// allocation: record `i`'s key is `bytes[starts[i]..<starts[i + 1]]`.
+///
+/// Two records have the same identity exactly when their canonical bytes
+/// are equal, so matching never decodes a value twice.
+package struct KeyArena {
+  /// All keys, back to back.
+  private(set) var bytes: [UInt8] = []
+  /// Where each key starts; one more entry than there are keys.
+  private(set) var starts: [Int] = [0]
+  /// Each key's hash, computed once.
+  private(set) var hashes: [UInt64] = []
+
+  /// The number of keys.
+  package var count: Int { hashes.count }
+
+  /// An empty arena.
+  package init() {}
+
+  /// An arena of keys already made: record `i`'s key is
+  /// `bytes[starts[i]..<starts[i + 1]]`. Hashes each key.
+  ///
+  /// - Complexity: O(size of `bytes`).
+  package init(bytes: [UInt8], starts: [Int]) {
+    precondition(starts.first == 0 && starts.last == bytes.count, "starts must span bytes")
+    self.bytes = bytes
+    self.starts = starts
+    let count = starts.count - 1
+    hashes = [UInt64](unsafeUninitializedCapacity: count) { hashes, initialized in
+      bytes.withUnsafeBufferPointer { bytes in
+        starts.withUnsafeBufferPointer { starts in
+          for index in 0..<count {
+            hashes[index] = KeyHash.hash(
+              UnsafeBufferPointer(rebasing: bytes[starts[index]..<starts[index + 1]]))
+          }
+        }
+      }
+      initialized = count
+    }
+  }
+
+  /// Reserves room for `records` keys of about `bytesEach` bytes.
+  package mutating func reserve(records: Int, bytesEach: Int) {
+    bytes.reserveCapacity(records * bytesEach)
+    starts.reserveCapacity(records + 1)
+    hashes.reserveCapacity(records)
+  }
+
+  /// Appends the next record's key, built by `body` into the arena's
+  /// bytes.
+  package mutating func append(_ body: (inout [UInt8]) throws -> Void) rethrows {
+    let start = bytes.count
+    try body(&bytes)
+    starts.append(bytes.count)
+    hashes.append(
+      bytes.withUnsafeBufferPointer {
+        KeyHash.hash(UnsafeBufferPointer(rebasing: $0[start..<bytes.count]))
+      })
+  }
+
+  /// Record `index`'s key bytes.
+  package func key(_ index: Int) -> ArraySlice<UInt8> {
+    bytes[starts[index]..<starts[index + 1]]
+  }
+
+  /// Whether record `a` of this arena and record `b` of `other` have the
+  /// same key.
+  package func keyEquals(_ a: Int, _ other: KeyArena, _ b: Int) -> Bool {
+    guard hashes[a] == other.hashes[b] else { return false }
+    let start = starts[a]
+    let otherStart = other.starts[b]
+    let length = starts[a + 1] - start
+    guard length == other.starts[b + 1] - otherStart else { return false }
+    guard length > 0 else { return true }
+    return bytes.withUnsafeBufferPointer { mine in
+      other.bytes.withUnsafeBufferPointer { theirs in
+        memcmp(mine.baseAddress! + start, theirs.baseAddress! + otherStart, length) == 0
+      }
+    }
+  }
+}
+
+/// A fast, deterministic 64-bit hash of byte strings (no per-process seed:
+/// nothing in the output depends on it, and runs stay reproducible).
+package enum KeyHash {
+  /// Hashes `bytes`.
+  ///
+  /// - Complexity: O(n).
+  package static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var state: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(bytes.count)
+    var index = 0
+    let count = bytes.count
+    let raw = UnsafeRawBufferPointer(bytes)
+    while index + 8 <= count {
+      state = mix(state ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      index += 8
+    }
+    var tail: UInt64 = 0
+    var shift: UInt64 = 0
+    while index < count {
+      tail |= UInt64(bytes[index]) << shift
+      shift += 8
+      index += 1
+    }
+    return mix(state ^ tail ^ 0x9E37_79B9_7F4A_7C15)
+  }
+
+  private static func mix(_ value: UInt64) -> UInt64 {
+    var z = value &* 0xBF58_476D_1CE4_E5B9
+    z ^= z >> 31
+    z = z &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 29)
+  }
+}

@@ -1,0 +1,208 @@
+import ColdiffFormats
+
+extension Snapshot {
+  /// Whether every record has a value at `pointer` (for the default `id`
+  /// key); true for an empty collection, also a zero-byte CSV without a
+  /// header.
+  ///
+  /// - Complexity: O(n) key look-ups, stopping at the first miss.
+  package func allRecordsHave(_ pointer: JSONPointer) -> Bool {
+    switch storage {
+    case .table(let table):
+      return table.rowCount == 0
+        || pointer.tokens.count == 1 && table.column(named: pointer.tokens[0]) != nil
+    case .json(let index):
+      guard index.form != .object else { return false }
+      if let ranges = capturedRanges(pointer, index) {
+        return (0..<index.count).allSatisfy { ranges($0) != nil }
+      }
+      let path = JSONKeyPath(segments: pointer.tokens)
+      return bytes.withUnsafeBufferPointer { buffer in
+        (0..<index.count).allSatisfy {
+          path.valueRange(in: buffer, record: index.recordRange($0)) != nil
+        }
+      }
+    }
+  }
+
+  /// The canonical identity bytes of every record: equal bytes exactly
+  /// when the identities are JSON-equal.
+  ///
+  /// - Parameters:
+  ///   - identity: what makes records the same.
+  ///   - ignored: `--ignore` paths, left out of a whole value (the whole
+  ///     value is then both identity and equality, SPEC §3, §7.8).
+  /// - Throws: `InputError` located at the first record that has no value
+  ///   for a key field.
+  /// - Complexity: O(n) for keys found by skipping (no value is built),
+  ///   O(size) for whole values.
+  package func keyArena(for identity: Identity, ignoring ignored: [[[UInt8]]] = []) throws
+    -> KeyArena
+  {
+    if case .fields(let pointers) = identity, pointers.count == 1,
+      case .json(let index) = storage, capturedRanges(pointers[0], index) != nil
+    {
+      // The scan made the canonical keys: check that every record has one.
+      if let missing = index.keyStarts.firstIndex(where: { $0 < 0 }) {
+        throw missingKey(pointers[0], record: missing)
+      }
+      return KeyArena(bytes: index.canonicalKeys, starts: index.canonicalKeyStarts)
+    }
+    var arena = KeyArena()
+    arena.reserve(records: count, bytesEach: 16)
+    switch (identity, storage) {
+    case (.memberName, _):
+      for record in 0..<count {
+        arena.append { JSONCanonicalKey.append(.string(memberName(of: record)), to: &$0) }
+      }
+    case (.wholeValue, _) where !ignored.isEmpty:
+      for record in 0..<count {
+        arena.append {
+          JSONCanonicalKey.append(value(of: record).removing(paths: ignored), to: &$0)
+        }
+      }
+    case (.wholeValue, .json(let index)):
+      bytes.withUnsafeBufferPointer { buffer in
+        for record in 0..<count {
+          arena.append {
+            JSONCanonicalKey.append(buffer, range: index.recordRange(record), to: &$0)
+          }
+        }
+      }
+    case (.wholeValue, .table(let table)):
+      for record in 0..<count {
+        arena.append { JSONCanonicalKey.append(table.value(ofRow: record), to: &$0) }
+      }
+    case (.fields(let pointers), .json(let index)) where pointers.count == 1:
+      // One key field: no closure per record.
+      let pointer = pointers[0]
+      let path = JSONKeyPath(segments: pointer.tokens)
+      try bytes.withUnsafeBufferPointer { buffer in
+        for record in 0..<index.count {
+          let found = path.valueRange(in: buffer, record: index.recordRange(record))
+          guard let value = found else { throw missingKey(pointer, record: record) }
+          arena.append { JSONCanonicalKey.append(buffer, range: value, to: &$0) }
+        }
+      }
+    case (.fields(let pointers), .json(let index)):
+      let finders = pointers.map { pointer in
+        capturedRanges(pointer, index)
+          ?? { [bytes] record in
+            let path = JSONKeyPath(segments: pointer.tokens)
+            return bytes.withUnsafeBufferPointer {
+              path.valueRange(in: $0, record: index.recordRange(record))
+            }
+          }
+      }
+      try bytes.withUnsafeBufferPointer { buffer in
+        for record in 0..<count {
+          try arena.append { out in
+            for (find, pointer) in zip(finders, pointers) {
+              guard let value = find(record) else { throw missingKey(pointer, record: record) }
+              JSONCanonicalKey.append(buffer, range: value, to: &out)
+            }
+          }
+        }
+      }
+    case (.fields, .table) where count == 0:
+      // No rows, nothing to key: a table without a header has no columns.
+      break
+    case (.fields(let pointers), .table(let table)):
+      let columns = try pointers.map { pointer in
+        guard pointer.tokens.count == 1, let column = table.column(named: pointer.tokens[0]) else {
+          throw InputError(
+            "no column \(pointer) to take the key from (the columns are "
+              + table.header.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ", ")
+              + ")",
+            file: name, line: 1, column: 1)
+        }
+        return column
+      }
+      if columns.count == 1 {
+        // One key column: unquoted fields are copied straight from the
+        // input, and hashed in one pass at the end.
+        let column = columns[0]
+        var keys: [UInt8] = []
+        keys.reserveCapacity(table.rowCount * 16)
+        var starts = [0]
+        starts.reserveCapacity(table.rowCount + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+          for record in 0..<table.rowCount {
+            let range = table.rawFieldRange(row: record, column: column)
+            if !range.isEmpty, buffer[range.lowerBound] == UInt8(ascii: "\"") {
+              table.withFieldBytes(row: record, column: column) {
+                JSONCanonicalKey.appendString($0, to: &keys)
+              }
+            } else {
+              JSONCanonicalKey.appendString(UnsafeBufferPointer(rebasing: buffer[range]), to: &keys)
+            }
+            starts.append(keys.count)
+          }
+        }
+        return KeyArena(bytes: keys, starts: starts)
+      }
+      for record in 0..<table.rowCount {
+        arena.append { out in
+          for column in columns {
+            table.withFieldBytes(row: record, column: column) {
+              JSONCanonicalKey.appendString($0, to: &out)
+            }
+          }
+        }
+      }
+    }
+    return arena
+  }
+
+  /// The key of record `record` as a JSON value, for documents and
+  /// reports: the value of the one key field, an array of the values of a
+  /// composite key, the member name of an object map, `nil` for whole
+  /// values.
+  package func keyValue(of record: Int, identity: Identity) -> JSONValue? {
+    switch identity {
+    case .wholeValue: return nil
+    case .memberName: return .string(memberName(of: record))
+    case .fields:
+      let values = keyFields(of: record, identity: identity)
+      return values.count == 1 ? values[0] : .array(values)
+    }
+  }
+
+  /// The value of each key field of record `record` (empty unless the
+  /// identity is fields).
+  package func keyFields(of record: Int, identity: Identity) -> [JSONValue] {
+    guard case .fields(let pointers) = identity else { return [] }
+    return pointers.map { keyField($0, of: record) }
+  }
+
+  private func keyField(_ pointer: JSONPointer, of record: Int) -> JSONValue {
+    switch storage {
+    case .table(let table):
+      let field = table.field(row: record, named: pointer.tokens[0]) ?? []
+      return .string(JSONString(utf8: field))
+    case .json(let index):
+      return bytes.withUnsafeBufferPointer { buffer in
+        // The range the scan noted, else a search of the record.
+        let range =
+          capturedRanges(pointer, index).flatMap { $0(record) }
+          ?? JSONKeyPath(segments: pointer.tokens).valueRange(
+            in: buffer, record: index.recordRange(record))
+        guard let range, let value = try? JSONReader.parseValue(in: buffer, range: range)
+        else { preconditionFailure("a key that was found is gone") }
+        return value
+      }
+    }
+  }
+
+  /// The key ranges the scan noted, when they are those of `pointer`.
+  private func capturedRanges(_ pointer: JSONPointer, _ index: JSONCollectionIndex)
+    -> ((Int) -> Range<Int>?)?
+  {
+    guard index.capturesKeys, let capturedKey, pointer.tokens == [capturedKey] else { return nil }
+    return { index.keyRange($0) }
+  }
+
+  private func missingKey(_ pointer: JSONPointer, record: Int) -> InputError {
+    error("record \(record + 1) has no key \(pointer)", at: record)
+  }
+}

@@ -1,0 +1,202 @@
+import ColdiffFormats
+import Glibc
+
+/// One side of a comparison: an input read whole and indexed record by
+/// record, without building values (DESIGN §2). A record's value is
+/// decoded only when someone asks for it.
+package struct Snapshot {
+  /// How the records are stored.
+  package enum Storage {
+    /// A JSON array, JSON object or JSON Lines, as scanned.
+    case json(JSONCollectionIndex)
+    /// A CSV or TSV table.
+    case table(CSVTable)
+  }
+
+  /// The name used in messages (the path as given, `-` for stdin).
+  package let name: String
+  /// The input's bytes.
+  package let bytes: SourceBytes
+  /// How the records were read.
+  package let form: InputForm
+  /// The records' positions.
+  package let storage: Storage
+  /// The member name whose value the scan noted for each record, if any.
+  package let capturedKey: [UInt8]?
+  /// Where each JSON record's value starts and ends (the index's own
+  /// arrays, shared), so hot loops reach a record's bytes without copying
+  /// `storage`; empty for a table.
+  private let jsonStarts: [Int]
+  private let jsonEnds: [Int]
+
+  /// Reads an input in the form its name, its first bytes and `override`
+  /// decide (SPEC §2).
+  ///
+  /// - Parameters:
+  ///   - input: the whole input.
+  ///   - detectionName: the name whose extension decides the form (git's
+  ///     driver passes temporary files named apart from the path).
+  ///   - override: the `--input` format.
+  ///   - keyName: a member name whose value to note for each JSON record
+  ///     while scanning (the likely key), so no second pass looks for it.
+  /// - Throws: `InputError` naming the file, for malformed input.
+  package init(
+    _ input: InputFile, detectionName: String? = nil, override: InputFormat?,
+    keyName: [UInt8]? = nil
+  ) throws {
+    name = input.name
+    bytes = input.bytes
+    let fileName = detectionName ?? (input.name == "-" ? nil : input.name)
+    var starts: [Int] = []
+    var ends: [Int] = []
+    do {
+      var form = try input.bytes.withUnsafeBufferPointer { (buffer) throws(InputError) in
+        try InputForm.detect(fileName: fileName, override: override, bytes: buffer)
+      }
+      switch form {
+      case .csv, .tsv:
+        storage = .table(
+          try CSVTable(bytes: input.bytes, delimiter: form.csvDelimiter ?? CSVTable.comma))
+      case .jsonArray, .jsonObject, .jsonLines, .jsonObjectOrLines:
+        let hint: JSONFormHint =
+          switch form {
+          case .jsonArray: .array
+          case .jsonObject: .object
+          case .jsonLines: .lines
+          default: .unknown
+          }
+        let index = try input.bytes.withUnsafeBufferPointer { (buffer) throws(InputError) in
+          try JSONCollectionScanner.scan(buffer, as: hint, keyName: keyName)
+        }
+        switch index.form {
+        case .array: form = .jsonArray
+        case .object: form = .jsonObject
+        case .lines: form = .jsonLines
+        }
+        storage = .json(index)
+        starts = index.recordStarts
+        ends = index.recordEnds
+      }
+      self.form = form
+      capturedKey = keyName
+      jsonStarts = starts
+      jsonEnds = ends
+    } catch {
+      throw error.inFile(input.name)
+    }
+  }
+
+  /// An empty collection of the same form as `other` (git's `/dev/null`
+  /// for an added or deleted file).
+  package init(emptyLike other: Snapshot, name: String) {
+    self.name = name
+    bytes = SourceBytes()
+    form = other.form
+    capturedKey = nil
+    jsonStarts = []
+    jsonEnds = []
+    switch other.storage {
+    case .json(let index): storage = .json(JSONCollectionIndex(form: index.form))
+    case .table(let table):
+      do {
+        storage = .table(try CSVTable(bytes: SourceBytes(), delimiter: table.delimiter))
+      } catch {
+        preconditionFailure("an empty table did not read: \(error)")
+      }
+    }
+  }
+
+  /// The number of records.
+  package var count: Int {
+    switch storage {
+    case .json(let index): index.count
+    case .table(let table): table.rowCount
+    }
+  }
+
+  /// Whether the records are named object members (identity = name).
+  package var isObjectMap: Bool { form == .jsonObject }
+
+  /// Where record `record` starts, as a line and column.
+  package func position(of record: Int) -> TextPosition {
+    switch storage {
+    case .json(let index):
+      let start = index.form == .object ? index.nameStarts[record] - 1 : index.recordStarts[record]
+      return TextPosition(offset: start, in: bytes)
+    case .table(let table):
+      return TextPosition(offset: table.rowRange(record).lowerBound, in: bytes)
+    }
+  }
+
+  /// An error located at record `record`.
+  package func error(_ message: String, at record: Int) -> InputError {
+    let position = position(of: record)
+    return InputError(message, file: name, line: position.line, column: position.column)
+  }
+
+  /// Record `record`'s value (a CSV row as an object of strings).
+  ///
+  /// - Complexity: O(size of the record).
+  package func value(of record: Int) -> JSONValue {
+    switch storage {
+    case .json(let index):
+      return bytes.withUnsafeBufferPointer { buffer in
+        do {
+          return try JSONReader.parseValue(in: buffer, range: index.recordRange(record))
+        } catch {
+          preconditionFailure("a scanned record did not parse: \(error)")
+        }
+      }
+    case .table(let table):
+      return table.value(ofRow: record)
+    }
+  }
+
+  /// The record for a document: its bytes when the input is JSON (copied,
+  /// never parsed), its value for a CSV row.
+  package func documentValue(of record: Int) -> DocumentValue {
+    switch storage {
+    case .json(let index): .raw(bytes.copy(index.recordRange(record))[...])
+    case .table(let table): .value(table.value(ofRow: record))
+    }
+  }
+
+  /// Whether record `record` has the same bytes as record `otherRecord`
+  /// of `other`: the same JSON text, or the same CSV row without the line
+  /// ending (`memcmp`).
+  ///
+  /// - Complexity: O(size of the records).
+  package func sameBytes(_ record: Int, as other: Snapshot, _ otherRecord: Int) -> Bool {
+    let range = byteRange(of: record)
+    let otherRange = other.byteRange(of: otherRecord)
+    guard range.count == otherRange.count else { return false }
+    guard !range.isEmpty else { return true }
+    return bytes.withUnsafeBufferPointer { mine in
+      other.bytes.withUnsafeBufferPointer { theirs in
+        memcmp(
+          mine.baseAddress! + range.lowerBound, theirs.baseAddress! + otherRange.lowerBound,
+          range.count) == 0
+      }
+    }
+  }
+
+  /// The byte range of record `record`: its JSON text, or its CSV row
+  /// without the line ending.
+  @inline(__always)
+  private func byteRange(of record: Int) -> Range<Int> {
+    if !jsonStarts.isEmpty { return jsonStarts[record]..<jsonEnds[record] }
+    switch storage {
+    case .json(let index): return index.recordRange(record)
+    case .table(let table): return table.rowRange(record)
+    }
+  }
+
+  /// The member name of record `record` of an object map.
+  package func memberName(of record: Int) -> JSONString {
+    guard case .json(let index) = storage else { preconditionFailure("not an object map") }
+    let inner = index.nameRange(record)
+    let raw = bytes.copy(inner)
+    let value = bytes.withUnsafeBufferPointer { JSONText.decodeString($0, range: inner) }
+    return JSONString(raw: raw, value: value)
+  }
+}

@@ -1,0 +1,144 @@
+import ColdiffFormats
+
+extension TreeSnapshot {
+  /// The identity of the nodes of two trees: the `--key` fields when
+  /// given, else `id` when every node of both has it. The roots of a JSON
+  /// object map are identified by their member names instead (see
+  /// `keyArena(for:)`).
+  ///
+  /// - Throws: `InputError` when there is no `--key` and some node has no
+  ///   `id` (a tree needs keys: whole values would make every changed
+  ///   parent a delete of its subtree); when an object map is compared
+  ///   with an array or JSON Lines, or keyed by a composite key (its roots'
+  ///   keys are single strings).
+  package static func identity(keys: [JSONPointer], old: TreeSnapshot, new: TreeSnapshot) throws
+    -> Identity
+  {
+    if old.isObjectMap || new.isObjectMap {
+      let map = old.isObjectMap ? old : new
+      guard old.isObjectMap && new.isObjectMap else {
+        throw InputError(
+          "a JSON object (records named by their member names) cannot be compared with "
+            + "a collection of unnamed records",
+          file: map.base.name)
+      }
+      guard keys.count <= 1 else {
+        throw InputError(
+          "--tree on a JSON object takes one key field: a root's key is its member name, "
+            + "one string",
+          file: map.base.name)
+      }
+    }
+    if !keys.isEmpty { return .fields(keys) }
+    let id = JSONPointer(["id"])
+    for tree in [old, new] {
+      if let node = tree.firstNode(without: id) {
+        throw tree.error(
+          "record \(tree.position(of: node).text) has no id: --tree needs a key (--key FIELD, or an id "
+            + "in every record)",
+          at: node)
+      }
+    }
+    return .fields([id])
+  }
+
+  /// The first node in preorder without a value at `pointer`, if any
+  /// (the roots of an object map need none).
+  private func firstNode(without pointer: JSONPointer) -> Int? {
+    if let capturedKey, pointer.tokens == [capturedKey] {
+      return keyRanges.indices.first { keyRanges[$0] == nil && !isNamedRoot($0) }
+    }
+    let path = JSONKeyPath(segments: pointer.tokens)
+    return base.bytes.withUnsafeBufferPointer { buffer in
+      (0..<count).first {
+        !isNamedRoot($0) && path.valueRange(in: buffer, record: ranges[$0]) == nil
+      }
+    }
+  }
+
+  /// The canonical identity bytes of every node, in preorder: the key
+  /// fields' values, or for a root of an object map its member name as a
+  /// JSON string (one identity space: a nested record whose key is that
+  /// string is the same record).
+  ///
+  /// - Throws: `InputError` at the first node without a key field.
+  /// - Complexity: O(n) key look-ups by skipping.
+  package func keyArena(for pointers: [JSONPointer]) throws -> KeyArena {
+    if let capturedKey, pointers.count == 1, pointers[0].tokens == [capturedKey],
+      !capturedKeyStarts.isEmpty, rootNames == nil
+    {
+      // The scan made the keys while each record was in cache.
+      if let missing = keyRanges.firstIndex(where: { $0 == nil }) {
+        throw error(
+          "record \(position(of: missing).text) has no key \(pointers[0])", at: missing)
+      }
+      return KeyArena(bytes: capturedKeys, starts: capturedKeyStarts)
+    }
+    var arena = KeyArena()
+    arena.reserve(records: count, bytesEach: 16)
+    // The closures capture the arrays, not the snapshot (no copy per call).
+    let (keyRanges, ranges) = (self.keyRanges, self.ranges)
+    let finders = pointers.map { pointer -> (UnsafeBufferPointer<UInt8>, Int) -> Range<Int>? in
+      if let capturedKey, pointer.tokens == [capturedKey] { return { keyRanges[$1] } }
+      let path = JSONKeyPath(segments: pointer.tokens)
+      return { path.valueRange(in: $0, record: ranges[$1]) }
+    }
+    // A missing key is reported after the loop, so the loop's closures
+    // capture nothing of the snapshot.
+    var missing: (node: Int, field: Int)?
+    let count = self.count
+    let (parents, siblingIndex, rootNames) = (self.parents, self.siblingIndex, self.rootNames)
+    base.bytes.withUnsafeBufferPointer { buffer in
+      for node in 0..<count {
+        if let rootNames, parents[node] < 0 {
+          arena.append { out in
+            JSONCanonicalKey.append(.string(rootNames[Int(siblingIndex[node])]), to: &out)
+          }
+          continue
+        }
+        arena.append { out in
+          for (field, find) in finders.enumerated() {
+            guard let value = find(buffer, node) else {
+              missing = (node, field)
+              return
+            }
+            JSONCanonicalKey.append(buffer, range: value, to: &out)
+          }
+        }
+        if missing != nil { return }
+      }
+    }
+    if let missing {
+      throw error(
+        "record \(position(of: missing.node).text) has no key \(pointers[missing.field])",
+        at: missing.node)
+    }
+    return arena
+  }
+
+  /// The values of the key fields of `node` (an object map's root: its
+  /// member name).
+  ///
+  /// - Complexity: O(size of the key) for the key the scan noted; else
+  ///   O(size of the node, its subtree included).
+  package func keyFields(of node: Int, pointers: [JSONPointer]) -> [JSONValue] {
+    if let rootNames, parents[node] < 0 { return [.string(rootNames[Int(siblingIndex[node])])] }
+    return base.bytes.withUnsafeBufferPointer { buffer in
+      pointers.map { pointer in
+        let path = JSONKeyPath(segments: pointer.tokens)
+        let noted = capturedKey.flatMap { pointer.tokens == [$0] ? keyRanges[node] : nil }
+        guard let range = noted ?? path.valueRange(in: buffer, record: ranges[node]),
+          let value = try? JSONReader.parseValue(in: buffer, range: range)
+        else { preconditionFailure("a key that was found is gone") }
+        return value
+      }
+    }
+  }
+
+  /// The key of `node` for documents: the one field's value, or an array
+  /// of a composite key's values.
+  package func keyValue(of node: Int, pointers: [JSONPointer]) -> JSONValue {
+    let values = keyFields(of: node, pointers: pointers)
+    return values.count == 1 ? values[0] : .array(values)
+  }
+}

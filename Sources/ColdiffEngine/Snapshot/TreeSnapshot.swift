@@ -1,0 +1,292 @@
+import ColdiffCore
+import ColdiffFormats
+
+/// One side of a `--tree` comparison: the records of a snapshot and the
+/// records nested in their children member, all numbered in preorder (a
+/// record, then its children's subtrees, then the next record), found by
+/// skipping bytes without building values.
+///
+/// The roots of a JSON object map are its members, taken in the order of
+/// their decoded names (bytewise), so that the roots of two maps that
+/// share names are in the same order (a map has no order to change).
+package struct TreeSnapshot {
+  /// The snapshot whose top-level records are the roots.
+  package let base: Snapshot
+  /// The children member (`--tree FIELD`) as a pointer inside a record.
+  package let field: JSONPointer
+  /// Each node's bytes in `base.bytes`.
+  package let ranges: [Range<Int>]
+  /// The range of each node's children array, `nil` for a node without
+  /// the member.
+  package let childrenRanges: [Range<Int>?]
+  /// Each node's parent, -1 for a root.
+  package let parents: [Int32]
+  /// Each node's index among its siblings.
+  package let siblingIndex: [Int32]
+  /// Where each sibling list starts in `childList`: list 0 holds the
+  /// roots, list p + 1 the children of node p.
+  private let listStarts: [Int32]
+  /// The sibling lists, one after another.
+  private let childList: [Int32]
+
+  /// The range of each node's `capturedKey` member's value, when the
+  /// scan noted it.
+  package let keyRanges: [Range<Int>?]
+  /// The member name whose value `keyRanges` holds, if any.
+  package let capturedKey: [UInt8]?
+  /// The member names of the roots of a JSON object map, by root index
+  /// (sorted by decoded name); `nil` for an array or JSON Lines.
+  package let rootNames: [JSONString]?
+  /// The canonical bytes of each node's `capturedKey` value, made by the
+  /// scan (a node without the member has none): node `i`'s are
+  /// `capturedKeys[capturedKeyStarts[i]..<capturedKeyStarts[i + 1]]`.
+  package let capturedKeys: [UInt8]
+  /// Where each node's canonical key bytes start in `capturedKeys`; empty
+  /// when the scan noted no key.
+  package let capturedKeyStarts: [Int]
+
+  /// Walks the records of `base` and their nested children.
+  ///
+  /// - Parameters:
+  ///   - base: a JSON array, JSON object map or JSON Lines snapshot.
+  ///   - field: the children member.
+  ///   - keyName: a member name whose value to note for each node while
+  ///     scanning (the likely key).
+  /// - Throws: `InputError` for a CSV snapshot, or for a record whose
+  ///   children member is not an array (naming the record).
+  /// - Complexity: O(size of the input) for a children member that is a
+  ///   record's own member; O(size × depth) for a deeper one.
+  package init(_ base: Snapshot, field: JSONPointer, keyName: [UInt8]?) throws {
+    self.base = base
+    self.field = field
+    guard case .json(let index) = base.storage else {
+      throw InputError(
+        "--tree does not apply to CSV or TSV: a row cannot hold nested records", file: base.name)
+    }
+    let roots: [Range<Int>]
+    if index.form == .object {
+      let names = (0..<index.count).map { base.memberName(of: $0) }
+      let order = names.indices.sorted {
+        names[$0].value.lexicographicallyPrecedes(names[$1].value)
+      }
+      rootNames = order.map { names[$0] }
+      roots = order.map { index.recordRange($0) }
+    } else {
+      rootNames = nil
+      roots = (0..<index.count).map { index.recordRange($0) }
+    }
+    let layout: JSONTreeScanner.Layout
+    if field.tokens.count == 1 {
+      do {
+        layout = try base.bytes.withUnsafeBufferPointer { buffer throws(JSONTreeScanner.Failure) in
+          try JSONTreeScanner.scan(buffer, roots: roots, children: field.tokens[0], key: keyName)
+        }
+      } catch {
+        throw Self.failure(error, base: base, field: field, rootNames: rootNames)
+      }
+      capturedKey = keyName
+    } else {
+      layout = try Self.walk(base, roots: roots, field: field, rootNames: rootNames)
+      capturedKey = nil
+    }
+    capturedKeys = layout.canonicalKeys
+    capturedKeyStarts = layout.canonicalKeyStarts
+    ranges = layout.ranges
+    childrenRanges = layout.childrenRanges
+    parents = layout.parents
+    siblingIndex = layout.siblingIndex
+    keyRanges = layout.keyRanges
+    // Sibling lists in compressed form.
+    var starts = [Int32](repeating: 0, count: parents.count + 2)
+    for parent in parents { starts[Int(parent) + 2] += 1 }
+    for list in 1..<starts.count { starts[list] += starts[list - 1] }
+    var list = [Int32](repeating: 0, count: parents.count)
+    for (node, parent) in parents.enumerated() {
+      list[Int(starts[Int(parent) + 1] + siblingIndex[node])] = Int32(node)
+    }
+    listStarts = starts
+    childList = list
+  }
+
+  /// The error for a record the scan refused.
+  private static func failure(
+    _ failure: JSONTreeScanner.Failure, base: Snapshot, field: JSONPointer,
+    rootNames: [JSONString]?
+  ) -> InputError {
+    let position = TextPosition(offset: failure.offset, in: base.bytes)
+    let path = Self.position(of: failure.path, rootNames: rootNames).text
+    return InputError(
+      "record \(path): \(field) \(failure.reason)", file: base.name,
+      line: position.line, column: position.column)
+  }
+
+  /// Walks a tree whose children member is deeper than a record's own
+  /// member, following the pointer in each record.
+  private static func walk(
+    _ base: Snapshot, roots: [Range<Int>], field: JSONPointer, rootNames: [JSONString]?
+  ) throws -> JSONTreeScanner.Layout {
+    var layout = JSONTreeScanner.Layout()
+    let path = JSONKeyPath(segments: field.tokens)
+    try base.bytes.withUnsafeBufferPointer { buffer in
+      // Depth-first, with an explicit stack of pending sibling lists.
+      var stack: [(parent: Int32, elements: [Range<Int>], next: Int)] = [(-1, roots, 0)]
+      while !stack.isEmpty {
+        let top = stack.count - 1
+        guard stack[top].next < stack[top].elements.count else {
+          stack.removeLast()
+          continue
+        }
+        let range = stack[top].elements[stack[top].next]
+        let node = Int32(layout.ranges.count)
+        layout.siblingIndex.append(Int32(stack[top].next))
+        stack[top].next += 1
+        layout.ranges.append(range)
+        layout.parents.append(stack[top].parent)
+        layout.keyRanges.append(nil)
+        let children = path.valueRange(in: buffer, record: range)
+        layout.childrenRanges.append(children)
+        guard let children else { continue }
+        guard buffer[children.lowerBound] == UInt8(ascii: "[") else {
+          let components = Self.components(node: Int(node), layout.parents, layout.siblingIndex)
+          let path = Self.position(of: components, rootNames: rootNames).text
+          let position = TextPosition(offset: range.lowerBound, in: buffer)
+          throw InputError(
+            "record \(path): \(field) is not an array (a tree nests its records in an array)",
+            file: base.name, line: position.line, column: position.column)
+        }
+        let elements = JSONArrayElements.ranges(in: buffer, array: children)
+        if !elements.isEmpty { stack.append((node, elements, 0)) }
+      }
+    }
+    return layout
+  }
+
+  /// The number of nodes in the whole forest.
+  package var count: Int { ranges.count }
+
+  /// The shape the core diffs.
+  package var shape: TreeShape { TreeShape(parents: parents) }
+
+  /// The children of `node` (-1: the roots), in order.
+  package func children(of node: Int) -> ArraySlice<Int32> {
+    childList[Int(listStarts[node + 1])..<Int(listStarts[node + 2])]
+  }
+
+  /// The node's index path.
+  package func path(of node: Int) -> TreeIndexPath {
+    TreeIndexPath(Self.components(node: node, parents, siblingIndex))
+  }
+
+  /// Whether the roots are the members of a JSON object map.
+  package var isObjectMap: Bool { rootNames != nil }
+
+  /// Whether `node` is a root of a JSON object map (named by its member
+  /// name, which is its identity).
+  package func isNamedRoot(_ node: Int) -> Bool { rootNames != nil && parents[node] < 0 }
+
+  /// A tree path as a diff document writes it: the indices, or for an
+  /// object map the root's member name and the indices below it.
+  package func position(of path: TreeIndexPath) -> DiffDocument.Position {
+    Self.position(of: path.components, rootNames: rootNames)
+  }
+
+  /// The position of `node` as a diff document writes it.
+  package func position(of node: Int) -> DiffDocument.Position { position(of: path(of: node)) }
+
+  /// The node at `path`.
+  ///
+  /// - Precondition: `path` names a node.
+  package func node(at path: TreeIndexPath) -> Int {
+    var node = -1
+    for component in path.components {
+      let siblings = children(of: node)
+      precondition(component < siblings.count, "no node at \(path)")
+      node = Int(siblings[siblings.startIndex + component])
+    }
+    return node
+  }
+
+  /// Where node `node` starts, as a line and column.
+  package func textPosition(of node: Int) -> TextPosition {
+    TextPosition(offset: ranges[node].lowerBound, in: base.bytes)
+  }
+
+  /// An error located at node `node`.
+  package func error(_ message: String, at node: Int) -> InputError {
+    let position = textPosition(of: node)
+    return InputError(message, file: base.name, line: position.line, column: position.column)
+  }
+
+  /// The node's whole value, its nested records included.
+  package func value(of node: Int) -> JSONValue {
+    base.bytes.withUnsafeBufferPointer { buffer in
+      do {
+        return try JSONReader.parseValue(in: buffer, range: ranges[node])
+      } catch {
+        preconditionFailure("a scanned record did not parse: \(error)")
+      }
+    }
+  }
+
+  /// The node's own content, what its equality compares: its value with
+  /// the children member emptied (`[]`) when it has one. The nested
+  /// records are not part of it; whether the member is there is (the
+  /// comparison counts it where one side has no children).
+  ///
+  /// - Complexity: O(size of the node without its children array) for a
+  ///   children member that is a record's own member (the node's bytes
+  ///   with `[]` in place of the array are parsed); O(size of the
+  ///   subtree) for a deeper one.
+  package func content(of node: Int) -> JSONValue {
+    guard let children = childrenRanges[node] else { return value(of: node) }
+    guard field.tokens.count == 1 else {
+      var value = value(of: node)
+      do {
+        try value.replace(at: field, with: .array([]))
+      } catch {
+        preconditionFailure("a children member that was found is gone: \(error)")
+      }
+      return value
+    }
+    // The scan refused a record with two children members, so the one
+    // array it found is the member's value.
+    let range = ranges[node]
+    var own = [UInt8]()
+    own.reserveCapacity(range.count - children.count + 2)
+    own += base.bytes[range.lowerBound..<children.lowerBound]
+    own += [UInt8(ascii: "["), UInt8(ascii: "]")]
+    own += base.bytes[children.upperBound..<range.upperBound]
+    return own.withUnsafeBufferPointer { buffer in
+      do {
+        return try JSONReader.parseValue(in: buffer, range: 0..<buffer.count)
+      } catch {
+        preconditionFailure("a scanned record did not parse without its children: \(error)")
+      }
+    }
+  }
+
+  /// The node's own fields, for people: its value without the children
+  /// member.
+  package func ownFields(of node: Int) -> JSONValue {
+    content(of: node).removing(paths: [field.tokens])
+  }
+
+  private static func position(of components: [Int], rootNames: [JSONString]?)
+    -> DiffDocument.Position
+  {
+    guard let rootNames, let first = components.first else { return .path(components) }
+    return .namedPath(rootNames[first], Array(components.dropFirst()))
+  }
+
+  fileprivate static func components(node: Int, _ parents: [Int32], _ siblingIndex: [Int32])
+    -> [Int]
+  {
+    var components: [Int] = []
+    var node = node
+    while node >= 0 {
+      components.append(Int(siblingIndex[node]))
+      node = Int(parents[node])
+    }
+    return components.reversed()
+  }
+}

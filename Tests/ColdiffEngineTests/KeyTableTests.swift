@@ -1,0 +1,72 @@
+import Testing
+
+@testable import ColdiffEngine
+
+@Suite struct KeyTableTests {
+  private func arena(_ keys: [String]) -> KeyArena {
+    var arena = KeyArena()
+    for key in keys { arena.append { $0 += Array(key.utf8) } }
+    return arena
+  }
+
+  @Test func findsPartnersAndMisses() throws {
+    let old = arena(["a", "bb", "ccc", "a long key that spans several words"])
+    let new = arena(["ccc", "zz", "a", "a long key that spans several words", ""])
+    let table = try KeyTable(old)
+    let found = (0..<new.count).map { table.lookup($0, of: new, in: old) }
+    #expect(found == [2, -1, 0, 3, -1])
+  }
+
+  @Test func reportsTheFirstDuplicate() {
+    let keys = arena(["x", "y", "z", "y", "x"])
+    #expect {
+      try KeyTable(keys)
+    } throws: { error in
+      guard let duplicate = error as? KeyTable.Duplicate else { return false }
+      return duplicate.first == 1 && duplicate.second == 3
+    }
+  }
+
+  @Test func matchesDuplicatesOccurrenceByOccurrence() {
+    let old = arena(["p", "q", "p", "r", "p"])
+    let new = arena(["p", "p", "s", "q", "q", "p", "p"])
+    #expect(KeyTable.matchOccurrences(old: old, new: new) == [0, 2, -1, 1, -1, 4, -1])
+  }
+
+  @Test func manyKeysCollideOnlyInTheirHashes() throws {
+    let keys = (0..<5000).map { "key-\($0 * 7919 % 5003)" }
+    let old = arena(keys)
+    let new = arena(keys.reversed())
+    let table = try KeyTable(old)
+    for index in 0..<new.count {
+      #expect(table.lookup(index, of: new, in: old) == Int32(keys.count - 1 - index))
+    }
+  }
+
+  @Test func matchesUniqueKeysInAndOutOfOrder() throws {
+    let old = arena(["a", "b", "c", "d", "e"])
+    let new = arena(["a", "b", "x", "d", "c", "y", "e"])
+    #expect(try KeyTable.matchUnique(old: old, new: new) == [0, 1, -1, 3, 2, -1, 4])
+  }
+
+  @Test(arguments: [
+    // A key twice in OLD is reported before any in NEW.
+    (["a", "b", "a"], ["b", "b"], 0, 2, false),
+    // Two new records matching one old record.
+    (["a", "b", "c"], ["a", "b", "c", "b", "z", "z"], 1, 3, true),
+    // Two unmatched new records with one key, before a matched repetition.
+    (["a", "b"], ["z", "a", "z", "a"], 0, 2, true),
+    // A matched repetition before an unmatched one.
+    (["a", "b"], ["a", "y", "a", "y"], 0, 2, true),
+  ])
+  func reportsTheFirstDuplicateOfEitherSide(
+    old: [String], new: [String], first: Int, second: Int, inNew: Bool
+  ) {
+    #expect {
+      try KeyTable.matchUnique(old: arena(old), new: arena(new))
+    } throws: { error in
+      guard let duplicate = error as? KeyTable.Duplicate else { return false }
+      return duplicate.first == first && duplicate.second == second && duplicate.inNew == inNew
+    }
+  }
+}
