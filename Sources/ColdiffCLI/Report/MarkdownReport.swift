@@ -1,0 +1,101 @@
+/// The report for CI step summaries and review comments (SPEC §8.5), in
+/// GitHub-flavoured Markdown: a title, a table of counts, a table of the
+/// changed fields with how many records each changed, then the changes as
+/// one table per kind (deleted, inserted, updated with one row per changed
+/// field as `old → new`, moved), at most `limit` changes, then
+/// `… and N more changes`. Every value is escaped (``MarkdownText``) so
+/// that it renders as text, and long values are cut keeping their
+/// difference visible (``ValueWindow``).
+struct MarkdownReport {
+  /// The most changes to show (an updated record counts once).
+  let limit: Int
+  /// What was compared, for the title (`old.json → new.json`).
+  let title: String
+
+  /// The characters a value keeps in a cell.
+  static let valueBudget = 160
+
+  /// The report for `report`.
+  func render(_ report: ReportChanges) -> String {
+    var out = "### coldiff: \(MarkdownText.cell(title))\n\n"
+    out += "| change | records |\n|---|---:|\n"
+    for kind in [ReportChange.Kind.insert, .delete, .update, .move] {
+      out += "| \(kind.title.lowercased()) | \(report.counts[kind.rawValue]) |\n"
+    }
+    guard report.total > 0 else { return out + "\nNo differences.\n" }
+    if !report.fieldCounts.isEmpty {
+      out += "\n#### Changed fields\n\n| field | records |\n|---|---:|\n"
+      for (field, records) in report.fieldCounts {
+        out += "| \(Self.fieldCell(field)) | \(records) |\n"
+      }
+    }
+    var shown = 0
+    var index = 0
+    for kind in ReportChange.Kind.allCases {
+      let count = report.counts[kind.rawValue]
+      defer { index += count }
+      guard count > 0, shown < limit else { continue }
+      let rows = report.changes[index..<index + min(count, limit - shown)]
+      shown += rows.count
+      let notes = kind == .move && rows.contains { !$0.note.isEmpty }
+      out += "\n#### \(kind.title) (\(count))\n\n" + Self.header(kind, notes: notes)
+      for change in rows { out += Self.rows(change, notes: notes) }
+    }
+    if shown < report.total {
+      let more = report.total - shown
+      out += "\n… and \(more) more change\(more == 1 ? "" : "s") (`--limit` shows more)\n"
+    }
+    return out
+  }
+
+  /// The header of a kind's table; moves have a note column when any
+  /// shown move has a note (a tree's new parent).
+  private static func header(_ kind: ReportChange.Kind, notes: Bool) -> String {
+    switch kind {
+    case .delete, .insert: "| key | position | record |\n|---|---|---|\n"
+    case .update: "| key | position | field | old → new |\n|---|---|---|---|\n"
+    case .move:
+      notes ? "| key | from → to | note |\n|---|---|---|\n" : "| key | from → to |\n|---|---|\n"
+    }
+  }
+
+  /// The rows of one change: one for an insert, a delete or a move, one
+  /// per changed field for an update.
+  private static func rows(_ change: ReportChange, notes: Bool) -> String {
+    let name = MarkdownText.cell(change.name)
+    let position = MarkdownText.cell(change.position)
+    switch change.kind {
+    case .delete, .insert:
+      var record = MarkdownText.cell(ValueWindow.cut(change.record, to: valueBudget))
+      if !change.note.isEmpty { record += " *(\(MarkdownText.cell(change.note)))*" }
+      return "| \(name) | \(position) | \(record) |\n"
+    case .move:
+      return "| \(name) | \(position) |" + (notes ? " \(MarkdownText.cell(change.note)) |\n" : "\n")
+    case .update:
+      return change.fields.map {
+        "| \(name) | \(position) | \(fieldCell($0.field)) | \(values($0)) |\n"
+      }.joined()
+    }
+  }
+
+  /// A field's name; a record that changed whole has none.
+  private static func fieldCell(_ field: String) -> String {
+    field.isEmpty ? "*(whole record)*" : MarkdownText.cell(field)
+  }
+
+  /// `old → new`, `*(absent)*` standing for the missing side of an added
+  /// or removed field.
+  private static func values(_ field: ReportField) -> String {
+    let absent = "*(absent)*"
+    switch (field.old, field.new) {
+    case (let old?, let new?):
+      let (a, b) = ValueWindow.cut(old, new, to: valueBudget)
+      return "\(MarkdownText.cell(a)) → \(MarkdownText.cell(b))"
+    case (let old?, nil):
+      return "\(MarkdownText.cell(ValueWindow.cut(old, to: valueBudget))) → \(absent)"
+    case (nil, let new?):
+      return "\(absent) → \(MarkdownText.cell(ValueWindow.cut(new, to: valueBudget)))"
+    case (nil, nil): return ""
+    }
+  }
+}
