@@ -15,7 +15,8 @@ let package = Package(
     .target(name: "ColdiffCore", exclude: ["README.md"]),
     .target(name: "ColdiffFormats", dependencies: ["ColdiffCore"]),
     .target(
-      name: "ColdiffEngine", dependencies: ["ColdiffCore", "ColdiffFormats"], exclude: ["README.md"]),
+      name: "ColdiffEngine", dependencies: ["ColdiffCore", "ColdiffFormats"], exclude: ["README.md"]
+    ),
     .target(
       name: "ColdiffCLI", dependencies: ["ColdiffCore", "ColdiffFormats", "ColdiffEngine"],
       exclude: ["README.md"]),
@@ -34,6 +35,6 @@ let package = Package(
     .testTarget(name: "ColdiffCLITests", dependencies: ["ColdiffCLI", "TestSupport"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["coldiff", "colpatch", "TestSupport"],
-      exclude: ["Cases", "README.md"]),
+      exclude: ["Cases", "README.md", "Support/markdown_tables.py", "Support/report_browser.py"]),
   ]
 )

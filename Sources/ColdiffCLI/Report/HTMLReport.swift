@@ -75,6 +75,8 @@ struct HTMLReport {
       <select id="field-filter" aria-label="filter by field"><option value="-1">all fields</option></select>
       \(kinds)<span id="shown"></span>
       </div>
+      <div class="row colhead" aria-hidden="true"><span></span><span>key</span><span>position</span>\
+      <span>field</span><span>old</span><span>new</span></div>
       </header>
       <main id="list" tabindex="0" aria-label="changes"><div id="spacer"><div id="rows"></div></div></main>
       <div id="print"></div>

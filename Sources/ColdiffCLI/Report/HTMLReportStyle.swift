@@ -57,6 +57,7 @@ enum HTMLReportStyle {
       grid-template-columns: 28px minmax(90px, 14%) minmax(70px, 9%) minmax(90px, 13%) 1fr 1fr;
       font-family: var(--mono); font-size: 13px; padding: 0 12px 0 8px;
     }
+    .colhead { margin: 10px -20px -8px; font-family: inherit; font-size: 12px; color: var(--dim); }
     .row > span { overflow: hidden; white-space: pre; text-overflow: ellipsis; padding-right: 10px; }
     .row .sigil { font-weight: 700; color: var(--c); text-align: center; }
     .row .key { font-weight: 600; }
