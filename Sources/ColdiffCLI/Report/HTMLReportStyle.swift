@@ -33,14 +33,17 @@ enum HTMLReportStyle {
     .count b { display: block; font-size: 22px; font-variant-numeric: tabular-nums; }
     .count span { color: var(--dim); }
     .k0 { --c: var(--del); } .k1 { --c: var(--ins); } .k2 { --c: var(--upd); } .k3 { --c: var(--mov); }
-    .fields { flex: 1; min-width: 260px; max-width: 560px; }
+    .fields { min-width: 260px; }
     .fields h2 { margin: 0 0 4px; font-size: 13px; font-weight: 600; color: var(--dim); }
     .fields ol { margin: 0; padding: 0; list-style: none; max-height: 86px; overflow: auto; }
-    .fields li { display: flex; gap: 8px; align-items: center; cursor: pointer; padding: 1px 4px; }
+    .fields li {
+      display: grid; grid-template-columns: minmax(140px, max-content) 130px 4em; gap: 10px;
+      align-items: center; cursor: pointer; padding: 1px 4px;
+    }
     .fields li:hover, .fields li.on { background: #e8eef4; }
     .fields .bar { height: 8px; background: var(--upd); border-radius: 2px; opacity: .7; }
     .fields .name { font-family: var(--mono); min-width: 120px; }
-    .fields .n { color: var(--dim); font-variant-numeric: tabular-nums; margin-left: auto; }
+    .fields .n { color: var(--dim); font-variant-numeric: tabular-nums; text-align: right; }
     .filters { display: flex; gap: 12px; align-items: center; flex-wrap: wrap; margin-top: 10px; }
     input[type=search], select {
       font: inherit; padding: 4px 8px; border: 1px solid #aab4be; border-radius: 4px;
