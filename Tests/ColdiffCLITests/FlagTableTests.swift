@@ -65,7 +65,7 @@ import Testing
     #expect(
       names == [
         "-k, --key", "--ignore", "--unordered", "--tree", "--input", "-f, --format", "--no-test",
-        "--color", "-q, --quiet", "--textconv", "-h, --help", "--version",
+        "--limit", "--color", "-q, --quiet", "--textconv", "-h, --help", "--version",
       ])
     #expect(ColdiffFlags.ignore.repeatable)
     #expect(ColdiffFlags.all.filter(\.repeatable) == [ColdiffFlags.ignore])

@@ -126,4 +126,36 @@ import Testing
         ])
     #expect(page.exceptions == [], "\(page.exceptions ?? [])")
   }
+
+  @Test func aTreeReportNamesNodesByTheirPathAndCountsSubtreesOnce() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let examples = ProjectPaths.packageRoot.appendingPathComponent("examples").path
+    let html = folder.file("report.html")
+    let outcome = try ToolProcess.shell(
+      "'\(Self.coldiff)' -f html --tree children '\(examples)/tree-old.json' "
+        + "'\(examples)/tree-new.json' > '\(html)'")
+    #expect(outcome.status == 1, "\(outcome)")
+    let page = try ReportTools.open(html)
+    #expect(page.error == nil, "\(page.error ?? "")")
+    #expect(page.initial?.counts == ["inserted": 2, "deleted": 1, "updated": 1, "moved": 2])
+    #expect(
+      page.initial?.rows == [
+        ["group", "Deleted1 of 1"],
+        ["−", "Garden", "[1]", "", #"{"id": "Garden"}  with 1 record below it"#],
+        ["group", "Inserted2 of 2"],
+        [
+          "+", "Electronics › Tablets", "[0, 2]", "", #"{"id": "Tablets"}  with 1 record below it"#,
+        ],
+        ["+", "Outdoor", "[1]", "", #"{"id": "Outdoor"}"#],
+        ["group", "Updated1 of 1"],
+        ["~", #"Electronics › Phones › "Nokia 3310""#, "[0, 0, 0]", "price", "59", "49"],
+        ["group", "Moved2 of 2"],
+        [
+          "↕", #"Electronics › Phones › "Pixel 8""#, "[0, 0, 1] → [0, 2, 1]", "",
+          "now under Electronics › Tablets",
+        ],
+        ["↕", "Garden › Tools", "[1, 1] → [1, 0]", "", "now under Outdoor"],
+      ])
+  }
 }

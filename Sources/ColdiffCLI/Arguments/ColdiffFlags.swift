@@ -80,7 +80,7 @@ public enum ColdiffFlags {
 
   /// `--limit N`: how many changes the text and Markdown reports show.
   public static let limit = Flag(
-    long: "limit", valueName: "N", category: .output,
+    long: "limit", valueName: "N", completion: .text, category: .output,
     summary: "show at most N changes in the text and markdown formats",
     discussion: """
       Show at most N changes (records) in the `text` and `markdown` formats, then say how \

@@ -8,4 +8,6 @@ public enum CompletionKind: Sendable, Equatable {
   case choice
   /// A record field name; shells offer nothing but a hint.
   case field
+  /// Other text (a number of changes); shells offer nothing but a hint.
+  case text
 }

@@ -47,7 +47,8 @@ extension ColdiffRun {
       let text = TreeReport(color: report.color, width: report.width, limit: options.limit)
       out +=
         peopleReport(
-          text: { text.render(comparison) }, changes: { ReportChanges(comparison) }, title: title)
+          text: { text.render(comparison) }, changes: { ReportChanges(comparison, limit: $0) },
+          title: title)
         ?? []
     }
     return console.output(out) ? status : .trouble

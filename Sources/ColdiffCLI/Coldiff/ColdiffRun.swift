@@ -82,7 +82,7 @@ struct ColdiffRun {
     case .text, .markdown, .html:
       out +=
         peopleReport(
-          text: { report.render(comparison) }, changes: { ReportChanges(comparison) },
+          text: { report.render(comparison) }, changes: { ReportChanges(comparison, limit: $0) },
           title: title(oldPath, newPath, detectionNames)) ?? []
     }
     progress?.finish()

@@ -287,7 +287,7 @@ public enum ColdiffManual {
       .example(["coldiff --tree children -k slug old.json new.json"]),
       .paragraph("Write a GitHub Actions job summary, and a page to open in a browser:"),
       .example([
-        "coldiff -f markdown --limit 50 old.json new.json >> \"$GITHUB_STEP_SUMMARY\"",
+        "coldiff -f markdown old.json new.json >> \"$GITHUB_STEP_SUMMARY\"",
         "coldiff -f html old.json new.json > report.html",
       ]),
     ])

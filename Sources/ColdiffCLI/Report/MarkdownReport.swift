@@ -15,7 +15,7 @@ struct MarkdownReport {
   /// The characters a value keeps in a cell.
   static let valueBudget = 160
 
-  /// The report for `report`.
+  /// The report for `report`, whose changes may stop at `limit`.
   func render(_ report: ReportChanges) -> String {
     var out = "### coldiff: \(MarkdownText.cell(title))\n\n"
     out += "| change | records |\n|---|---:|\n"
@@ -30,15 +30,15 @@ struct MarkdownReport {
       }
     }
     var shown = 0
-    var index = 0
+    var rest = report.changes[...]
     for kind in ReportChange.Kind.allCases {
-      let count = report.counts[kind.rawValue]
-      defer { index += count }
-      guard count > 0, shown < limit else { continue }
-      let rows = report.changes[index..<index + min(count, limit - shown)]
+      let rows = rest.prefix { $0.kind == kind }.prefix(max(limit - shown, 0))
+      rest = rest.drop { $0.kind == kind }
+      guard !rows.isEmpty else { continue }
       shown += rows.count
       let notes = kind == .move && rows.contains { !$0.note.isEmpty }
-      out += "\n#### \(kind.title) (\(count))\n\n" + Self.header(kind, notes: notes)
+      out += "\n#### \(kind.title) (\(report.counts[kind.rawValue]))\n\n"
+      out += Self.header(kind, notes: notes)
       for change in rows { out += Self.rows(change, notes: notes) }
     }
     if shown < report.total {

@@ -9,21 +9,26 @@ extension ReportChanges {
   /// positions are index paths; a move whose parent changed notes the new
   /// parent.
   ///
-  /// - Complexity: O(changes + the records of inserted and deleted
-  ///   subtrees).
-  init(_ comparison: TreeComparison) {
+  /// - Parameters:
+  ///   - comparison: the engine's result.
+  ///   - limit: the most changes to gather (the counts and the changed
+  ///     fields are always whole), or `nil` for all.
+  /// - Complexity: O(changed fields + the records of the gathered inserted
+  ///   and deleted subtrees).
+  init(_ comparison: TreeComparison, limit: Int? = nil) {
     let diff = comparison.diff
     let (old, new, keys) = (comparison.old, comparison.new, comparison.keys)
+    let most = limit ?? Int.max
     var changes: [ReportChange] = []
-    for path in diff.deletes {
+    for path in diff.deletes.prefix(most) {
       changes.append(
         Self.subtree(.delete, old.node(at: path), old, comparison.oldToNew, comparison))
     }
-    for path in diff.inserts {
+    for path in diff.inserts.prefix(most - changes.count) {
       changes.append(
         Self.subtree(.insert, new.node(at: path), new, comparison.newToOld, comparison))
     }
-    for path in diff.updates {
+    for path in diff.updates.prefix(most - changes.count) {
       let node = old.node(at: path)
       var change = ReportChange(
         kind: .update, name: RecordNames.name(of: node, in: old, keys: keys),
@@ -31,7 +36,7 @@ extension ReportChanges {
       change.fields = (comparison.changes[node] ?? []).map(ReportField.init)
       changes.append(change)
     }
-    for move in diff.moves {
+    for move in diff.moves.prefix(most - changes.count) {
       let (oldNode, newNode) = (old.node(at: move.from), new.node(at: move.to))
       var change = ReportChange(
         kind: .move, name: RecordNames.name(of: oldNode, in: old, keys: keys),
@@ -44,7 +49,7 @@ extension ReportChanges {
       }
       changes.append(change)
     }
-    self.init(changes: changes, counts: Self.counts(diff))
+    self.init(changes: changes, counts: Self.counts(diff), updates: comparison.changes.values)
   }
 
   /// The change for an inserted or deleted subtree rooted at `node`.

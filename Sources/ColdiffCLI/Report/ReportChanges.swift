@@ -1,9 +1,12 @@
 import ColdiffCore
+import ColdiffEngine
+import ColdiffFormats
 
 /// What the Markdown and HTML reports show of one comparison: the counts,
-/// the changed fields with how many records each changed, and every
-/// change, grouped by kind (deleted, inserted, updated, moved), each group
-/// in its index order. Read from the engine's result, flat or tree.
+/// the changed fields with how many records each changed, and the changes
+/// (all of them, or the first few a report shows), grouped by kind
+/// (deleted, inserted, updated, moved), each group in its index order.
+/// Read from the engine's result, flat or tree.
 struct ReportChanges {
   /// The number of changes of each kind, by `ReportChange.Kind`'s raw
   /// value.
@@ -11,22 +14,25 @@ struct ReportChanges {
   /// Each changed field with the number of updated records in which it
   /// changed, most first (ties by name).
   let fieldCounts: [(field: String, records: Int)]
-  /// Every change, grouped by kind in `Kind`'s order.
+  /// The changes, grouped by kind in `Kind`'s order: all of them, or the
+  /// first `limit` given when they were gathered.
   let changes: [ReportChange]
 
-  /// Gathers the changes and counts their fields.
+  /// Gathers the changes and counts the changed fields of every update.
   ///
   /// - Parameters:
-  ///   - changes: every change, grouped by kind.
+  ///   - changes: the changes, grouped by kind.
   ///   - counts: the number of each kind (the diff's counts).
-  init(changes: [ReportChange], counts: [Int]) {
+  ///   - updates: the changed fields of every updated record.
+  /// - Complexity: O(changed fields), plus sorting the distinct fields.
+  init(changes: [ReportChange], counts: [Int], updates: some Sequence<[FieldChange]>) {
     self.changes = changes
     self.counts = counts
-    var records: [String: Int] = [:]
-    for change in changes where change.kind == .update {
-      for field in change.fields { records[field.field, default: 0] += 1 }
+    var records: [[[UInt8]]: Int] = [:]
+    for fields in updates {
+      for field in fields { records[field.path, default: 0] += 1 }
     }
-    fieldCounts = records.map { (field: $0.key, records: $0.value) }.sorted {
+    fieldCounts = records.map { (field: ReportText.field($0.key), records: $0.value) }.sorted {
       $0.records != $1.records ? $0.records > $1.records : $0.field < $1.field
     }
   }
