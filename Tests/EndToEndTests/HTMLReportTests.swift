@@ -112,8 +112,11 @@ import Testing
         + "'\(try folder.write("new.json", new))' > '\(html)'")
     #expect(outcome.status == 1, "\(outcome)")
     let bytes = try String(contentsOfFile: html, encoding: .utf8)
-    // The data cannot end its script element or open a comment.
-    #expect(bytes.components(separatedBy: "</script>").count == 3)
+    // The data cannot end its script element or open a comment: the page
+    // has its three script elements (the first changes, the script, all
+    // changes) and no more.
+    #expect(bytes.components(separatedBy: "</script>").count == 4)
+    #expect(bytes.components(separatedBy: "<script").count == 4)
     #expect(!bytes.contains("<!--"))
     #expect(!bytes.contains("\u{2028}") && !bytes.contains("\u{2029}"))
     let page = try ReportTools.open(html)

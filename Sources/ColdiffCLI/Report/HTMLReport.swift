@@ -4,7 +4,9 @@
 /// counts, the changed fields, and every change grouped by kind with the
 /// changed characters of each value marked, filters by key text, by field
 /// and by kind, and renders only the rows on screen
-/// (``HTMLReportScript``), so it stays responsive with 100,000 changes.
+/// (``HTMLReportScript``), so it stays responsive with 100,000 changes;
+/// the first changes come first in the page, so its first rows show
+/// before the browser has read the rest.
 struct HTMLReport {
   /// What was compared, for the title (`old.json → new.json`).
   let title: String
@@ -13,15 +15,24 @@ struct HTMLReport {
   ///
   /// - Complexity: O(size of the report).
   func render(_ report: ReportChanges) -> [UInt8] {
+    // The first changes come before the script, all of them after it: the
+    // page shows its first rows before the browser has read the rest.
     var out = Array(head.utf8)
     out += Array(body(report).utf8)
-    out += Array(#"<script type="application/json" id="coldiff-data">"#.utf8)
-    out += HTMLReportData.json(report, title: title)
+    out += Array(#"<script type="application/json" id="coldiff-first">"#.utf8)
+    out += HTMLReportData.json(report, title: title, first: Self.firstChanges)
     out += Array("</script>\n<script>\n".utf8)
     out += Array(HTMLReportScript.javaScript.utf8)
-    out += Array("\n</script>\n</body>\n</html>\n".utf8)
+    out += Array("\n</script>\n".utf8)
+    out += Array(#"<script type="application/json" id="coldiff-data">"#.utf8)
+    out += HTMLReportData.json(report, title: title)
+    out += Array("</script>\n</body>\n</html>\n".utf8)
     return out
   }
+
+  /// The changes the page shows before it has read them all: more than a
+  /// screen holds.
+  static let firstChanges = 200
 
   private var head: String {
     """

@@ -19,14 +19,18 @@
 /// triples `[field index, old or null, new or null, …]` (update), or `0`
 /// (move).
 enum HTMLReportData {
-  /// The JSON for `report`.
+  /// The JSON for `report`, or for its first `first` changes only (then
+  /// with `"partial": true`; the counts and fields stay whole), which the
+  /// page shows while it reads the rest.
   ///
   /// - Complexity: O(size of the report).
-  static func json(_ report: ReportChanges, title: String) -> [UInt8] {
+  static func json(_ report: ReportChanges, title: String, first: Int? = nil) -> [UInt8] {
+    let changes = report.changes.prefix(first ?? report.changes.count)
     var out: [UInt8] = []
-    out.reserveCapacity(report.changes.count * 96 + 4096)
+    out.reserveCapacity(changes.count * 96 + 4096)
     out += Array(#"{"title": "#.utf8)
     string(title, to: &out)
+    if changes.count < report.changes.count { out += Array(#", "partial": true"#.utf8) }
     out +=
       Array(#", "counts": ["#.utf8)
       + Array(report.counts.map(String.init).joined(separator: ", ").utf8)
@@ -40,7 +44,7 @@ enum HTMLReportData {
       out += Array(",\(entry.records)]".utf8)
     }
     out += Array(#"], "changes": ["#.utf8)
-    for (index, change) in report.changes.enumerated() {
+    for (index, change) in changes.enumerated() {
       out += Array((index > 0 ? ",\n[" : "\n[").utf8) + Array("\(change.kind.rawValue),".utf8)
       string(change.name, to: &out)
       out.append(UInt8(ascii: ","))
