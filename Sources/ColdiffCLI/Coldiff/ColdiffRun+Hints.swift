@@ -1,0 +1,81 @@
+import ColdiffEngine
+import ColdiffFormats
+
+extension ColdiffRun {
+  /// Hints, not guesses (SPEC §8.1.10): a `--key` FIELD that no record of
+  /// either snapshot has is an error, an `--ignore` FIELD a note, each
+  /// with a did-you-mean when a field differs only in case or by one
+  /// edit; with no key and no `id`, a note names a field that would
+  /// match records (whole records are still what is matched).
+  ///
+  /// - Throws: `Diagnostic` for a `--key` FIELD found nowhere.
+  func checkFields(old: Snapshot, new: Snapshot, identity: Identity) throws {
+    guard old.count + new.count > 0 else { return }
+    for pointer in options.keyFields where !old.mentions(pointer) && !new.mentions(pointer) {
+      let (suggestion, names) = ColdiffRun.nearField(pointer, in: [old, new])
+      // With nothing close, the fields there are (a table's columns).
+      let listed =
+        names.isEmpty
+        ? ""
+        : " (the fields are \(names.prefix(10).joined(separator: ", "))"
+          + (names.count > 10 ? ", …)" : ")")
+      throw Diagnostic(
+        "--key \(ReportText.field(pointer.tokens)): no record has this field"
+          + (suggestion.map { "; did you mean '\($0)'?" } ?? listed))
+    }
+    for pointer in options.ignoredFields where !old.mentions(pointer) && !new.mentions(pointer) {
+      let suggestion = ColdiffRun.nearField(pointer, in: [old, new]).suggestion
+      note(
+        "--ignore \(ReportText.field(pointer.tokens)): no record has this field"
+          + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+    }
+    if identity == .wholeValue, let field = ColdiffRun.uniqueField(old: old, new: new) {
+      note("no \"id\" field; --key \(field) would match records by \(field)")
+    }
+  }
+
+  /// `coldiff: note: TEXT` on standard error, unless `-q`.
+  func note(_ text: String) {
+    guard !options.quiet else { return }
+    console.error("note: " + text)
+  }
+
+  /// A field of the snapshots (at the same parent) that differs from
+  /// `pointer`'s last name only in case or by one edit, and the names
+  /// there are at that parent, spelled as FIELDs.
+  private static func nearField(
+    _ pointer: JSONPointer, in snapshots: [Snapshot]
+  ) -> (suggestion: String?, names: [String]) {
+    guard let last = pointer.tokens.last else { return (nil, []) }
+    let parent = Array(pointer.tokens.dropLast())
+    let typed = String(decoding: last, as: UTF8.self)
+    var names: [String] = []
+    for snapshot in snapshots {
+      for name in snapshot.fieldNames(under: parent) {
+        let text = String(decoding: name, as: UTF8.self)
+        if !names.contains(text) { names.append(text) }
+      }
+    }
+    let match =
+      names.first { $0.lowercased() == typed.lowercased() }
+      ?? names.first { Suggestion.editDistance(typed, $0) == 1 }
+    let spell = { (name: String) in ReportText.field(parent + [Array(name.utf8)]) }
+    return (match.map(spell), names.map(spell))
+  }
+
+  /// The first field of the first record (in its order) that every
+  /// record of both snapshots has, with a value unique in each snapshot.
+  private static func uniqueField(old: Snapshot, new: Snapshot) -> String? {
+    let first = old.count > 0 ? old : new
+    for name in first.fieldNames(limit: 1) {
+      let pointer = JSONPointer(tokens: [name])
+      guard old.allRecordsHave(pointer), new.allRecordsHave(pointer) else { continue }
+      let identity = Identity.fields([pointer])
+      guard (try? KeyTable(old.keyArena(for: identity))) != nil,
+        (try? KeyTable(new.keyArena(for: identity))) != nil
+      else { continue }
+      return ReportText.field([name])
+    }
+    return nil
+  }
+}
