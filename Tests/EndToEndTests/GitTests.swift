@@ -296,6 +296,7 @@ import Testing
     let newE = "+[\u{FFFD}]\n"
     for arguments in [
       ["diff", "HEAD~1", "HEAD"], ["log", "-p", "--ext-diff", "--format=", "-1"],
+      ["show", "--ext-diff", "--format=", "HEAD"],
       ["difftool", "-x", "coldiff", "--no-prompt", "HEAD~1", "HEAD"],
     ] {
       let outcome = try repository.git(arguments)
@@ -307,6 +308,13 @@ import Testing
       #expect(Array(notes.prefix(2)) == Self.mixedNotes, "\(arguments)")
       #expect(notes.last?.hasPrefix("coldiff: note: e.json:1:2: ") == true, "\(arguments)")
       #expect(!outcome.errors.contains("git-blob"), "\(arguments)")
+    }
+    // Without --ext-diff, git log -p and git show use git's own diff (as
+    // the README says).
+    for arguments in [["log", "-p", "--format=", "-1"], ["show", "--format=", "HEAD"]] {
+      let outcome = try repository.git(arguments)
+      #expect(outcome.text.hasPrefix("diff --git a/a.json b/a.json\n"), "\(arguments)")
+      #expect(!outcome.text.contains("diff --coldiff"), "\(arguments)")
     }
   }
 
