@@ -121,9 +121,9 @@ public enum ColdiffManual {
       .paragraph(
         """
         Hints, not guesses: without `--key` and without `id` in every record, when a field \
-        is present and unique in every record of both snapshots, a note names it \
-        (`coldiff: note: no "id" field; --key FIELD would match records by FIELD`); whole \
-        records are still what is matched. A `--key` FIELD that no record has is an error, \
+        is present and unique in every record of both snapshots, a note names it: `no \
+        "id" field;` then `--key FIELD would match records by FIELD`. Whole records are \
+        still what is matched. A `--key` FIELD that no record has is an error, \
         an `--ignore` FIELD that no record has a note, each with a did-you-mean when a \
         field differs only in case or by one edit. `-q` silences notes.
         """),
