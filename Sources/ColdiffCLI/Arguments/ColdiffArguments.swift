@@ -12,8 +12,8 @@ public enum ColdiffArguments {
       Compare two snapshots of one collection of records (a JSON array or object, JSON \
       Lines, CSV or TSV) record by record: records are matched by identity (a key) and \
       compared by content, and each change is reported as an insert, a delete, an update \
-      or a move. A FILE of `-` is standard input. git's external diff driver forms (1, 7 or \
-      9 operands) are recognised.
+      or a move. A FILE of `-` is standard input. git's external diff driver forms (7 or 9 \
+      operands, and 1 for an unmerged path when git runs coldiff) are recognised.
       """,
     flags: ColdiffFlags.all,
     exitStatuses: [
