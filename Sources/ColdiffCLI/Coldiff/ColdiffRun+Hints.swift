@@ -29,7 +29,10 @@ extension ColdiffRun {
         "--ignore \(ReportText.field(pointer.tokens)): no record has this field"
           + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
     }
-    if identity == .wholeValue, let field = ColdiffRun.uniqueField(old: old, new: new) {
+    // The search reads every record: only when the note can be seen.
+    if identity == .wholeValue, !options.quiet,
+      let field = ColdiffRun.uniqueField(old: old, new: new)
+    {
       note("no \"id\" field; --key \(field) would match records by \(field)")
     }
   }
@@ -64,15 +67,17 @@ extension ColdiffRun {
   }
 
   /// The first field of the first record (in its order) that every
-  /// record of both snapshots has, with a value unique in each snapshot.
+  /// record of both snapshots has, with a value unique in each snapshot;
+  /// both snapshots are searched at once.
   private static func uniqueField(old: Snapshot, new: Snapshot) -> String? {
     let first = old.count > 0 ? old : new
     for name in first.fieldNames(limit: 1) {
       let pointer = JSONPointer(tokens: [name])
-      guard old.allRecordsHave(pointer), new.allRecordsHave(pointer) else { continue }
-      let identity = Identity.fields([pointer])
-      guard (try? KeyTable(old.keyArena(for: identity))) != nil,
-        (try? KeyTable(new.keyArena(for: identity))) != nil
+      let unique = { (snapshot: Snapshot) -> Bool in
+        guard snapshot.allRecordsHave(pointer) else { return false }
+        return (try? KeyTable(snapshot.keyArena(for: .fields([pointer])))) != nil
+      }
+      guard let both = try? Parallel.both({ unique(old) }, { unique(new) }), both.0 && both.1
       else { continue }
       return ReportText.field([name])
     }
