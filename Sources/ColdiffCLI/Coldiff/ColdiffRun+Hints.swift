@@ -33,7 +33,7 @@ extension ColdiffRun {
     if identity == .wholeValue, !options.quiet,
       let field = ColdiffRun.uniqueField(old: old, new: new)
     {
-      note("no \"id\" field; --key \(field) would match records by \(field)")
+      note("no \"id\" field; --key \(shellWord(field)) would match records by \(field)")
     }
   }
 
@@ -82,5 +82,17 @@ extension ColdiffRun {
       return ReportText.field([name])
     }
     return nil
+  }
+
+  /// FIELD as a shell word: as it is when it holds only letters, digits
+  /// and `_.-/`, else in single quotes (a CSV column `Contact Phone`).
+  private func shellWord(_ field: String) -> String {
+    let plain =
+      !field.isEmpty
+      && field.utf8.allSatisfy { byte in
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte)
+          || (0x61...0x7A).contains(byte) || Array("_.-/".utf8).contains(byte)
+      }
+    return plain ? field : "'" + field.replacing("'", with: "'\\''") + "'"
   }
 }

@@ -77,6 +77,10 @@ enum AtomicFileWriter {
     var template = Array("\(folder.isEmpty ? "/" : folder)/.\(base).colpatch-XXXXXX".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
+      // A folder that is not there is the path's fault; one that is there
+      // but refuses a new file (permissions, read-only, immutable) is
+      // named as such, not the file, which may well be writable.
+      guard errno != ENOENT, errno != ENOTDIR else { throw error(path) }
       let reason = String(cString: strerror(errno))
       throw InputError(
         "cannot create a temporary file in \(folder.isEmpty ? "/" : folder): \(reason)")

@@ -71,11 +71,11 @@ package enum ReportText {
   /// to a third of the width of what comes before it.
   private static func shorten(_ text: String, keeping offset: Int, to width: Int) -> String {
     guard text.count > width else { return text }
-    guard width > 4 else { return shorten(text, to: width) }
+    // The difference already shows (a few characters of it) when the end
+    // alone is cut.
+    guard width > 4, offset + 3 > width else { return shorten(text, to: width) }
     let context = (width - 2) / 3
     let start = offset - context
-    // The difference already shows when the end alone is cut.
-    guard start > 1 else { return shorten(text, to: width) }
     let tail = "…" + text.dropFirst(start)
     return shorten(tail, to: width)
   }
