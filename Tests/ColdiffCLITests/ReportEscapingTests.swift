@@ -2,8 +2,7 @@ import Testing
 
 @testable import ColdiffCLI
 
-/// The escaping of the Markdown and HTML reports and the cutting of long
-/// values, one case each; the reports read back by a GFM parser and a
+/// The escaping of the Markdown and HTML reports, one case each; the reports read back by a GFM parser and a
 /// browser are in the end-to-end tests.
 @Suite struct ReportEscapingTests {
   @Test func markdownCellsEscapeWhatMeansSomething() {
@@ -27,18 +26,5 @@ import Testing
   @Test func htmlTextIsEscaped() {
     #expect(
       HTMLReport.escape(#"<a href="x">&</a>"#) == "&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;")
-  }
-
-  @Test func longValuesKeepTheirDifferenceInView() {
-    let shared = String(repeating: "a", count: 100)
-    let (old, new) = ValueWindow.cut(shared + "OLD" + shared, shared + "NEW" + shared, to: 40)
-    #expect(
-      old == "…" + String(repeating: "a", count: 12) + "OLD" + String(repeating: "a", count: 12)
-        + "…")
-    #expect(
-      new == "…" + String(repeating: "a", count: 12) + "NEW" + String(repeating: "a", count: 12)
-        + "…")
-    #expect(ValueWindow.cut("short", "shirt", to: 40) == ("short", "shirt"))
-    #expect(ValueWindow.cut(String(repeating: "z", count: 50), to: 10) == "zzzzzzzzz…")
   }
 }

@@ -1,3 +1,5 @@
+import ColdiffEngine
+
 /// The report for CI step summaries and review comments (SPEC §8.5), in
 /// GitHub-flavoured Markdown: a title, a table of counts, a table of the
 /// changed fields with how many records each changed, then the changes as
@@ -5,7 +7,7 @@
 /// field as `old → new`, moved), at most `limit` changes, then
 /// `… and N more changes`. Every value is escaped (``MarkdownText``) so
 /// that it renders as text, and long values are cut keeping their
-/// difference visible (``ValueWindow``).
+/// difference visible (`ReportText.shorten`, as in the text report).
 struct MarkdownReport {
   /// The most changes to show (an updated record counts once).
   let limit: Int
@@ -13,7 +15,7 @@ struct MarkdownReport {
   let title: String
 
   /// The characters a value keeps in a cell.
-  static let valueBudget = 160
+  static let valueBudget = 100
 
   /// The report for `report`, whose changes may stop at `limit`.
   func render(_ report: ReportChanges) -> String {
@@ -66,7 +68,7 @@ struct MarkdownReport {
     let position = MarkdownText.cell(change.position)
     switch change.kind {
     case .delete, .insert:
-      var record = MarkdownText.cell(ValueWindow.cut(change.record, to: valueBudget))
+      var record = MarkdownText.cell(ReportText.shorten(change.record, to: valueBudget))
       if !change.note.isEmpty { record += " *(\(MarkdownText.cell(change.note)))*" }
       return "| \(name) | \(position) | \(record) |\n"
     case .move:
@@ -86,16 +88,8 @@ struct MarkdownReport {
   /// `old → new`, `*(absent)*` standing for the missing side of an added
   /// or removed field.
   private static func values(_ field: ReportField) -> String {
+    let (old, new) = ReportText.shorten(field.old, field.new, to: valueBudget)
     let absent = "*(absent)*"
-    switch (field.old, field.new) {
-    case (let old?, let new?):
-      let (a, b) = ValueWindow.cut(old, new, to: valueBudget)
-      return "\(MarkdownText.cell(a)) → \(MarkdownText.cell(b))"
-    case (let old?, nil):
-      return "\(MarkdownText.cell(ValueWindow.cut(old, to: valueBudget))) → \(absent)"
-    case (nil, let new?):
-      return "\(absent) → \(MarkdownText.cell(ValueWindow.cut(new, to: valueBudget)))"
-    case (nil, nil): return ""
-    }
+    return "\(old.map(MarkdownText.cell) ?? absent) → \(new.map(MarkdownText.cell) ?? absent)"
   }
 }
