@@ -14,8 +14,10 @@ struct MarkdownReport {
   /// What was compared, for the title (`old.json → new.json`).
   let title: String
 
-  /// The characters a value keeps in a cell.
+  /// The characters a field's value keeps in a cell.
   static let valueBudget = 100
+  /// The characters an inserted or deleted record keeps in a cell.
+  static let recordBudget = 200
 
   /// The report for `report`, whose changes may stop at `limit`.
   func render(_ report: ReportChanges) -> String {
@@ -68,7 +70,7 @@ struct MarkdownReport {
     let position = MarkdownText.cell(change.position)
     switch change.kind {
     case .delete, .insert:
-      var record = MarkdownText.cell(ReportText.shorten(change.record, to: valueBudget))
+      var record = MarkdownText.cell(ReportText.shorten(change.record, to: recordBudget))
       if !change.note.isEmpty { record += " *(\(MarkdownText.cell(change.note)))*" }
       return "| \(name) | \(position) | \(record) |\n"
     case .move:
