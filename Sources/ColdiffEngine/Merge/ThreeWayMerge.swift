@@ -1,0 +1,94 @@
+import ColdiffCore
+import ColdiffFormats
+
+/// A three-way merge of two snapshots that both came from BASE (SPEC
+/// §8.4): BASE→OURS and BASE→THEIRS are compared by key, THEIRS's changes
+/// that OURS does not already hold and that do not conflict with OURS's
+/// become one diff document (``theirs``), and that document is applied to
+/// OURS by key, so records no side changed keep OURS's bytes.
+///
+/// Where both sides changed the same thing differently, the merge keeps
+/// OURS's side and records a ``MergeConflict``.
+package struct ThreeWayMerge {
+  /// OURS with THEIRS's changes applied: the merged snapshot.
+  package let merged: PatchTarget
+  /// THEIRS's changes as applied to OURS.
+  package let theirs: DiffDocument
+  /// The conflicts: those on BASE's records in BASE's order (delete,
+  /// then field conflicts of each record in THEIRS's field order), then
+  /// those on records inserted by both, in THEIRS's order.
+  package let conflicts: [MergeConflict]
+
+  /// Merges THEIRS into OURS.
+  ///
+  /// - Parameters:
+  ///   - base: the common ancestor.
+  ///   - ours: our side; the merged snapshot is written in its style.
+  ///   - theirs: their side.
+  ///   - keys: the `--key` fields (empty for the default, `id`).
+  ///   - ignored: the `--ignore` fields, left out of equality.
+  ///   - unordered: whether order is not part of the collection.
+  /// - Throws: `InputError` for inputs that cannot be merged: forms that
+  ///   do not go together, records without a key (whole-value identity),
+  ///   a missing or duplicate key.
+  package init(
+    base: Snapshot, ours: Snapshot, theirs: Snapshot, keys: [JSONPointer],
+    ignored: [JSONPointer], unordered: Bool
+  ) throws {
+    let identity = try ThreeWayMerge.identity(keys: keys, base, ours, theirs)
+    let (baseKeys, oursKeys, theirsKeys) = try ThreeWayMerge.keyArenas(
+      identity, base, ours, theirs)
+    let ordered = !unordered && identity != .memberName
+    let oursSide = try MergeSide(
+      Comparison(
+        old: base, new: ours, identity: identity, ignored: ignored, ordered: ordered,
+        oldKeys: baseKeys, newKeys: oursKeys))
+    let theirsSide = try MergeSide(
+      Comparison(
+        old: base, new: theirs, identity: identity, ignored: ignored, ordered: ordered,
+        oldKeys: baseKeys, newKeys: theirsKeys))
+    var plan = MergePlan(
+      ours: oursSide, theirs: theirsSide, oursKeys: oursKeys, theirsKeys: theirsKeys,
+      ignored: ignored.map(\.tokens))
+    let document = plan.document()
+    var target = PatchTarget(ours)
+    let indexed = identity.documentKey.map { IndexedKeys(fields: $0, arena: oursKeys) }
+    do {
+      try target.apply(document, indexed: indexed)
+    } catch let conflict as PatchConflict {
+      // The plan only keeps changes that fit OURS: this is a fault of the
+      // merge, not of the inputs' agreement, so it is trouble.
+      throw InputError("cannot merge: \(conflict.description)", file: ours.name)
+    }
+    merged = target
+    self.theirs = document
+    conflicts = plan.conflicts
+  }
+
+  /// The identity of the three snapshots: the same for BASE against each
+  /// side, and a key (fields or member names), never the whole value.
+  private static func identity(
+    keys: [JSONPointer], _ base: Snapshot, _ ours: Snapshot, _ theirs: Snapshot
+  ) throws -> Identity {
+    let withOurs = try Identity.resolve(keys: keys, old: base, new: ours)
+    let withTheirs = try Identity.resolve(keys: keys, old: base, new: theirs)
+    guard withOurs == withTheirs, withOurs != .wholeValue else {
+      throw InputError(
+        "merge needs a key: not every record has an \"id\"; give --key FIELD",
+        file: [base, ours, theirs].first { !$0.allRecordsHave(JSONPointer(["id"])) }?.name
+          ?? base.name)
+    }
+    return withOurs
+  }
+
+  /// The canonical keys of the three snapshots, BASE's and THEIRS's on
+  /// one core while OURS's are made on the other.
+  private static func keyArenas(
+    _ identity: Identity, _ base: Snapshot, _ ours: Snapshot, _ theirs: Snapshot
+  ) throws -> (KeyArena, KeyArena, KeyArena) {
+    let ((baseKeys, theirsKeys), oursKeys) = try Parallel.both(
+      { (try base.keyArena(for: identity), try theirs.keyArena(for: identity)) },
+      { try ours.keyArena(for: identity) })
+    return (baseKeys, oursKeys, theirsKeys)
+  }
+}
