@@ -12,8 +12,17 @@ struct MergePlan {
   let theirsKeys: KeyArena
   /// The `--ignore` paths.
   let ignored: [[[UInt8]]]
-  /// The conflicts found so far, in the order reported.
-  private(set) var conflicts: [MergeConflict] = []
+  /// The conflicts found so far, each with where it is reported: BASE's
+  /// records in BASE's order, then records inserted on both sides.
+  private var found: [(order: Int, conflict: MergeConflict)] = []
+
+  /// The conflicts in the order reported: those on BASE's records in
+  /// BASE's order, then those on keys both sides inserted, in THEIRS's
+  /// order; a record's field conflicts in THEIRS's field order.
+  var conflicts: [MergeConflict] {
+    found.enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }
+      .map(\.element.conflict)
+  }
   /// The position in OURS of each record OURS inserted, by canonical key.
   let oursInserts: [[UInt8]: Int]
   /// For each BASE record, whether the merge deletes it from OURS.
@@ -56,7 +65,8 @@ struct MergePlan {
   private mutating func delete(_ baseIndex: Int) -> DiffDocument.Delete? {
     guard let oursIndex = ours.position(ofBase: baseIndex) else { return nil }
     if ours.changes(ofBase: baseIndex) != nil {
-      conflicts.append(
+      note(
+        baseIndex,
         MergeConflict(
           kind: .delete, record: record(ofBase: baseIndex), path: nil,
           base: base.value(of: baseIndex), ours: ours.snapshot.value(of: oursIndex), theirs: nil))
@@ -76,7 +86,8 @@ struct MergePlan {
   private mutating func update(_ baseIndex: Int) -> DiffDocument.Update? {
     guard let oursIndex = ours.position(ofBase: baseIndex) else {
       let theirsIndex = theirs.position(ofBase: baseIndex)
-      conflicts.append(
+      note(
+        baseIndex,
         MergeConflict(
           kind: .delete, record: record(ofBase: baseIndex), path: nil,
           base: base.value(of: baseIndex), ours: nil,
@@ -96,7 +107,8 @@ struct MergePlan {
         continue
       }
       guard overlapping.isEmpty else {
-        conflicts.append(
+        note(
+          baseIndex,
           MergeConflict(
             kind: .field, record: record(ofBase: baseIndex), path: pointer, base: change.old,
             ours: current, theirs: change.new))
@@ -120,7 +132,8 @@ struct MergePlan {
       let differences = ours.snapshot.fieldChanges(
         oursIndex, to: snapshot, theirsIndex, ignoring: ignored)
       if !differences.isEmpty {
-        conflicts.append(
+        note(
+          base.count + theirsIndex,
           MergeConflict(
             kind: .insert, record: record(ofTheirs: theirsIndex), path: nil, base: nil,
             ours: ours.snapshot.value(of: oursIndex), theirs: snapshot.value(of: theirsIndex)))
@@ -143,6 +156,11 @@ struct MergePlan {
   }
 
   private var identity: Identity { ours.comparison.identity }
+
+  /// Notes a conflict, reported at `order`.
+  private mutating func note(_ order: Int, _ conflict: MergeConflict) {
+    found.append((order, conflict))
+  }
 
   private func position(ofBase baseIndex: Int) -> DiffDocument.Position {
     names ? .name(base.memberName(of: baseIndex)) : .index(baseIndex)

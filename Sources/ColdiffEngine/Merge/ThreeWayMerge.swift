@@ -14,9 +14,9 @@ package struct ThreeWayMerge {
   package let merged: PatchTarget
   /// THEIRS's changes as applied to OURS.
   package let theirs: DiffDocument
-  /// The conflicts: those on BASE's records in BASE's order (delete,
-  /// then field conflicts of each record in THEIRS's field order), then
-  /// those on records inserted by both, in THEIRS's order.
+  /// The conflicts: those on BASE's records in BASE's order (a record's
+  /// field conflicts in THEIRS's field order), then those on keys both
+  /// sides inserted, in THEIRS's order.
   package let conflicts: [MergeConflict]
 
   /// Merges THEIRS into OURS.
