@@ -53,8 +53,8 @@ public enum ColpatchArguments {
       on both sides with different content is a conflict: OURS's side is kept and the \
       conflict is printed on standard error. The merged snapshot is written to standard \
       output, to OUT, or into OURS with `-i`, git's merge driver form: \
-      `git config merge.coldiff.driver 'colpatch merge %O %A %B -i'` with \
-      `*.json merge=coldiff` in `.gitattributes`.
+      `git config merge.coldiff.driver 'colpatch merge %O %A %B -i --path %P'` with \
+      `*.json merge=coldiff` (and `*.csv`, `*.jsonl` likewise) in `.gitattributes`.
       """,
     flags: ColpatchFlags.merge,
     exitStatuses: [
@@ -250,6 +250,7 @@ public enum ColpatchArguments {
     options.output = try typed.value(of: ColpatchFlags.mergeOutput)
     options.inPlace = typed.contains(ColpatchFlags.mergeInPlace)
     options.conflictsFile = try typed.value(of: ColpatchFlags.conflicts)
+    options.detectionName = try typed.value(of: ColpatchFlags.mergePath)
     options.unordered = typed.contains(ColdiffFlags.unordered)
     options.inputFormat = try typed.value(of: ColpatchFlags.mergeInput).flatMap {
       InputFormat(argument: $0)

@@ -67,6 +67,17 @@ public enum ColpatchFlags {
       name extension and the first byte. The merged snapshot is written in OURS's form.
       """)
 
+  /// `--path PATH` of `merge`: the name whose extension decides the form.
+  public static let mergePath = Flag(
+    long: "path", valueName: "PATH", completion: .file, category: .git,
+    summary: "read the inputs in the form PATH's extension names (git's %P)",
+    discussion: """
+      Read BASE, OURS and THEIRS in the form the extension of PATH names, as if they were \
+      called PATH. git hands a merge driver temporary files without the extension, so a \
+      CSV, TSV or JSON Lines file needs `--path %P` in the driver's command (JSON is told \
+      by its first byte).
+      """)
+
   /// The flags of `colpatch` before a subcommand.
   public static let topLevel: [Flag] = [CommonFlags.help, CommonFlags.version]
 
@@ -80,7 +91,7 @@ public enum ColpatchFlags {
   /// options, then where the result goes.
   public static let merge: [Flag] = [
     ColdiffFlags.key, ColdiffFlags.ignore, ColdiffFlags.unordered, mergeInput, mergeOutput,
-    mergeInPlace, conflicts, CommonFlags.help, CommonFlags.version,
+    mergeInPlace, conflicts, mergePath, CommonFlags.help, CommonFlags.version,
   ]
 
   /// The flags of `colpatch reverse`.

@@ -23,6 +23,8 @@ public struct ColpatchMergeOptions: Sendable, Equatable {
   public var unordered: Bool
   /// The `--input` form of the three inputs, or `nil` to detect it.
   public var inputFormat: InputFormat?
+  /// The `--path` name whose extension decides the inputs' form, if given.
+  public var detectionName: String?
 
   /// Creates merge options; the others default to what an absent flag
   /// means.
@@ -42,5 +44,6 @@ public struct ColpatchMergeOptions: Sendable, Equatable {
     ignoredFields = []
     unordered = false
     inputFormat = nil
+    detectionName = nil
   }
 }

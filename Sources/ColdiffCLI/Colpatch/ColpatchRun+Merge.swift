@@ -47,7 +47,8 @@ extension ColpatchRun {
       ? Array("id".utf8) : keys.count == 1 && keys[0].tokens.count == 1 ? keys[0].tokens[0] : nil
     func load(_ path: String) throws -> Snapshot {
       try Snapshot(
-        InputFile(path: path, standardInput: standardInput), override: format, keyName: keyName)
+        InputFile(path: path, standardInput: standardInput),
+        detectionName: options.detectionName, override: format, keyName: keyName)
     }
     let ((base, theirs), ours) = try Parallel.both(
       { (try load(options.base), try load(options.theirs)) }, { try load(options.ours) })
