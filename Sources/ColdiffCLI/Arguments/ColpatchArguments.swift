@@ -42,7 +42,7 @@ public enum ColpatchArguments {
   /// `colpatch merge`.
   public static let merge = CommandDescription(
     tool: "colpatch", subcommand: "merge",
-    synopses: ["BASE OURS THEIRS [-o OUT | -i] [--conflicts FILE] [--key FIELDS]"],
+    synopses: ["BASE OURS THEIRS [-o OUT | -i] [--conflicts FILE]"],
     abstract: "merge two snapshots made from one base, record by record",
     overview: """
       Merge THEIRS's changes since BASE into OURS, record by record: records are matched \
