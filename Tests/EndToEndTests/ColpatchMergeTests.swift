@@ -72,6 +72,18 @@ import Testing
     #expect(try folder.read("ours.jsonl") == Self.ours)
   }
 
+  @Test func anEmptyBaseMakesEveryRecordAnInsert() throws {
+    let folder = try folder(theirs: Self.clash)
+    defer { folder.remove() }
+    try folder.write("base.jsonl", "")
+    let run = try ColpatchCommandLine.colpatch(
+      ["merge", "base.jsonl", "ours.jsonl", "theirs.jsonl"], in: folder.path)
+    #expect(run.status == 1)
+    #expect(run.text == Self.ours)
+    #expect(
+      run.errors == "colpatch: conflict: key 1: inserted by both sides with different content\n")
+  }
+
   @Test func recordsWithoutAKeyAreTrouble() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }

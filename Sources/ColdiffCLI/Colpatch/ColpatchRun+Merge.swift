@@ -36,8 +36,10 @@ extension ColpatchRun {
   }
 
   /// Reads BASE, OURS and THEIRS: BASE and THEIRS on one core while OURS
-  /// is read on the other.
-  private func readThree(_ options: ColpatchMergeOptions) throws -> (Snapshot, Snapshot, Snapshot) {
+  /// is read on the other. An empty BASE file (git's merge of a file both
+  /// branches added) is an empty collection of OURS's form.
+  private func readThree(_ options: ColpatchMergeOptions) throws -> (Snapshot, Snapshot, Snapshot)
+  {
     let format = options.inputFormat
     let standardInput = io.standardInput
     // The likely key is noted while scanning: `--key NAME`, or `id`.
@@ -45,13 +47,16 @@ extension ColpatchRun {
     let keyName: [UInt8]? =
       keys.isEmpty
       ? Array("id".utf8) : keys.count == 1 && keys[0].tokens.count == 1 ? keys[0].tokens[0] : nil
-    func load(_ path: String) throws -> Snapshot {
-      try Snapshot(
-        InputFile(path: path, standardInput: standardInput),
-        detectionName: options.detectionName, override: format, keyName: keyName)
+    func load(_ path: String, emptyAllowed: Bool = false) throws -> Snapshot? {
+      let input = try InputFile(path: path, standardInput: standardInput)
+      if emptyAllowed && input.bytes.isEmpty { return nil }
+      return try Snapshot(
+        input, detectionName: options.detectionName, override: format, keyName: keyName)
     }
     let ((base, theirs), ours) = try Parallel.both(
-      { (try load(options.base), try load(options.theirs)) }, { try load(options.ours) })
-    return (base, ours, theirs)
+      { (try load(options.base, emptyAllowed: true), try load(options.theirs)) },
+      { try load(options.ours) })
+    guard let ours, let theirs else { preconditionFailure("only BASE may be empty") }
+    return (base ?? Snapshot(emptyLike: ours, name: options.base), ours, theirs)
   }
 }

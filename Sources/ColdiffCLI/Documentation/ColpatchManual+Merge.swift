@@ -13,7 +13,8 @@ extension ColpatchManual {
         conflicts. A record changed on one side takes that change; changed on both, \
         each side's field changes are taken, and the same change is taken once. The \
         merge needs a key: records matched by their whole value are refused (exit \
-        status 2). `--tree` is not supported by `merge`.
+        status 2). An empty BASE file (git's, when both branches added the file) is an \
+        empty collection of OURS's form. `--tree` is not supported by `merge`.
         """),
       .paragraph(
         """

@@ -39,14 +39,16 @@ package struct ThreeWayMerge {
     let (baseKeys, oursKeys, theirsKeys) = try ThreeWayMerge.keyArenas(
       identity, base, ours, theirs)
     let ordered = !unordered && identity != .memberName
-    let oursSide = try MergeSide(
-      Comparison(
-        old: base, new: ours, identity: identity, ignored: ignored, ordered: ordered,
-        oldKeys: baseKeys, newKeys: oursKeys))
-    let theirsSide = try MergeSide(
-      Comparison(
-        old: base, new: theirs, identity: identity, ignored: ignored, ordered: ordered,
-        oldKeys: baseKeys, newKeys: theirsKeys))
+    // Both comparisons at once, one a core (each compares on both cores
+    // when it has them to itself).
+    func compare(_ side: Snapshot, _ sideKeys: KeyArena) throws -> MergeSide {
+      MergeSide(
+        try Comparison(
+          old: base, new: side, identity: identity, ignored: ignored, ordered: ordered,
+          oldKeys: baseKeys, newKeys: sideKeys))
+    }
+    let (oursSide, theirsSide) = try Parallel.both(
+      { try compare(ours, oursKeys) }, { try compare(theirs, theirsKeys) })
     var plan = MergePlan(
       ours: oursSide, theirs: theirsSide, oursKeys: oursKeys, theirsKeys: theirsKeys,
       ignored: ignored.map(\.tokens))
