@@ -38,8 +38,7 @@ extension ColpatchRun {
   /// Reads BASE, OURS and THEIRS: BASE and THEIRS on one core while OURS
   /// is read on the other. An empty BASE file (git's merge of a file both
   /// branches added) is an empty collection of OURS's form.
-  private func readThree(_ options: ColpatchMergeOptions) throws -> (Snapshot, Snapshot, Snapshot)
-  {
+  private func readThree(_ options: ColpatchMergeOptions) throws -> (Snapshot, Snapshot, Snapshot) {
     let format = options.inputFormat
     let standardInput = io.standardInput
     // The likely key is noted while scanning: `--key NAME`, or `id`.
