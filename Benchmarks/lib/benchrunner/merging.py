@@ -43,7 +43,7 @@ def _records(path, form):
 
 
 def run_section(env, workloads, args, rec, outdir):
-    print("\n\n######## merge: colpatch merge BASE OURS THEIRS (1% changes of "
+    print("\n\n######## merge: colpatch merge BASE OURS THEIRS (1%% changes of "
           "each kind per side, disjoint records) against coldiff BASE OURS "
           "(target: merge / coldiff <= %.1f)" % TARGET)
     if env.coldiff is None or env.colpatch is None:

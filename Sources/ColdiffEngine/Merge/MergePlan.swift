@@ -94,10 +94,19 @@ struct MergePlan {
           theirs: theirsIndex.map { theirs.snapshot.value(of: $0) }))
       return nil
     }
-    let oursChanges = ours.changes(ofBase: baseIndex) ?? []
+    let theirsChanges = theirs.changes(ofBase: baseIndex) ?? []
+    guard let oursChanges = ours.changes(ofBase: baseIndex) else {
+      // OURS has the record as BASE has it (under the comparison's rules):
+      // THEIRS's changes apply as they are.
+      return DiffDocument.Update(
+        position: position(ofBase: baseIndex), key: key(ofBase: baseIndex),
+        changes: theirsChanges.map {
+          DiffDocument.Change(path: JSONPointer(tokens: $0.path), old: $0.old, new: $0.new)
+        })
+    }
     let oursRecord = ours.snapshot.value(of: oursIndex)
     var kept: [DiffDocument.Change] = []
-    for change in theirs.changes(ofBase: baseIndex) ?? [] {
+    for change in theirsChanges {
       let pointer = JSONPointer(tokens: change.path)
       let current = pointer.resolve(in: oursRecord)
       let overlapping = oursChanges.filter {
