@@ -13,11 +13,14 @@ extension ColpatchRun {
     defer { progress?.finish() }
     progress?.stage("reading")
     let before = options.inPlace ? AtomicFileWriter.snapshot(of: options.ours) : nil
-    let (base, ours, theirs) = try readThree(options)
+    let reader = MergeReader(options: options, standardInput: io.standardInput)
+    let (base, ours) = try reader.baseAndOurs()
     progress?.stage("merging")
+    // THEIRS is read on one core while BASE and OURS are compared on the
+    // other.
     let merge = try ThreeWayMerge(
-      base: base, ours: ours, theirs: theirs, keys: options.keyFields,
-      ignored: options.ignoredFields, unordered: options.unordered)
+      base: base, ours: ours, readingTheirs: { try reader.read(options.theirs) },
+      keys: options.keyFields, ignored: options.ignoredFields, unordered: options.unordered)
     progress?.stage("writing")
     if let file = options.conflictsFile {
       try AtomicFileWriter.write(MergeConflict.document(merge.conflicts), to: file)
@@ -34,28 +37,45 @@ extension ColpatchRun {
     for conflict in merge.conflicts { console.error("conflict: " + conflict.line) }
     return status
   }
+}
 
-  /// Reads BASE, OURS and THEIRS: BASE and THEIRS on one core while OURS
-  /// is read on the other. An empty BASE file (git's merge of a file both
-  /// branches added) is an empty collection of OURS's form.
-  private func readThree(_ options: ColpatchMergeOptions) throws -> (Snapshot, Snapshot, Snapshot) {
-    let format = options.inputFormat
-    let standardInput = io.standardInput
-    // The likely key is noted while scanning: `--key NAME`, or `id`.
+/// How `merge` reads its inputs: in the `--input` form or the one
+/// `--path` or each file's name and first bytes tell, noting the likely
+/// key while scanning.
+private struct MergeReader {
+  let options: ColpatchMergeOptions
+  let standardInput: Int32
+
+  /// The member name whose value the scan notes: `--key NAME`, or `id`.
+  private var keyName: [UInt8]? {
     let keys = options.keyFields
-    let keyName: [UInt8]? =
-      keys.isEmpty
+    return keys.isEmpty
       ? Array("id".utf8) : keys.count == 1 && keys[0].tokens.count == 1 ? keys[0].tokens[0] : nil
-    func load(_ path: String, emptyAllowed: Bool = false) throws -> Snapshot? {
-      let input = try InputFile(path: path, standardInput: standardInput)
-      if emptyAllowed && input.bytes.isEmpty { return nil }
-      return try Snapshot(
-        input, detectionName: options.detectionName, override: format, keyName: keyName)
-    }
-    let ((base, theirs), ours) = try Parallel.both(
-      { (try load(options.base, emptyAllowed: true), try load(options.theirs)) },
-      { try load(options.ours) })
-    guard let ours, let theirs else { preconditionFailure("only BASE may be empty") }
-    return (base ?? Snapshot(emptyLike: ours, name: options.base), ours, theirs)
+  }
+
+  /// Reads the input at `path`, or `nil` for an empty file.
+  func snapshotUnlessEmpty(_ path: String) throws -> Snapshot? {
+    let input = try InputFile(path: path, standardInput: standardInput)
+    if input.bytes.isEmpty { return nil }
+    return try snapshot(input)
+  }
+
+  /// Reads the input at `path`.
+  func read(_ path: String) throws -> Snapshot {
+    try snapshot(InputFile(path: path, standardInput: standardInput))
+  }
+
+  private func snapshot(_ input: InputFile) throws -> Snapshot {
+    return try Snapshot(
+      input, detectionName: options.detectionName, override: options.inputFormat,
+      keyName: keyName)
+  }
+
+  /// BASE and OURS, one on each core. An empty BASE file (git's merge of
+  /// a file both branches added) is an empty collection of OURS's form.
+  func baseAndOurs() throws -> (Snapshot, Snapshot) {
+    let (base, ours) = try Parallel.both(
+      { try snapshotUnlessEmpty(options.base) }, { try read(options.ours) })
+    return (base ?? Snapshot(emptyLike: ours, name: options.base), ours)
   }
 }

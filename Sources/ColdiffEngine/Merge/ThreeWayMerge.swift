@@ -35,20 +35,43 @@ package struct ThreeWayMerge {
     base: Snapshot, ours: Snapshot, theirs: Snapshot, keys: [JSONPointer],
     ignored: [JSONPointer], unordered: Bool
   ) throws {
-    let identity = try ThreeWayMerge.identity(keys: keys, base, ours, theirs)
-    let (baseKeys, oursKeys, theirsKeys) = try ThreeWayMerge.keyArenas(
-      identity, base, ours, theirs)
+    try self.init(
+      base: base, ours: ours, readingTheirs: { theirs }, keys: keys, ignored: ignored,
+      unordered: unordered)
+  }
+
+  /// Merges THEIRS into OURS, reading THEIRS on one core while BASE and
+  /// OURS are compared on the other.
+  ///
+  /// - Parameters:
+  ///   - base: the common ancestor.
+  ///   - ours: our side; the merged snapshot is written in its style.
+  ///   - readingTheirs: reads their side.
+  ///   - keys: the `--key` fields (empty for the default, `id`).
+  ///   - ignored: the `--ignore` fields, left out of equality.
+  ///   - unordered: whether order is not part of the collection.
+  /// - Throws: what `readingTheirs` throws; `InputError` for inputs that
+  ///   cannot be merged: forms that do not go together, records without a
+  ///   key (whole-value identity), a missing or duplicate key.
+  package init(
+    base: Snapshot, ours: Snapshot, readingTheirs: () throws -> Snapshot, keys: [JSONPointer],
+    ignored: [JSONPointer], unordered: Bool
+  ) throws {
+    let identity = try ThreeWayMerge.identity(keys: keys, base, ours)
     let ordered = !unordered && identity != .memberName
-    // Both comparisons at once, one a core (each compares on both cores
-    // when it has them to itself).
+    let (baseKeys, oursKeys) = try Parallel.both(
+      { try base.keyArena(for: identity) }, { try ours.keyArena(for: identity) })
     func compare(_ side: Snapshot, _ sideKeys: KeyArena) throws -> MergeSide {
       MergeSide(
         try Comparison(
           old: base, new: side, identity: identity, ignored: ignored, ordered: ordered,
           oldKeys: baseKeys, newKeys: sideKeys))
     }
-    let (oursSide, theirsSide) = try Parallel.both(
-      { try compare(ours, oursKeys) }, { try compare(theirs, theirsKeys) })
+    let (theirs, oursSide) = try Parallel.both(
+      readingTheirs, { try compare(ours, oursKeys) })
+    try ThreeWayMerge.check(identity, keys: keys, base, theirs)
+    let theirsKeys = try theirs.keyArena(for: identity)
+    let theirsSide = try compare(theirs, theirsKeys)
     var plan = MergePlan(
       ours: oursSide, theirs: theirsSide, oursKeys: oursKeys, theirsKeys: theirsKeys,
       ignored: ignored.map(\.tokens))
@@ -67,30 +90,31 @@ package struct ThreeWayMerge {
     conflicts = plan.conflicts
   }
 
-  /// The identity of the three snapshots: the same for BASE against each
-  /// side, and a key (fields or member names), never the whole value.
-  private static func identity(
-    keys: [JSONPointer], _ base: Snapshot, _ ours: Snapshot, _ theirs: Snapshot
-  ) throws -> Identity {
-    let withOurs = try Identity.resolve(keys: keys, old: base, new: ours)
-    let withTheirs = try Identity.resolve(keys: keys, old: base, new: theirs)
-    guard withOurs == withTheirs, withOurs != .wholeValue else {
-      throw InputError(
-        "merge needs a key: not every record has an \"id\"; give --key FIELD",
-        file: [base, ours, theirs].first { !$0.allRecordsHave(JSONPointer(["id"])) }?.name
-          ?? base.name)
-    }
-    return withOurs
+  /// The identity of BASE and OURS: a key (fields or member names),
+  /// never the whole value.
+  private static func identity(keys: [JSONPointer], _ base: Snapshot, _ ours: Snapshot) throws
+    -> Identity
+  {
+    let identity = try Identity.resolve(keys: keys, old: base, new: ours)
+    guard identity != .wholeValue else { throw keyNeeded([base, ours]) }
+    return identity
   }
 
-  /// The canonical keys of the three snapshots, BASE's and THEIRS's on
-  /// one core while OURS's are made on the other.
-  private static func keyArenas(
-    _ identity: Identity, _ base: Snapshot, _ ours: Snapshot, _ theirs: Snapshot
-  ) throws -> (KeyArena, KeyArena, KeyArena) {
-    let ((baseKeys, theirsKeys), oursKeys) = try Parallel.both(
-      { (try base.keyArena(for: identity), try theirs.keyArena(for: identity)) },
-      { try ours.keyArena(for: identity) })
-    return (baseKeys, oursKeys, theirsKeys)
+  /// Checks that THEIRS goes with BASE under `identity`.
+  private static func check(
+    _ identity: Identity, keys: [JSONPointer], _ base: Snapshot, _ theirs: Snapshot
+  ) throws {
+    guard try Identity.resolve(keys: keys, old: base, new: theirs) == identity else {
+      throw keyNeeded([theirs])
+    }
+  }
+
+  /// The error for snapshots whose records have no key: the first that
+  /// lacks an `id` is named.
+  private static func keyNeeded(_ snapshots: [Snapshot]) -> InputError {
+    InputError(
+      "merge needs a key: not every record has an \"id\"; give --key FIELD",
+      file: snapshots.first { !$0.allRecordsHave(JSONPointer(["id"])) }?.name
+        ?? snapshots[0].name)
   }
 }
