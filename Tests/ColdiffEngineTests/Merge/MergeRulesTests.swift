@@ -52,6 +52,17 @@ import Testing
         == "[\n  {\"id\": 1, \"v\": 1},\n  {\"id\": 9, \"v\": 9},\n  {\"id\": 3, \"v\": 3}\n]\n")
   }
 
+  @Test func recordsNobodyChangedKeepOursBytes() throws {
+    let (merged, conflicts) = try merge(
+      "[\n  {\"id\": 1, \"v\": 1.0},\n  {\"id\": 2, \"v\": 2},\n  {\"v\": 3e0, \"id\": 3}\n]\n",
+      "[\n  {\"id\": 1, \"v\": 1},\n  {\"id\": 2, \"v\": 20},\n  {\"id\": 3, \"v\": 3}\n]\n")
+    #expect(conflicts.isEmpty)
+    #expect(
+      merged
+        == "[\n  {\"id\": 1, \"v\": 1.0},\n  {\"id\": 2, \"v\": 20},\n  {\"v\": 3e0, \"id\": 3}\n]\n"
+    )
+  }
+
   @Test func theSameChangeOnBothSidesIsTakenOnce() throws {
     let side = "[\n  {\"id\": 1, \"v\": 5},\n  {\"id\": 2, \"v\": 2},\n  {\"id\": 7, \"v\": 7}\n]\n"
     let (merged, conflicts) = try merge(side, side)
