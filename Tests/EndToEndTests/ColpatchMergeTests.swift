@@ -84,6 +84,36 @@ import Testing
       run.errors == "colpatch: conflict: key 1: inserted by both sides with different content\n")
   }
 
+  @Test func membersOfAnObjectAreNamedInConflicts() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    try folder.write("b.json", "{\"a\": {\"v\": 1}, \"b\": {\"v\": 2}}\n")
+    try folder.write("o.json", "{\"a\": {\"v\": 1}, \"b\": {\"v\": 3}}\n")
+    try folder.write("t.json", "{\"a\": {\"v\": 5}, \"b\": {\"v\": 4}, \"c\": {\"v\": 0}}\n")
+    let run = try ColpatchCommandLine.colpatch(
+      ["merge", "b.json", "o.json", "t.json", "--conflicts", "c.json"], in: folder.path)
+    #expect(run.status == 1)
+    #expect(run.text == "{\"a\": {\"v\": 5}, \"b\": {\"v\": 3}, \"c\": {\"v\": 0}}\n")
+    #expect(run.errors == "colpatch: conflict: member b /v: base 2, ours 3, theirs 4\n")
+    #expect(try folder.read("c.json").contains("\"name\": \"b\""))
+  }
+
+  @Test func aTableMergesUnordered() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    try folder.write("b.tsv", "id\tv\n1\ta\n2\tb\n3\tc\n")
+    try folder.write("o.tsv", "id\tv\n2\tb\n1\tA\n3\tc\n")
+    try folder.write("t.tsv", "id\tv\n1\ta\n4\td\n2\tb\n3\tC\n")
+    let ordered = try ColpatchCommandLine.colpatch(
+      ["merge", "b.tsv", "o.tsv", "t.tsv"], in: folder.path)
+    #expect(ordered.status == 0)
+    #expect(ordered.text == "id\tv\n2\tb\n1\tA\n4\td\n3\tC\n")
+    let unordered = try ColpatchCommandLine.colpatch(
+      ["merge", "--unordered", "b.tsv", "o.tsv", "t.tsv"], in: folder.path)
+    #expect(unordered.status == 0)
+    #expect(unordered.text == "id\tv\n2\tb\n1\tA\n3\tC\n4\td\n")
+  }
+
   @Test func recordsWithoutAKeyAreTrouble() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
