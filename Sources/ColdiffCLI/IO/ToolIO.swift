@@ -1,7 +1,8 @@
 import Glibc
 
-/// What a tool run reads and writes, passed down instead of globals so
-/// tests run whole commands in-process with captured streams.
+/// What a tool run reads and writes, passed down instead of globals: the
+/// two tools build it from the process's descriptors and environment
+/// (the tests run them as processes, see `Tests/EndToEndTests`).
 struct ToolIO {
   /// The descriptor `-` reads from.
   var standardInput: Int32

@@ -16,13 +16,13 @@ extension OrderedCollectionDiff where Index == Int {
   ///   - patch: the operations, each with positions in the collection as
   ///     the operations before it left it.
   /// - Precondition: every position is in range when its operation runs.
-  /// - Complexity: O((n + d) log n) expected for n elements and d
-  ///   operations (an implicit treap over the tags, then the diff from the
-  ///   matching).
+  /// - Complexity: O(n + d·(n/c + c)) for n elements, d operations and
+  ///   chunks of c tags (a `RecordSequence` of the tags), then the diff
+  ///   from the matching.
   public init<Element>(
     oldCount: Int, patch: some Sequence<OrderedCollectionOperation<Element>>
   ) {
-    var sequence = ImplicitTreap(identityOf: oldCount)
+    var sequence = RecordSequence(identityOf: oldCount)
     var updated = [Bool](repeating: false, count: oldCount)
     for operation in patch {
       switch operation {

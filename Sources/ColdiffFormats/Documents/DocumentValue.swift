@@ -2,8 +2,10 @@
 /// ``JSONValue`` or the bytes of one JSON value, copied as they are.
 ///
 /// The raw form lets a writer copy thousands of inserted records straight
-/// from the input without building their value trees. Documents read from
-/// bytes always hold `.value`.
+/// from the input without building their value trees, and a reader keep
+/// them as they are: ``DiffDocument/init(bytes:)`` holds `.value`s,
+/// ``DiffDocument/init(keepingRecordBytes:)`` (list and object-map
+/// documents only) holds its inserted and deleted records as `.raw`.
 public enum DocumentValue: Sendable {
   /// A value tree, written with its original number and string text.
   case value(JSONValue)

@@ -92,7 +92,8 @@ private struct StyleDetector {
     while index < range.upperBound && !isComplete {
       switch bytes[index] {
       case UInt8(ascii: "\""):
-        let end = JSONLexer.endOfValidatedString(bytes, from: index)
+        var escaped = false
+        let end = ValidatedJSON(bytes).endOfString(index, escaped: &escaped)
         if level > 0 { examineColonAfterName(bytes, end) }
         index = end
         continue

@@ -1,7 +1,6 @@
+import ColdiffCore
 import TestSupport
 import Testing
-
-@testable import ColdiffEngine
 
 @Suite struct RecordSequenceTests {
   /// Random inserts, removes and look-ups agree with an array, across
@@ -27,6 +26,9 @@ import Testing
         guard !reference.isEmpty else { continue }
         let position = Int.random(in: 0..<reference.count, using: &generator)
         #expect(sequence[position] == reference[position])
+        sequence[position] = -nextHandle
+        reference[position] = -nextHandle
+        nextHandle += 1
       }
     }
     #expect(sequence.count == reference.count)
