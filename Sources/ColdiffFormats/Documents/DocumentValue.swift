@@ -42,7 +42,15 @@ public enum DocumentValue: Sendable {
   }
 }
 
-extension DocumentValue: Equatable {
+extension DocumentValue: Hashable {
+  /// Hashes the value tree, or the bytes, as `==` compares them.
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .value(let value): hasher.combine(value)
+    case .raw(let bytes): hasher.combine(bytes)
+    }
+  }
+
   /// Two `.value`s are equal as JSON values, two `.raw`s when their bytes
   /// are; a `.value` never equals a `.raw` (comparing them would need a
   /// parse).
