@@ -13,7 +13,7 @@ extension Snapshot {
       return table.rowCount == 0
         || pointer.tokens.count == 1 && table.column(named: pointer.tokens[0]) != nil
     case .json(let index):
-      guard index.form != .object else { return false }
+      guard index.form != .jsonObject else { return false }
       if let ranges = capturedRanges(pointer, index) {
         return (0..<index.count).allSatisfy { ranges($0) != nil }
       }
