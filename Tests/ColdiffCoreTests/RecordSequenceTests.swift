@@ -12,7 +12,12 @@ import Testing
     var sequence = RecordSequence(identityOf: initialCount)
     var nextHandle = Int32(initialCount)
     for _ in 0..<6000 {
-      switch Int.random(in: 0..<5, using: &generator) {
+      switch Int.random(in: 0..<6, using: &generator) {
+      case 5 where !reference.isEmpty:
+        let from = Int.random(in: 0..<reference.count, using: &generator)
+        let to = Int.random(in: 0..<reference.count, using: &generator)
+        reference.insert(reference.remove(at: from), at: to)
+        sequence.move(from: from, to: to)
       case 0, 1, 2:
         let position = min(
           Int.random(in: 0...40, using: &generator) + reference.count / 3, reference.count)

@@ -96,6 +96,17 @@ public struct RecordSequence: Sendable {
     return chunks[chunk].remove(at: offset)
   }
 
+  /// Removes the handle at `from`, then inserts it at `to` in the
+  /// sequence as it is after the removal (RFC 6902 `move`).
+  ///
+  /// - Complexity: O(n/c + c).
+  public mutating func move(from: Int, to: Int) {
+    precondition(from >= 0 && from < count, "move from \(from) is out of range")
+    let handle = remove(at: from)
+    precondition(to >= 0 && to <= count, "move to \(to) is out of range")
+    insert(handle, at: to)
+  }
+
   /// All handles in order.
   ///
   /// - Complexity: O(n).

@@ -37,10 +37,7 @@ extension OrderedCollectionDiff where Index == Int {
         let tag = sequence[at]
         if tag >= 0 { updated[Int(tag)] = true }
       case .move(let from, let to):
-        precondition(from >= 0 && from < sequence.count, "move from \(from) is out of range")
-        let tag = sequence.remove(at: from)
-        precondition(to >= 0 && to <= sequence.count, "move to \(to) is out of range")
-        sequence.insert(tag, at: to)
+        sequence.move(from: from, to: to)
       }
     }
     let newToOld = sequence.inOrder()

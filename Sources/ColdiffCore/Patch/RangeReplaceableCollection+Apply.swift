@@ -67,10 +67,7 @@ extension Array {
         brought.append(new)
         sequence[at] = Int32(-brought.count)
       case .move(let from, let to):
-        precondition(from >= 0 && from < sequence.count, "move from \(from) is out of range")
-        let tag = sequence.remove(at: from)
-        precondition(to >= 0 && to <= sequence.count, "move to \(to) is out of range")
-        sequence.insert(tag, at: to)
+        sequence.move(from: from, to: to)
       }
     }
     let tags = sequence.inOrder()
