@@ -13,7 +13,7 @@ let package = Package(
   ],
   targets: [
     .target(name: "ColdiffCore", exclude: ["README.md"]),
-    .target(name: "ColdiffFormats", dependencies: ["ColdiffCore"]),
+    .target(name: "ColdiffFormats", dependencies: ["ColdiffCore"], exclude: ["README.md"]),
     .target(
       name: "ColdiffEngine", dependencies: ["ColdiffCore", "ColdiffFormats"], exclude: ["README.md"]
     ),
