@@ -166,4 +166,31 @@ import Testing
     // A top-level record no change reaches keeps OURS's bytes.
     #expect(run.text.hasSuffix("{\"id\": 5, \"v\": 50}\n"))
   }
+
+  /// A record OURS deleted, which THEIRS changed and moved a record under,
+  /// is one conflict; the moved record stays at OURS's place. `--tree`
+  /// with `--unordered` is a usage error.
+  @Test func aParentDeletedByOursIsOneConflict() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    try folder.write(
+      "base.json", "[{\"id\": 1, \"kids\": [{\"id\": 3}]}, {\"id\": 4, \"v\": 4}]\n")
+    try folder.write("ours.json", "[{\"id\": 1, \"kids\": [{\"id\": 3}]}]\n")
+    try folder.write(
+      "theirs.json", "[{\"id\": 1, \"kids\": []}, {\"id\": 4, \"v\": 5, \"kids\": [{\"id\": 3}]}]\n"
+    )
+    let run = try ColpatchCommandLine.colpatch(
+      ["merge", "--tree", "kids", "base.json", "ours.json", "theirs.json"], in: folder.path)
+    #expect(run.status == 1)
+    #expect(run.errors == "colpatch: conflict: key 4: deleted by ours, changed by theirs\n")
+    #expect(
+      try TreeRoundTripTests.values(Array(run.text.utf8), lines: false)
+        == TreeRoundTripTests.values(
+          Array("[{\"id\": 1, \"kids\": [{\"id\": 3}]}]".utf8), lines: false))
+    let refused = try ColpatchCommandLine.colpatch(
+      ["merge", "--tree", "kids", "--unordered", "base.json", "ours.json", "theirs.json"],
+      in: folder.path)
+    #expect(refused.status == 2)
+    #expect(refused.errors.contains("'--tree' and '--unordered' cannot be used together"))
+  }
 }
