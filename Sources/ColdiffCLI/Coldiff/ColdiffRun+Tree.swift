@@ -34,7 +34,7 @@ extension ColdiffRun {
     let identity = try TreeSnapshot.identity(keys: keys, old: oldTree, new: newTree)
     guard case .fields(let pointers) = identity else { preconditionFailure("a tree is keyed") }
     let comparison = try TreeComparison(
-      old: oldTree, new: newTree, keys: pointers, ignored: options.ignoredFields)
+      old: oldTree, new: newTree, keys: pointers, rules: options.rules)
     let status: ExitStatus = comparison.diff.isEmpty ? .success : .differences
     guard !options.quiet else { return status }
     var out = Array((header ?? "").utf8)
@@ -43,7 +43,9 @@ extension ColdiffRun {
     case .text:
       out += Array(TreeReport(color: report.color, width: report.width).render(comparison).utf8)
     case .json: comparison.document().write(to: &out)
-    case .patch: out += comparison.patch(guards: !options.noTest)
+    case .patch:
+      out += RawJSONPatch.prefixing(
+        comparison.patch(guards: !options.noTest), with: options.root ?? .root)
     }
     return console.output(out) ? status : .trouble
   }

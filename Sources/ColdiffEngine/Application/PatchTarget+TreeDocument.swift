@@ -29,6 +29,7 @@ extension PatchTarget {
         "a tree diff document applies to a JSON array, a JSON object or JSON Lines",
         file: snapshot.name)
     }
+    let rules = try ComparisonRules(document: document.rules)
     var forest = try TreeForest(target: self, field: field, keys: keys)
     func find(_ key: JSONValue?) throws -> Int {
       guard let key, let node = forest.node(withKey: key), forest.isAttached(node) else {
@@ -55,7 +56,7 @@ extension PatchTarget {
           member = change.new != nil
           continue
         }
-        try PatchTarget.apply(change, to: &record, name: name)
+        try PatchTarget.apply(change, to: &record, name: name, rules: rules)
       }
       forest.setContent(record, hasMember: member, of: node)
     }

@@ -16,7 +16,7 @@ extension Comparison {
       guard newRecord > 0, let key = key(new: newRecord - 1) else { return .null }
       return .key(key)
     }
-    return DiffDocument(
+    var document = DiffDocument(
       kind: ordered ? .ordered : .unordered,
       key: identity.documentKey,
       inserts: diff.inserts.map { record in
@@ -41,5 +41,7 @@ extension Comparison {
           from: .index(move.from), to: .index(move.to), key: key(old: move.from),
           after: after(move.to))
       })
+    document.rules = rules.documentValue
+    return document
   }
 }

@@ -21,6 +21,8 @@ package struct TreeComparison {
   package let diff: OrderedCollectionDiff<TreeIndexPath>
   /// The changed fields of each updated node, by OLD node.
   package let changes: [Int: [FieldChange]]
+  /// The rules the nodes were compared by.
+  package let rules: ComparisonRules
 
   /// Matches and compares two trees.
   ///
@@ -28,17 +30,18 @@ package struct TreeComparison {
   ///   - old: the tree compared from.
   ///   - new: the tree compared to.
   ///   - keys: the identity fields.
-  ///   - ignored: fields left out of equality (`--ignore`).
+  ///   - rules: the comparison rules (`--ignore`, `--compare`).
   /// - Throws: `InputError` for a missing key or a key that occurs twice
   ///   in one tree (naming both places).
   /// - Complexity: O(n log n + c·h); equal nodes cost a byte comparison,
   ///   changed ones a parse of both.
-  package init(old: TreeSnapshot, new: TreeSnapshot, keys: [JSONPointer], ignored: [JSONPointer])
+  package init(old: TreeSnapshot, new: TreeSnapshot, keys: [JSONPointer], rules: ComparisonRules)
     throws
   {
     self.old = old
     self.new = new
     self.keys = keys
+    self.rules = rules
     let (oldKeys, newKeys) = try Parallel.both(
       { try old.keyArena(for: keys) }, { try new.keyArena(for: keys) })
     let newToOld: [Int32]
@@ -53,7 +56,6 @@ package struct TreeComparison {
     }
     self.newToOld = newToOld
     self.oldToNew = oldToNew
-    let removed = ignored.map(\.tokens)
     // Compare matched nodes on both cores: equal bytes around the children
     // arrays mean equal content; only the others are parsed. The arrays
     // are taken out of the snapshots so that no call copies a snapshot.
@@ -74,10 +76,11 @@ package struct TreeComparison {
             // Whether the member is there counts where one side has no
             // children (where both have, the children imply it).
             let leaf = old.children(of: oldNode).isEmpty || new.children(of: newNode).isEmpty
-            let paths = leaf ? removed : removed + [old.field.tokens]
-            let fields = FieldChange.between(
-              old.content(of: oldNode).removing(paths: paths),
-              new.content(of: newNode).removing(paths: paths))
+            let paths = leaf ? [] : [old.field.tokens]
+            let fields = rules.filter(
+              FieldChange.between(
+                old.content(of: oldNode).removing(paths: paths),
+                new.content(of: newNode).removing(paths: paths)))
             if !fields.isEmpty { found.append((oldNode, fields)) }
           }
         }

@@ -30,13 +30,14 @@ extension Snapshot {
   ///
   /// - Parameters:
   ///   - identity: what makes records the same.
-  ///   - ignored: `--ignore` paths, left out of a whole value (the whole
-  ///     value is then both identity and equality, SPEC §3, §7.8).
+  ///   - rules: the comparison rules; their `--ignore` patterns are left
+  ///     out of a whole value (the whole value is then both identity and
+  ///     equality, SPEC §3, §7.8).
   /// - Throws: `InputError` located at the first record that has no value
   ///   for a key field.
   /// - Complexity: O(n) for keys found by skipping (no value is built),
   ///   O(size) for whole values.
-  package func keyArena(for identity: Identity, ignoring ignored: [[[UInt8]]] = []) throws
+  package func keyArena(for identity: Identity, rules: ComparisonRules = ComparisonRules()) throws
     -> KeyArena
   {
     if case .fields(let pointers) = identity, pointers.count == 1,
@@ -55,10 +56,10 @@ extension Snapshot {
       for record in 0..<count {
         arena.append { JSONCanonicalKey.append(.string(memberName(of: record)), to: &$0) }
       }
-    case (.wholeValue, _) where !ignored.isEmpty:
+    case (.wholeValue, _) where !rules.ignore.isEmpty:
       for record in 0..<count {
         arena.append {
-          JSONCanonicalKey.append(value(of: record).removing(paths: ignored), to: &$0)
+          JSONCanonicalKey.append(rules.removingIgnored(from: value(of: record), at: []), to: &$0)
         }
       }
     case (.wholeValue, .json(let index)):

@@ -6,13 +6,13 @@ extension DiffDocument {
   /// lands), moves go back from `to` to `from`, changes swap `old` and
   /// `new`, and each update's position becomes its record's position in
   /// NEW, computed from the lists (the records no entry names keep their
-  /// order). The reversed document has no `after`: it applies by key where
+  /// order). The rules stay. The reversed document has no `after`: it applies by key where
   /// there is one and places records by position, which is exact on NEW.
   ///
   /// - Complexity: O(d log d) for d entries.
   public func reversed() -> DiffDocument {
     let newPositions = newPositions(of: updates.map(\.position))
-    return DiffDocument(
+    var reversed = DiffDocument(
       kind: kind, key: key, tree: tree,
       inserts: deletes.map { Insert(position: $0.position, key: $0.key, value: $0.value) },
       deletes: inserts.map { Delete(position: $0.position, key: $0.key, value: $0.value) },
@@ -24,6 +24,9 @@ extension DiffDocument {
       .sorted { $0.position.precedes($1.position) },
       moves: moves.map { Move(from: $0.to, to: $0.from, key: $0.key) }
         .sorted { $0.from.precedes($1.from) })
+    // The rules compare both ways alike.
+    reversed.rules = rules
+    return reversed
   }
 
   /// Where the records at OLD positions are in NEW: a moved record at its

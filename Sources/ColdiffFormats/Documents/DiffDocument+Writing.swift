@@ -51,6 +51,11 @@ extension DiffDocument {
       tree.writeQuoted(to: &out)
       out += ",\n".utf8
     }
+    if let rules {
+      out += "  \"rules\": ".utf8
+      rules.writeInline(to: &out)
+      out += ",\n".utf8
+    }
     DiffDocument.writeList("inserts", inserts, to: &out) { $0.write(to: &$1) }
     out += ",\n".utf8
     DiffDocument.writeList("deletes", deletes, to: &out) { $0.write(to: &$1) }
