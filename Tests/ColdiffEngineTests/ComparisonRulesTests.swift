@@ -127,6 +127,10 @@ import Testing
     #expect(again.compare.map(\.pattern.text) == ["price", "name"])
     #expect(ComparisonRules().documentValue == nil)
     #expect(try ComparisonRules(document: nil).isNone)
+    #expect(try ComparisonRules(document: try value(#"{"arrayKeys": {}}"#)).isNone)
+    #expect(throws: InputError.self) {
+      try ComparisonRules(document: try value(#"{"arrayKeys": {"lines": "sku"}}"#))
+    }
     #expect(throws: InputError.self) {
       try ComparisonRules(document: try value(#"{"compare": {"x": ["approx"]}}"#))
     }

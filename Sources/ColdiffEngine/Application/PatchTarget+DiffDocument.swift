@@ -35,9 +35,8 @@ extension PatchTarget {
     }
     let resolver = try RecordResolver(target: self, document: document, indexed: indexed)
     let recordStyle = RecordStyle(snapshot)
-    // Old values are checked by the rules that made the diff.
     let rules = try ComparisonRules(document: document.rules)
-    // Check what the diff expects, and update in place.
+    // Check what the diff expects (by its rules), and update in place.
     let deleted = try document.deletes.map { entry in
       let handle = try resolver.handle(entry.position, key: entry.key, of: self)
       guard holds(entry.value, handle, recordStyle, rules) else {
@@ -49,13 +48,9 @@ extension PatchTarget {
     }
     for entry in document.updates {
       let handle = try resolver.handle(entry.position, key: entry.key, of: self)
-      var record = value(of: handle)
-      for change in entry.changes {
-        try PatchTarget.apply(
-          change, to: &record, name: resolver.name(entry.position, entry.key), rules: rules)
+      try update(handle, by: entry.changes, rules: rules) {
+        resolver.name(entry.position, entry.key)
       }
-      try checkRow(record, name: resolver.name(entry.position, entry.key))
-      setValue(record, of: handle)
     }
     let moved = try document.moves.map { entry in
       try resolver.handle(entry.from, key: entry.key, of: self)
@@ -127,6 +122,18 @@ extension PatchTarget {
       && rules.equal(
         rules.removingIgnored(from: value, at: []),
         rules.removingIgnored(from: self.value(of: handle), at: []), at: [])
+  }
+
+  /// Applies an update's changes to record `handle`, checking each old
+  /// value under `rules`, and checks the result fits a table target.
+  private mutating func update(
+    _ handle: Int32, by changes: [DiffDocument.Change], rules: ComparisonRules,
+    name: () -> String
+  ) throws {
+    var record = value(of: handle)
+    for change in changes { try PatchTarget.apply(change, to: &record, name: name(), rules: rules) }
+    try checkRow(record, name: name())
+    setValue(record, of: handle)
   }
 
   /// Checks that a record the diff makes fits a table target.

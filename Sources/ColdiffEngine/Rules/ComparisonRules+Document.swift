@@ -2,9 +2,10 @@ import ColdiffFormats
 
 extension ComparisonRules {
   /// The rules as a diff document records them (SPEC §8.2):
-  /// `{"ignore": [FIELD…], "compare": {FIELD: [RULE…]}, "arrayKeys": {},
-  /// "root": POINTER}`, each member only when it says something; `nil`
-  /// when there is no rule.
+  /// `{"ignore": [FIELD…], "compare": {FIELD: [RULE…]}, "root":
+  /// POINTER}`, each member only when it says something; `nil` when there
+  /// is no rule. (`--array-key` is not built yet: an empty `arrayKeys` is
+  /// read as none, any other is refused.)
   package var documentValue: JSONValue? {
     guard !isNone else { return nil }
     var members: [JSONObject.Member] = []
@@ -66,6 +67,12 @@ extension ComparisonRules {
         }
       case ("root", .string(let pointer)):
         root = try JSONPointer(parsing: pointer.value)
+      case ("arrayKeys", .object(let keys)) where keys.members.isEmpty:
+        break
+      case ("arrayKeys", .object):
+        throw InputError(
+          "diff document: \"rules\" has \"arrayKeys\" (keyed arrays inside records), which "
+            + "this colpatch cannot apply")
       default:
         throw InputError(
           "diff document: \"rules\" has an unexpected member \"\(member.name.string)\" "
