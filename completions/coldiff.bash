@@ -24,6 +24,10 @@ _coldiff() {
     COMPREPLY=()
     return 0
     ;;
+  --array-key)
+    COMPREPLY=()
+    return 0
+    ;;
   --tree)
     COMPREPLY=()
     return 0
@@ -46,7 +50,7 @@ _coldiff() {
     ;;
   esac
   if [[ $cur == -* ]]; then
-    COMPREPLY=($(compgen -W '--key -k --ignore --compare --unordered --tree --root --input --format -f --no-test --color --quiet -q --textconv --help -h --version' -- "$cur"))
+    COMPREPLY=($(compgen -W '--key -k --ignore --compare --array-key --unordered --tree --root --input --format -f --no-test --color --quiet -q --textconv --help -h --version' -- "$cur"))
     return 0
   fi
   compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))

@@ -3,6 +3,7 @@
 complete -c coldiff -s k -l key -x -d 'identity fields, comma-separated (name, dotted path or /pointer)'
 complete -c coldiff -l ignore -x -d 'leave FIELD out of the comparison (repeatable)'
 complete -c coldiff -l compare -x -d 'FIELDS=RULE[,RULE…]: compare by abs:X, rel:X, trim, icase, nfc (repeatable)'
+complete -c coldiff -l array-key -x -d 'FIELD=KEYFIELD: match the array FIELD\'s elements by KEYFIELD (repeatable)'
 complete -c coldiff -l unordered -d 'treat the collection as unordered: report no moves'
 complete -c coldiff -l tree -x -d 'records nest child records in the array member FIELD'
 complete -c coldiff -l root -x -d 'the collection is the array or object at POINTER in each JSON document'

@@ -89,9 +89,9 @@ import Testing
       compare: try FieldRule.parse("price=abs:0.01") + FieldRule.parse("tags=icase"))
     let old = try value(#"{"price": 1, "at": 1, "tags": ["A"], "m": {"at": 1, "x": 1}}"#)
     let new = try value(#"{"price": 1.01, "at": 2, "tags": ["a"], "m": {"at": 2, "x": 2}}"#)
-    let changes = rules.filter(FieldChange.between(old, new))
+    let changes = try rules.filter(FieldChange.between(old, new))
     #expect(changes.map(\.path) == [[Array("m".utf8), Array("x".utf8)]])
-    let replaced = rules.filter(
+    let replaced = try rules.filter(
       FieldChange.between(try value(#"{"m": {"at": 1}}"#), try value(#"{"m": 5}"#)))
     #expect(replaced.count == 1)
     #expect(replaced.first?.old == (try value("{}")))
@@ -128,8 +128,10 @@ import Testing
     #expect(ComparisonRules().documentValue == nil)
     #expect(try ComparisonRules(document: nil).isNone)
     #expect(try ComparisonRules(document: try value(#"{"arrayKeys": {}}"#)).isNone)
+    let keyed = try ComparisonRules(document: try value(#"{"arrayKeys": {"lines": "sku"}}"#))
+    #expect(keyed.arrayKeys == [try ArrayKey.parse("lines=sku")])
     #expect(throws: InputError.self) {
-      try ComparisonRules(document: try value(#"{"arrayKeys": {"lines": "sku"}}"#))
+      try ComparisonRules(document: try value(#"{"arrayKeys": {"lines": 3}}"#))
     }
     #expect(throws: InputError.self) {
       try ComparisonRules(document: try value(#"{"compare": {"x": ["approx"]}}"#))
@@ -139,6 +141,40 @@ import Testing
         bytes: Array(
           #"{"coldiff": 1, "kind": "ordered", "rules": 3, "inserts": [], "deletes": [], "updates": [], "moves": []}"#
             .utf8))
+    }
+  }
+
+  @Test func keyedArraysReportElementsWithMinimalMoves() throws {
+    let rules = ComparisonRules(arrayKeys: [try ArrayKey.parse("lines=sku")])
+    let old = try value(
+      #"{"lines": [{"sku": "a", "q": 1}, {"sku": "b", "q": 1}, {"sku": "c", "q": 1}, {"sku": "d", "q": 1}]}"#
+    )
+    let new = try value(
+      #"{"lines": [{"sku": "d", "q": 1}, {"sku": "a", "q": 2}, {"sku": "c", "q": 1}, {"sku": "e", "q": 1}]}"#
+    )
+    let changes = try rules.filter(FieldChange.between(old, new))
+    let described = changes.map { change in
+      ReportText.field(change.path, element: change.element)
+        + (change.element?.from.map { " from " + ReportText.field($0) } ?? "")
+        + (change.old == nil ? "" : " old") + (change.new == nil ? "" : " new")
+    }
+    // b deleted; d moved to the front (a and c keep their order); e inserted.
+    #expect(
+      described == [
+        "lines[b] old", "lines[d] from lines.3", "lines[e] new", "lines[a].q old new",
+      ])
+    #expect(changes[3].path == [Array("lines".utf8), Array("1".utf8), Array("q".utf8)])
+  }
+
+  @Test func keyedArraysRefuseMissingAndDuplicateKeys() throws {
+    let rules = ComparisonRules(arrayKeys: [try ArrayKey.parse("lines=sku")])
+    let old = try value(#"{"lines": [{"sku": "a"}]}"#)
+    #expect(throws: ArrayKeyError.self) {
+      try rules.filter(FieldChange.between(old, try value(#"{"lines": [{"sku": "a"}, {"x": 1}]}"#)))
+    }
+    #expect(throws: ArrayKeyError.self) {
+      try rules.filter(
+        FieldChange.between(old, try value(#"{"lines": [{"sku": "b"}, {"sku": "b"}]}"#)))
     }
   }
 }

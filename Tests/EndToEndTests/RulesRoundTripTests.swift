@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// Seeded wrapped exports (`{"meta": …, "data": {"items": [...]}}`)
-/// compared with `--root`, `--ignore` patterns and `--compare` rules
+/// compared with `--root`, `--ignore` patterns, `--compare` rules and
+/// nested keyed arrays (`--array-key lines=sku`, `lines.*.parts=p`)
 /// (SPEC §8.2): the patch and the diff document turn OLD into NEW up to
 /// the rules (Python's jsonpatch checks the patch), their reverses turn
 /// NEW back into OLD, everything outside the collection stays byte for
@@ -13,7 +14,7 @@ import Testing
   private static let trials = 24
   private static let rules = [
     "--root", "/data/items", "--ignore", "**.stamp", "--compare", "price=abs:0.01",
-    "--compare", "name=trim,icase",
+    "--compare", "name=trim,icase", "--array-key", "lines=sku", "--array-key", "lines.*.parts=p",
   ]
 
   /// One record of an export.
@@ -22,10 +23,18 @@ import Testing
     var name: String
     var cents: Int
     var stamp: Int
+    /// Order lines: (sku, quantity, parts as (p, n)).
+    var lines: [(sku: String, qty: Int, parts: [(p: String, n: Int)])] = []
 
     func json(priceOffset: String = "") -> String {
       let price = "\(cents / 100).\(String(format: "%02d", cents % 100))\(priceOffset)"
-      return #"{"id": \#(id), "name": "\#(name)", "price": \#(price), "stamp": \#(stamp)}"#
+      let lines = self.lines.map { line in
+        let parts = line.parts.map { #"{"p": "\#($0.p)", "n": \#($0.n)}"# }
+        return #"{"sku": "\#(line.sku)", "qty": \#(line.qty), "parts": ["#
+          + parts.joined(separator: ", ") + "]}"
+      }
+      return #"{"id": \#(id), "name": "\#(name)", "price": \#(price), "stamp": \#(stamp), "#
+        + #""lines": ["# + lines.joined(separator: ", ") + "]}"
     }
   }
 
@@ -55,14 +64,20 @@ import Testing
     let names = ["Anvil", "Bolt", "Crate", "Drum", "Easel", "Flask"]
     var old: [Item] = []
     for id in 0..<Int.random(in: 1...10, using: &random) {
-      old.append(
-        Item(
-          id: id, name: names.randomElement(using: &random)!,
-          cents: Int.random(in: 100...9999, using: &random), stamp: 1))
+      var item = Item(
+        id: id, name: names.randomElement(using: &random)!,
+        cents: Int.random(in: 100...9999, using: &random), stamp: 1)
+      for sku in (0..<6).shuffled(using: &random).prefix(Int.random(in: 0...5, using: &random)) {
+        let parts = (0..<4).shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random))
+        item.lines.append(
+          ("S\(sku)", Int.random(in: 1...9, using: &random), parts.map { ("P\($0)", $0) }))
+      }
+      old.append(item)
     }
     var new = old.filter { _ in Int.random(in: 0..<5, using: &random) > 0 }
     for index in new.indices {
       new[index].stamp = 2
+      editLines(&new[index].lines, using: &random)
       switch Int.random(in: 0..<5, using: &random) {
       case 0: new[index].cents += Int.random(in: 2...500, using: &random)
       case 1: new[index].name = new[index].name.uppercased()
@@ -80,6 +95,34 @@ import Testing
       new.swapAt(0, Int.random(in: 1..<new.count, using: &random))
     }
     return (old, new)
+  }
+
+  /// Deletes, inserts, moves and changes lines and their parts.
+  private static func editLines(
+    _ lines: inout [(sku: String, qty: Int, parts: [(p: String, n: Int)])],
+    using random: inout SeededGenerator
+  ) {
+    if !lines.isEmpty, Int.random(in: 0..<3, using: &random) == 0 {
+      lines.remove(at: Int.random(in: 0..<lines.count, using: &random))
+    }
+    if Int.random(in: 0..<3, using: &random) == 0 {
+      lines.insert(
+        ("N\(Int.random(in: 0..<1000, using: &random))", 1, [("P9", 9)]),
+        at: Int.random(in: 0...lines.count, using: &random))
+    }
+    if lines.count > 1, Int.random(in: 0..<2, using: &random) == 0 {
+      lines.swapAt(0, lines.count - 1)
+    }
+    for index in lines.indices {
+      switch Int.random(in: 0..<4, using: &random) {
+      case 0: lines[index].qty += 1
+      case 1: lines[index].parts.reverse()
+      case 2:
+        if !lines[index].parts.isEmpty { lines[index].parts[0].n += 10 }
+        lines[index].parts.append(("Q\(index)", 0))
+      default: break
+      }
+    }
   }
 
   private func run(_ tool: String, _ arguments: [String]) throws -> ToolProcess.Outcome {

@@ -29,7 +29,7 @@ public enum ColdiffFlags {
   /// `--compare FIELDS=RULE[,RULE…]`: how the fields are compared
   /// (repeatable).
   public static let compare = Flag(
-    long: "compare", valueName: "RULES", completion: .none, category: .identity,
+    long: "compare", valueName: "RULES", completion: .field, category: .identity,
     summary: "FIELDS=RULE[,RULE…]: compare by abs:X, rel:X, trim, icase, nfc (repeatable)",
     discussion: """
       RULES is FIELDS=RULE[,RULE…]. Compare the values of FIELDS (fields or patterns, comma-separated as for `--key`) by \
@@ -46,9 +46,25 @@ public enum ColdiffFlags {
       """,
     repeatable: true)
 
+  /// `--array-key FIELD=KEYFIELD`: the array at FIELD is keyed
+  /// (repeatable).
+  public static let arrayKey = Flag(
+    long: "array-key", valueName: "KEY", completion: .field, category: .identity,
+    summary: "FIELD=KEYFIELD: match the array FIELD's elements by KEYFIELD (repeatable)",
+    discussion: """
+      KEY is FIELD=KEYFIELD. The array at FIELD inside each record (a field or a \
+      pattern) is itself a keyed collection: its elements are matched by the value of \
+      KEYFIELD and compared element by element, with minimal moves. Changes name the \
+      element by its key (`lines[A-7].qty: 1 → 2` in the text report; `"key"` in the \
+      diff document, with `"from"` for a moved element); the patch uses positional \
+      operations with `test` guards. An element without KEYFIELD, or a key twice in one \
+      array, is an error naming the record and the element. Not with `--tree`.
+      """,
+    repeatable: true)
+
   /// `--root POINTER`: the collection is the array or object at POINTER.
   public static let root = Flag(
-    long: "root", valueName: "POINTER", completion: .none, category: .input,
+    long: "root", valueName: "POINTER", completion: .field, category: .input,
     summary: "the collection is the array or object at POINTER in each JSON document",
     discussion: """
       Read the collection from the array or object at POINTER (a JSON Pointer such as \
@@ -143,7 +159,8 @@ public enum ColdiffFlags {
 
   /// Every flag of `coldiff`, in the order help lists them.
   public static let all: [Flag] = [
-    key, ignore, compare, unordered, tree, root, input, format, noTest, color, quiet, textconv,
+    key, ignore, compare, arrayKey, unordered, tree, root, input, format, noTest, color, quiet,
+    textconv,
     CommonFlags.help, CommonFlags.version,
   ]
 }

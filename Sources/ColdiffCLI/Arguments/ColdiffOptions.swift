@@ -13,6 +13,8 @@ public struct ColdiffOptions: Sendable, Equatable {
   /// The `--ignore` fields, in the order given; a `*` or `**` token is a
   /// wildcard (SPEC §8.2).
   public var ignoredFields: [JSONPointer]
+  /// The `--array-key` arrays, in the order given.
+  package var arrayKeys: [ArrayKey] = []
   /// The `--root` pointer, if given.
   package var root: JSONPointer?
   /// The `--compare` rules, one per field or pattern, in the order given.
@@ -78,9 +80,10 @@ public struct ColdiffOptions: Sendable, Equatable {
   }
 
   /// The comparison rules the options make (`--ignore`, `--compare`,
-  /// `--root`).
+  /// `--array-key`, `--root`).
   package var rules: ComparisonRules {
     ComparisonRules(
-      ignore: ignoredFields.map(FieldPattern.init), compare: comparedFields, root: root)
+      ignore: ignoredFields.map(FieldPattern.init), compare: comparedFields, arrayKeys: arrayKeys,
+      root: root)
   }
 }

@@ -128,6 +128,17 @@ public enum ColdiffManual {
         `root`), and colpatch checks a target's old values under them, so a target that \
         drifted within a tolerance still takes the diff.
         """),
+      .paragraph(
+        """
+        `--array-key FIELD=KEYFIELD` makes the array at FIELD inside each record a keyed \
+        collection: elements are matched by KEYFIELD, with minimal moves, and the changes \
+        name them by key: `lines[A-7].qty: 1 → 2` in the text report; in the diff document \
+        `{"path": "/lines/2/qty", "key": "A-7", "old": 1, "new": 2}`, an inserted or \
+        deleted element with only `new` or `old`, a moved one with `from`. The patch moves, \
+        adds and removes elements by position with `test` guards; colpatch applies a diff \
+        document's element changes by key. FIELD may be a pattern (`lines.*.parts`), so \
+        keyed arrays nest.
+        """),
     ])
 
   private static let identity = ManualSection(

@@ -37,7 +37,13 @@ struct ReportStyle {
   /// A changed field: `field: old → new`, `+field: new` when added,
   /// `-field: old` when removed, each value cut to a third of the width.
   func describe(_ change: FieldChange) -> String {
-    let field = ReportText.field(change.path)
+    let field = ReportText.field(change.path, element: change.element)
+    if let from = change.element?.from {
+      // A moved element of a keyed array: its OLD and NEW index.
+      let depth = change.element?.depth ?? 0
+      return "\(field): \(String(decoding: from[depth], as: UTF8.self)) → "
+        + String(decoding: change.path[depth], as: UTF8.self)
+    }
     let budget = width.map { max(12, $0 / 3) }
     let old = change.old.map { ReportText.shorten(ReportText.value($0), to: budget) }
     let new = change.new.map { ReportText.shorten(ReportText.value($0), to: budget) }

@@ -131,7 +131,13 @@ extension PatchTarget {
     name: () -> String
   ) throws {
     var record = value(of: handle)
-    for change in changes { try PatchTarget.apply(change, to: &record, name: name(), rules: rules) }
+    if rules.arrayKeys.isEmpty {
+      for change in changes {
+        try PatchTarget.apply(change, to: &record, name: name(), rules: rules)
+      }
+    } else {
+      try PatchTarget.applyKeyed(changes, to: &record, name: name, rules: rules)
+    }
     try checkRow(record, name: name())
     setValue(record, of: handle)
   }

@@ -33,7 +33,7 @@ extension Comparison {
         DiffDocument.Update(
           position: position(old, record), key: names ? nil : key(old: record),
           changes: (changes[record] ?? []).map {
-            DiffDocument.Change(path: JSONPointer(tokens: $0.path), old: $0.old, new: $0.new)
+            DiffDocument.Change($0)
           })
       },
       moves: diff.moves.map { move in
@@ -43,5 +43,15 @@ extension Comparison {
       })
     document.rules = rules.documentValue
     return document
+  }
+}
+
+extension DiffDocument.Change {
+  /// The document's form of a changed field, with the key (and for a
+  /// moved element the OLD path) of a keyed array element.
+  init(_ change: FieldChange) {
+    self.init(
+      path: JSONPointer(tokens: change.path), old: change.old, new: change.new,
+      key: change.element?.key, from: change.element?.from.map { JSONPointer(tokens: $0) })
   }
 }

@@ -59,19 +59,26 @@ package struct Comparison {
     // Compare matched records on both cores: raw bytes first, values only
     // when they differ.
     let rawComparable = Comparison.rawBytesComparable(old, new)
-    func compare(_ newRecords: Range<Int>) -> [(Int, [FieldChange])] {
+    func compare(_ newRecords: Range<Int>) throws -> [(Int, [FieldChange])] {
       var found: [(Int, [FieldChange])] = []
       for newIndex in newRecords where newToOld[newIndex] >= 0 {
         let oldIndex = Int(newToOld[newIndex])
         if rawComparable, old.sameBytes(oldIndex, as: new, newIndex) { continue }
-        let fields = old.fieldChanges(oldIndex, to: new, newIndex, rules: rules)
-        if !fields.isEmpty { found.append((oldIndex, fields)) }
+        do throws(ArrayKeyError) {
+          let fields = try old.fieldChanges(oldIndex, to: new, newIndex, rules: rules)
+          if !fields.isEmpty { found.append((oldIndex, fields)) }
+        } catch {
+          let (snapshot, record) = error.inNew ? (new, newIndex) : (old, oldIndex)
+          let key = snapshot.keyValue(of: record, identity: identity).map(ReportText.key)
+          throw snapshot.error(
+            "record #\(record)\(key.map { " (key \($0))" } ?? ""): \(error.message)", at: record)
+        }
       }
       return found
     }
     let half = new.count / 2
     let (first, second) = try Parallel.both(
-      { compare(0..<half) }, { compare(half..<new.count) })
+      { try compare(0..<half) }, { try compare(half..<new.count) })
     var changes: [Int: [FieldChange]] = [:]
     var changed = [Bool](repeating: false, count: old.count)
     for (oldIndex, fields) in first + second {

@@ -61,10 +61,10 @@ package struct TreeComparison {
     // are taken out of the snapshots so that no call copies a snapshot.
     let (oldRanges, oldChildren) = (old.ranges, old.childrenRanges)
     let (newRanges, newChildren) = (new.ranges, new.childrenRanges)
-    func compare(_ newNodes: Range<Int>) -> [(Int, [FieldChange])] {
+    func compare(_ newNodes: Range<Int>) throws -> [(Int, [FieldChange])] {
       var found: [(Int, [FieldChange])] = []
-      old.base.bytes.withUnsafeBufferPointer { oldBytes in
-        new.base.bytes.withUnsafeBufferPointer { newBytes in
+      try old.base.bytes.withUnsafeBufferPointer { oldBytes in
+        try new.base.bytes.withUnsafeBufferPointer { newBytes in
           for newNode in newNodes where newToOld[newNode] >= 0 {
             let oldNode = Int(newToOld[newNode])
             if TreeComparison.sameContentBytes(
@@ -77,10 +77,18 @@ package struct TreeComparison {
             // children (where both have, the children imply it).
             let leaf = old.children(of: oldNode).isEmpty || new.children(of: newNode).isEmpty
             let paths = leaf ? [] : [old.field.tokens]
-            let fields = rules.filter(
-              FieldChange.between(
-                old.content(of: oldNode).removing(paths: paths),
-                new.content(of: newNode).removing(paths: paths)))
+            let fields: [FieldChange]
+            do throws(ArrayKeyError) {
+              fields = try rules.filter(
+                FieldChange.between(
+                  old.content(of: oldNode).removing(paths: paths),
+                  new.content(of: newNode).removing(paths: paths)))
+            } catch {
+              let tree = error.inNew ? new : old
+              let key = ReportText.key(
+                tree.keyValue(of: error.inNew ? newNode : oldNode, pointers: keys))
+              throw InputError("key \(key): \(error.message)", file: tree.base.name)
+            }
             if !fields.isEmpty { found.append((oldNode, fields)) }
           }
         }
@@ -89,7 +97,7 @@ package struct TreeComparison {
     }
     let half = new.count / 2
     let (first, second) = try Parallel.both(
-      { compare(0..<half) }, { compare(half..<new.count) })
+      { try compare(0..<half) }, { try compare(half..<new.count) })
     var unequal = [Bool](repeating: false, count: old.count)
     var changes: [Int: [FieldChange]] = [:]
     for (oldNode, fields) in first + second {

@@ -3,8 +3,9 @@ import ColdiffFormats
 extension ComparisonRules {
   /// The changes of JSON equality that remain under these rules: a change
   /// at an ignored field goes, ignored fields inside a changed value are
-  /// taken out of it, and a change whose values are equal under the rules
-  /// in force goes.
+  /// taken out of it, a change whose values are equal under the rules in
+  /// force goes, and a keyed array (`--array-key`) becomes the changes of
+  /// its elements (see `keyedChanges`).
   ///
   /// The changes go down through objects to the changed leaves, so what
   /// they leave out is exactly what comparing under the rules leaves out.
@@ -12,12 +13,20 @@ extension ComparisonRules {
   /// - Parameter changes: the changes between two records by JSON
   ///   equality (``FieldChange/between(_:_:at:)``).
   /// - Returns: the changes that count.
+  /// - Throws: `ArrayKeyError` for an element of a keyed array without its
+  ///   key, or a key twice in one array.
   /// - Complexity: O(c × p) pattern matches for c changes of depth p, plus
   ///   the size of the values changed.
-  package func filter(_ changes: [FieldChange]) -> [FieldChange] {
+  package func filter(_ changes: [FieldChange]) throws(ArrayKeyError) -> [FieldChange] {
     guard !isEmpty else { return changes }
     var kept: [FieldChange] = []
     for var change in changes where !isIgnored(change.path) {
+      if case .array(let old)? = change.old, case .array(let new)? = change.new,
+        let arrayKey = arrayKey(at: change.path)
+      {
+        kept += try keyedChanges(old, new, at: change.path, key: arrayKey.key)
+        continue
+      }
       if !ignore.isEmpty {
         change.old = change.old.map { removingIgnored(from: $0, at: change.path) }
         change.new = change.new.map { removingIgnored(from: $0, at: change.path) }

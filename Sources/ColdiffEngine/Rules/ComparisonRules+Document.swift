@@ -2,10 +2,9 @@ import ColdiffFormats
 
 extension ComparisonRules {
   /// The rules as a diff document records them (SPEC §8.2):
-  /// `{"ignore": [FIELD…], "compare": {FIELD: [RULE…]}, "root":
-  /// POINTER}`, each member only when it says something; `nil` when there
-  /// is no rule. (`--array-key` is not built yet: an empty `arrayKeys` is
-  /// read as none, any other is refused.)
+  /// `{"ignore": [FIELD…], "compare": {FIELD: [RULE…]}, "arrayKeys":
+  /// {FIELD: KEYFIELD}, "root": POINTER}`, each member only when it says
+  /// something; `nil` when there is no rule.
   package var documentValue: JSONValue? {
     guard !isNone else { return nil }
     var members: [JSONObject.Member] = []
@@ -33,6 +32,14 @@ extension ComparisonRules {
             members: fields.map {
               JSONObject.Member(name: JSONString($0.name), value: .array($0.rules))
             })))
+    }
+    if !arrayKeys.isEmpty {
+      let keys = arrayKeys.map {
+        JSONObject.Member(
+          name: JSONString($0.field.text),
+          value: .string(JSONString(ReportText.field($0.key.tokens))))
+      }
+      member("arrayKeys", .object(JSONObject(members: keys)))
     }
     if let root { member("root", .string(JSONString(root.description))) }
     return .object(JSONObject(members: members))
@@ -67,12 +74,14 @@ extension ComparisonRules {
         }
       case ("root", .string(let pointer)):
         root = try JSONPointer(parsing: pointer.value)
-      case ("arrayKeys", .object(let keys)) where keys.members.isEmpty:
-        break
-      case ("arrayKeys", .object):
-        throw InputError(
-          "diff document: \"rules\" has \"arrayKeys\" (keyed arrays inside records), which "
-            + "this colpatch cannot apply")
+      case ("arrayKeys", .object(let keys)):
+        for key in keys.members {
+          guard case .string(let keyField) = key.value else { throw Self.bad("arrayKeys") }
+          arrayKeys.append(
+            ArrayKey(
+              field: FieldPattern(try JSONPointer(field: key.name.value)),
+              key: try JSONPointer(field: keyField.value)))
+        }
       default:
         throw InputError(
           "diff document: \"rules\" has an unexpected member \"\(member.name.string)\" "

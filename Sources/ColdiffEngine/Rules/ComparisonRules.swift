@@ -13,18 +13,31 @@ package struct ComparisonRules: Hashable, Sendable {
   package var ignore: [FieldPattern]
   /// The comparison rules, in the order given.
   package var compare: [FieldRule]
+  /// The arrays inside records that are keyed collections
+  /// (`--array-key`).
+  package var arrayKeys: [ArrayKey]
   /// Where the collection lies in each JSON document (`--root`).
   package var root: JSONPointer?
 
   /// Creates rules; no argument means plain JSON equality.
-  package init(ignore: [FieldPattern] = [], compare: [FieldRule] = [], root: JSONPointer? = nil) {
+  package init(
+    ignore: [FieldPattern] = [], compare: [FieldRule] = [], arrayKeys: [ArrayKey] = [],
+    root: JSONPointer? = nil
+  ) {
     self.ignore = ignore
     self.compare = compare
+    self.arrayKeys = arrayKeys
     self.root = root
   }
 
-  /// Whether equality is plain JSON equality.
-  package var isEmpty: Bool { ignore.isEmpty && compare.isEmpty }
+  /// Whether records compare by plain JSON equality.
+  package var isEmpty: Bool { ignore.isEmpty && compare.isEmpty && arrayKeys.isEmpty }
+
+  /// The keyed array rule of the field at `path`, if any.
+  package func arrayKey<Path: RandomAccessCollection<[UInt8]>>(at path: Path) -> ArrayKey?
+  where Path.Index == Int {
+    arrayKeys.first { $0.field.matches(path) }
+  }
 
   /// Whether there is no rule at all to record (equality plain, no root).
   package var isNone: Bool { isEmpty && root == nil }

@@ -9,13 +9,16 @@ extension Snapshot {
   /// are built and compared. The changes of JSON equality then go through
   /// the rules, which only look at what differs.
   ///
+  /// - Throws: `ArrayKeyError` for a keyed array element without its key
+  ///   or a key twice in one array.
   /// - Complexity: O(size of the records), plus the rules' cost for each
   ///   change.
   package func fieldChanges(
     _ record: Int, to other: Snapshot, _ otherRecord: Int, rules: ComparisonRules
-  ) -> [FieldChange] {
+  ) throws(ArrayKeyError) -> [FieldChange] {
     guard case .json(let index) = storage, case .json(let otherIndex) = other.storage else {
-      return rules.filter(FieldChange.between(value(of: record), other.value(of: otherRecord)))
+      return try rules.filter(
+        FieldChange.between(value(of: record), other.value(of: otherRecord)))
     }
     let changes = bytes.withUnsafeBufferPointer { mine in
       other.bytes.withUnsafeBufferPointer { theirs in
@@ -23,6 +26,6 @@ extension Snapshot {
           mine, index.recordRange(record), theirs, otherIndex.recordRange(otherRecord))
       }
     }
-    return rules.filter(changes)
+    return try rules.filter(changes)
   }
 }

@@ -191,16 +191,24 @@ private struct EntryReader {
       let path = try change.pointer(try change.required("path"), name: "path")
       let old = change.optional("old")
       let new = change.optional("new")
-      guard old != nil || new != nil else {
+      let key = change.optional("key")
+      let from = try change.optional("from").map { (value) throws(InputError) in
+        try change.pointer(value, name: "from")
+      }
+      guard old != nil || new != nil || (from != nil && key != nil) else {
         throw InputError("\(change.label): a change needs \"old\", \"new\" or both")
       }
-      changes.append(DiffDocument.Change(path: path, old: old, new: new))
+      guard from == nil || key != nil else {
+        throw InputError(
+          "\(change.label): \"from\" moves an element of a keyed array: it needs \"key\"")
+      }
+      changes.append(DiffDocument.Change(path: path, old: old, new: new, key: key, from: from))
     }
     return DiffDocument.Update(position: position, key: entry.optional("key"), changes: changes)
   }
 
   /// The members of a change.
-  private static let changeMembers: Set<String> = ["path", "old", "new"]
+  private static let changeMembers: Set<String> = ["path", "from", "key", "old", "new"]
 
   /// An element of `moves`.
   mutating func move(_ entry: MemberTable) throws(InputError) -> DiffDocument.Move {

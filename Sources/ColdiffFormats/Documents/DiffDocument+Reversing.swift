@@ -19,7 +19,12 @@ extension DiffDocument {
       updates: zip(updates, newPositions).map { update, position in
         Update(
           position: position, key: update.key,
-          changes: update.changes.map { Change(path: $0.path, old: $0.new, new: $0.old) })
+          changes: DiffDocument.keyedPathsInOld(update.changes).map { change in
+            // A moved element goes back from its NEW path to its OLD one.
+            Change(
+              path: change.from ?? change.path, old: change.new, new: change.old,
+              key: change.key, from: change.from == nil ? nil : change.path)
+          })
       }
       .sorted { $0.position.precedes($1.position) },
       moves: moves.map { Move(from: $0.to, to: $0.from, key: $0.key) }

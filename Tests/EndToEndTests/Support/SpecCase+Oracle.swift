@@ -44,7 +44,7 @@ extension SpecCase {
   var patchCheck: PatchCheck? {
     guard expectedStatus == 1 else { return nil }
     let withValue: Set = [
-      "-k", "--key", "--ignore", "--compare", "--root", "--input", "--tree",
+      "-k", "--key", "--ignore", "--compare", "--array-key", "--root", "--input", "--tree",
     ]
     let dropped: Set = ["-q", "--quiet", "--no-test"]
     let droppedWithValue: Set = ["-f", "--format", "--color"]
