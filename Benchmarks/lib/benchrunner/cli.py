@@ -7,7 +7,7 @@ import os
 import platform
 import sys
 
-from . import patching, rules, trees
+from . import merging, patching, rules, trees
 from .environment import Environment, log
 from .measure import launcher_overhead_s, rss_floor_note, run_judged
 from .report import (Result, counts_text, fmt_bytes, fmt_mb, fmt_ratio,
@@ -70,6 +70,8 @@ def parse_args(argv, root):
                     help="leave out the colpatch section")
     ap.add_argument("--no-rules", action="store_true",
                     help="leave out the comparison rules section")
+    ap.add_argument("--no-merge", action="store_true",
+                    help="leave out the merge section")
     ap.add_argument("--no-trees", action="store_true",
                     help="leave out the tree section (coldiff --tree against "
                          "a flat diff of the same records)")
@@ -357,6 +359,8 @@ def main(argv, root):
         patching.run_section(env, workloads, args, rec, outdir)
     if not (args.no_rules or args.trees_only):
         rules.run_section(env, workloads, args, rec, outdir)
+    if not (args.no_merge or args.trees_only):
+        merging.run_section(env, workloads, args, rec, outdir)
     if not args.no_trees:
         trees.run_section(env, args.sizes, args, rec, outdir)
     rec.f.close()
