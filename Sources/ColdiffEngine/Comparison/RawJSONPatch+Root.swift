@@ -18,16 +18,10 @@ extension RawJSONPatch {
     let place = { (pointer: JSONPointer) in JSONPointer(tokens: root.tokens + pointer.tokens) }
     var writer = JSONPatchWriter()
     for operation in raw.operations {
-      let path = place(operation.path)
-      let value = DocumentValue.raw(patch[operation.value])
-      switch operation.kind {
-      case .add: writer.append(.add, path: path, value: value)
-      case .replace: writer.append(.replace, path: path, value: value)
-      case .test: writer.append(.test, path: path, value: value)
-      case .remove: writer.append(.remove(path: path))
-      case .move: writer.append(.move(from: place(operation.from ?? .root), path: path))
-      case .copy: writer.append(.copy(from: place(operation.from ?? .root), path: path))
-      }
+      var placed = operation
+      placed.path = place(operation.path)
+      placed.from = operation.from.map(place)
+      writer.append(placed)
     }
     return writer.finish()
   }

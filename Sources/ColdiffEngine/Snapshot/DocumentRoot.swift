@@ -82,7 +82,7 @@ package struct DocumentRoot: Sendable {
     // Validate the document once; then walk it by skipping.
     if validating {
       _ = try JSONCollectionScanner.scan(
-        bytes, as: bytes[start] == UInt8(ascii: "[") ? .array : .object)
+        bytes, as: bytes[start] == UInt8(ascii: "[") ? .jsonArray : .jsonObject)
     }
     var range = start..<end
     var walked = JSONPointer.root

@@ -15,8 +15,11 @@ extension RawJSONPatch {
     }
     return RawJSONPatch(
       bytes: bytes,
-      operations: operations.map {
-        Operation(kind: $0.kind, path: inside($0.path), from: $0.from.map(inside), value: $0.value)
+      operations: operations.map { operation in
+        var relative = operation
+        relative.path = inside(operation.path)
+        relative.from = operation.from.map(inside)
+        return relative
       })
   }
 
