@@ -20,7 +20,19 @@ _coldiff() {
     COMPREPLY=()
     return 0
     ;;
+  --compare)
+    COMPREPLY=()
+    return 0
+    ;;
+  --array-key)
+    COMPREPLY=()
+    return 0
+    ;;
   --tree)
+    COMPREPLY=()
+    return 0
+    ;;
+  --root)
     COMPREPLY=()
     return 0
     ;;
@@ -42,7 +54,7 @@ _coldiff() {
     ;;
   esac
   if [[ $cur == -* ]]; then
-    COMPREPLY=($(compgen -W '--key -k --ignore --unordered --tree --input --format -f --no-test --limit --color --quiet -q --textconv --help -h --version' -- "$cur"))
+    COMPREPLY=($(compgen -W '--key -k --ignore --compare --array-key --unordered --tree --root --input --format -f --no-test --limit --color --quiet -q --textconv --help -h --version' -- "$cur"))
     return 0
   fi
   compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))

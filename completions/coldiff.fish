@@ -2,8 +2,11 @@
 
 complete -c coldiff -s k -l key -x -d 'identity fields, comma-separated (name, dotted path or /pointer)'
 complete -c coldiff -l ignore -x -d 'leave FIELD out of the comparison (repeatable)'
+complete -c coldiff -l compare -x -d 'FIELDS=RULE[,RULE…]: compare by abs:X, rel:X, trim, icase, nfc (repeatable)'
+complete -c coldiff -l array-key -x -d 'FIELD=KEYFIELD: match the array FIELD\'s elements by KEYFIELD (repeatable)'
 complete -c coldiff -l unordered -d 'treat the collection as unordered: report no moves'
 complete -c coldiff -l tree -x -d 'records nest child records in the array member FIELD'
+complete -c coldiff -l root -x -d 'the collection is the array or object at POINTER in each JSON document'
 complete -c coldiff -l input -x -a 'json jsonl csv tsv' -d 'read both inputs as FORMAT instead of detecting it'
 complete -c coldiff -s f -l format -x -a 'text json patch stat markdown html' -d 'output format'
 complete -c coldiff -l no-test -d 'with --format patch: leave out the test guards'

@@ -64,11 +64,15 @@ import Testing
     let names = ColdiffFlags.all.map(\.names)
     #expect(
       names == [
-        "-k, --key", "--ignore", "--unordered", "--tree", "--input", "-f, --format", "--no-test",
-        "--limit", "--color", "-q, --quiet", "--textconv", "-h, --help", "--version",
+        "-k, --key", "--ignore", "--compare", "--array-key", "--unordered", "--tree", "--root",
+        "--input", "-f, --format", "--no-test", "--limit", "--color", "-q, --quiet", "--textconv",
+        "-h, --help", "--version",
       ])
     #expect(ColdiffFlags.ignore.repeatable)
-    #expect(ColdiffFlags.all.filter(\.repeatable) == [ColdiffFlags.ignore])
+    #expect(
+      ColdiffFlags.all.filter(\.repeatable) == [
+        ColdiffFlags.ignore, ColdiffFlags.compare, ColdiffFlags.arrayKey,
+      ])
   }
 
   @Test func colpatchTablesHaveTheSpecifiedFlags() {

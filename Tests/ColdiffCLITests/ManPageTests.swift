@@ -51,7 +51,11 @@ import Testing
     #expect(page.contains("git difftool \\-x coldiff"))
     #expect(page.contains("\\fBGIT_EXTERNAL_DIFF_TRUST_EXIT_CODE\\fR"))
     #expect(page.contains("\n.SH \"OPTION SYNTAX\"\n"))
-    #expect(page.contains("except \\fB\\-\\-ignore\\fR, which collects every value."))
+    #expect(
+      page.contains(
+        "except \\fB\\-\\-ignore\\fR, \\fB\\-\\-compare\\fR and \\fB\\-\\-array\\-key\\fR, which "
+          + "collect every value."))
+    #expect(page.contains("\n.SH \"COMPARISON RULES\"\n"))
   }
 
   @Test func colpatchPageCarriesTheCommandsAndTheProse() {

@@ -24,7 +24,7 @@ import Testing
   private func comparison(_ old: Snapshot, _ new: Snapshot) throws -> Comparison {
     let identity = try Identity.resolve(keys: [], old: old, new: new)
     return try Comparison(
-      old: old, new: new, identity: identity, ignored: [], ordered: true,
+      old: old, new: new, identity: identity, rules: ComparisonRules(), ordered: true,
       oldKeys: try old.keyArena(for: identity), newKeys: try new.keyArena(for: identity))
   }
 

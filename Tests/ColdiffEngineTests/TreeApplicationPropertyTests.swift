@@ -38,7 +38,8 @@ import Testing
       Issue.record("a tree is keyed")
       return
     }
-    let comparison = try TreeComparison(old: oldTree, new: newTree, keys: keys, ignored: [])
+    let comparison = try TreeComparison(
+      old: oldTree, new: newTree, keys: keys, rules: ComparisonRules())
     let wanted = try parsed(Array(newForest.json.utf8))
 
     let document = try DiffDocument(bytes: comparison.document().bytes)

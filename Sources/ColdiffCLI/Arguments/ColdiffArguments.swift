@@ -62,10 +62,20 @@ public enum ColdiffArguments {
     var options = ColdiffOptions()
     let key = try typed.value(of: ColdiffFlags.key)
     let ignored = try typed.values(of: ColdiffFlags.ignore)
+    let compared = try typed.values(of: ColdiffFlags.compare)
+    let root = try typed.value(of: ColdiffFlags.root)
+    let arrayKeys = try typed.values(of: ColdiffFlags.arrayKey)
     do throws(InputError) {
       if let key { options.keyFields = try JSONPointer.fieldList(key) }
       options.ignoredFields = try ignored.map { (field) throws(InputError) in
         try JSONPointer(field: field)
+      }
+      for argument in compared { options.comparedFields += try FieldRule.parse(argument) }
+      options.arrayKeys = try arrayKeys.map { (argument) throws(InputError) in
+        try ArrayKey.parse(argument)
+      }
+      if let root {
+        options.root = try JSONPointer(field: root)
       }
     } catch {
       throw UsageError(error.message, in: command)

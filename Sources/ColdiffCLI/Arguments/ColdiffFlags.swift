@@ -20,9 +20,61 @@ public enum ColdiffFlags {
     discussion: """
       Leave FIELD out when deciding whether two records with the same identity are equal. \
       Ignored fields never appear in the changes or in patches. Give the option once per \
-      field.
+      field. FIELD may be a pattern: a segment `*` stands for any one member name (or \
+      array index), `**` for any number of them (`--ignore '**.updated_at'`, \
+      `--ignore 'lines.*.note'`).
       """,
     repeatable: true)
+
+  /// `--compare FIELDS=RULE[,RULE…]`: how the fields are compared
+  /// (repeatable).
+  public static let compare = Flag(
+    long: "compare", valueName: "RULES", completion: .field, category: .identity,
+    summary: "FIELDS=RULE[,RULE…]: compare by abs:X, rel:X, trim, icase, nfc (repeatable)",
+    discussion: """
+      RULES is FIELDS=RULE[,RULE…]. Compare the values of FIELDS (fields or patterns, comma-separated as for `--key`) by \
+      the RULES after `=`, comma-separated, instead of plain JSON equality; values equal \
+      under the rules are not changes. `abs:X`: numbers are equal when they differ by at \
+      most X; `rel:X`: when they differ by at most X times the larger magnitude; both are \
+      decided exactly on the decimal digits (with `abs:0.01`, 1.00 and 1.01 are equal, \
+      1.00 and 1.011 are not), and a string whose text is a number (a CSV field) counts \
+      as that number. `trim`: strings are equal after removing white space at both ends; \
+      `icase`: equal ignoring case (Unicode simple case folding); `nfc`: equal after \
+      Unicode NFC normalisation (canonically equivalent). A rule applies to the matched \
+      field and to everything inside it (`--compare '*.price=abs:0.005'`, \
+      `--compare name,title=trim,icase`). Identity is not affected.
+      """,
+    repeatable: true)
+
+  /// `--array-key FIELD=KEYFIELD`: the array at FIELD is keyed
+  /// (repeatable).
+  public static let arrayKey = Flag(
+    long: "array-key", valueName: "KEY", completion: .field, category: .identity,
+    summary: "FIELD=KEYFIELD: match the array FIELD's elements by KEYFIELD (repeatable)",
+    discussion: """
+      KEY is FIELD=KEYFIELD. The array at FIELD inside each record (a field or a \
+      pattern) is itself a keyed collection: its elements are matched by the value of \
+      KEYFIELD and compared element by element, with minimal moves. Changes name the \
+      element by its key (`lines[A-7].qty: 1 → 2` in the text report; `"key"` in the \
+      diff document, with `"from"` for a moved element); the patch uses positional \
+      operations with `test` guards. An element without KEYFIELD, or a key twice in one \
+      array, is an error naming the record and the element. Not with `--tree`.
+      """,
+    repeatable: true)
+
+  /// `--root POINTER`: the collection is the array or object at POINTER.
+  public static let root = Flag(
+    long: "root", valueName: "POINTER", completion: .field, category: .input,
+    summary: "the collection is the array or object at POINTER in each JSON document",
+    discussion: """
+      Read the collection from the array or object at POINTER (a JSON Pointer such as \
+      `/data/items`, or a dotted FIELD) inside each JSON document, as in a wrapped API \
+      export (`{"data": {"items": [...]}}`). Record positions in messages are lines and \
+      columns of the whole file, patch paths start from the whole document \
+      (`/data/items/3/price`), and the diff document records the root in its `rules`, \
+      so `colpatch` applies either to the whole document and writes everything outside \
+      the collection back byte for byte. Only for JSON documents.
+      """)
 
   /// `--unordered`: the collection has no order, so there are no moves.
   public static let unordered = Flag(
@@ -122,7 +174,8 @@ public enum ColdiffFlags {
 
   /// Every flag of `coldiff`, in the order help lists them.
   public static let all: [Flag] = [
-    key, ignore, unordered, tree, input, format, noTest, limit, color, quiet, textconv,
+    key, ignore, compare, arrayKey, unordered, tree, root, input, format, noTest, limit, color,
+    quiet, textconv,
     CommonFlags.help, CommonFlags.version,
   ]
 }

@@ -10,8 +10,15 @@ public struct ColdiffOptions: Sendable, Equatable {
   /// belongs to a name is doubled); empty when `--key` was not given (the
   /// default identity applies).
   public var keyFields: [JSONPointer]
-  /// The `--ignore` fields, in the order given.
+  /// The `--ignore` fields, in the order given; a `*` or `**` token is a
+  /// wildcard (SPEC §8.2).
   public var ignoredFields: [JSONPointer]
+  /// The `--array-key` arrays, in the order given.
+  package var arrayKeys: [ArrayKey] = []
+  /// The `--root` pointer, if given.
+  package var root: JSONPointer?
+  /// The `--compare` rules, one per field or pattern, in the order given.
+  package var comparedFields: [FieldRule] = []
   /// Whether `--unordered` was given.
   public var unordered: Bool
   /// The `--tree` children field, if given.
@@ -76,5 +83,13 @@ public struct ColdiffOptions: Sendable, Equatable {
     self.quiet = quiet
     self.textconvFile = textconvFile
     self.operands = operands
+  }
+
+  /// The comparison rules the options make (`--ignore`, `--compare`,
+  /// `--array-key`, `--root`).
+  package var rules: ComparisonRules {
+    ComparisonRules(
+      ignore: ignoredFields.map(FieldPattern.init), compare: comparedFields, arrayKeys: arrayKeys,
+      root: root)
   }
 }

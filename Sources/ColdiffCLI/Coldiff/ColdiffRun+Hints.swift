@@ -24,7 +24,9 @@ extension ColdiffRun {
         "--key \(ReportText.field(pointer.tokens)): no record has this field"
           + (suggestion.map { "; did you mean '\($0)'?" } ?? listed))
     }
-    for pointer in options.ignoredFields where !old.mentions(pointer) && !new.mentions(pointer) {
+    // A pattern (`**.updated_at`) may match nothing on purpose: no note.
+    for pointer in options.ignoredFields
+    where FieldPattern(pointer).isPlain && !old.mentions(pointer) && !new.mentions(pointer) {
       let suggestion = ColdiffRun.nearField(pointer, in: [old, new]).suggestion
       note(
         "--ignore \(ReportText.field(pointer.tokens)): no record has this field"

@@ -23,6 +23,9 @@ extension ColdiffRun {
       throw Diagnostic(
         "--tree and --unordered do not combine: the children of a record are ordered")
     }
+    guard options.arrayKeys.isEmpty else {
+      throw Diagnostic("--tree and --array-key do not combine yet")
+    }
     let pointer = try JSONPointer(field: field)
     // The likely key is noted while scanning: `--key NAME`, or `id`.
     let keys = options.keyFields
@@ -35,14 +38,16 @@ extension ColdiffRun {
     let identity = try TreeSnapshot.identity(keys: keys, old: oldTree, new: newTree)
     guard case .fields(let pointers) = identity else { preconditionFailure("a tree is keyed") }
     let comparison = try TreeComparison(
-      old: oldTree, new: newTree, keys: pointers, ignored: options.ignoredFields)
+      old: oldTree, new: newTree, keys: pointers, rules: options.rules)
     let status: ExitStatus = comparison.diff.isEmpty ? .success : .differences
     guard !options.quiet else { return status }
     var out = Array((header ?? "").utf8)
     switch options.outputFormat {
     case .stat: out += Array((ReportStyle.summary(comparison.diff) + "\n").utf8)
     case .json: comparison.document().write(to: &out)
-    case .patch: out += comparison.patch(guards: !options.noTest)
+    case .patch:
+      out += RawJSONPatch.prefixing(
+        comparison.patch(guards: !options.noTest), with: options.root ?? .root)
     case .text, .markdown, .html:
       let text = TreeReport(color: report.color, width: report.width, limit: options.limit)
       out +=

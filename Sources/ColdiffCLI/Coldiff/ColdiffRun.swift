@@ -55,12 +55,12 @@ struct ColdiffRun {
     progress?.stage("matching")
     let identity = try Identity.resolve(keys: options.keyFields, old: old, new: new)
     try checkFields(old: old, new: new, identity: identity)
-    let ignored = options.ignoredFields.map(\.tokens)
+    let rules = options.rules
     let (oldKeys, newKeys) = try Parallel.both(
-      { try old.keyArena(for: identity, ignoring: ignored) },
-      { try new.keyArena(for: identity, ignoring: ignored) })
+      { try old.keyArena(for: identity, rules: rules) },
+      { try new.keyArena(for: identity, rules: rules) })
     let comparison = try Comparison(
-      old: old, new: new, identity: identity, ignored: options.ignoredFields,
+      old: old, new: new, identity: identity, rules: rules,
       ordered: !options.unordered && identity != .memberName, oldKeys: oldKeys, newKeys: newKeys)
     let status: ExitStatus = comparison.diff.isEmpty ? .success : .differences
     guard !options.quiet else { return status }
@@ -69,7 +69,9 @@ struct ColdiffRun {
     switch options.outputFormat {
     case .stat: out += Array((ReportStyle.summary(comparison.diff) + "\n").utf8)
     case .json: comparison.document().write(to: &out)
-    case .patch: out += comparison.patch(guards: !options.noTest)
+    case .patch:
+      out += RawJSONPatch.prefixing(
+        comparison.patch(guards: !options.noTest), with: options.root ?? .root)
     case .text, .markdown, .html:
       out +=
         peopleReport(
@@ -96,7 +98,9 @@ struct ColdiffRun {
     func load(_ path: String, detectionName: String?) throws -> Snapshot? {
       guard path != "/dev/null" else { return nil }
       let input = try InputFile(path: path, standardInput: standardInput)
-      return try Snapshot(input, detectionName: detectionName, override: format, keyName: keyName)
+      return try Snapshot(
+        input, detectionName: detectionName, override: format, keyName: keyName,
+        root: options.root)
     }
     let (old, new) = try Parallel.both(
       { try load(oldPath, detectionName: detectionNames.old) },

@@ -118,22 +118,54 @@ struct ColpatchRun {
     // for it.
     let keyName = kind == .diff ? Array("id".utf8) : nil
     let standardInput = io.standardInput
-    func readTarget() throws -> (Snapshot, IndexedKeys?) {
-      let snapshot = try Snapshot(
-        InputFile(path: targetPath, standardInput: standardInput), override: format,
-        keyName: keyName)
+    func readTarget() throws -> (InputFile, Snapshot, IndexedKeys?) {
+      let input = try InputFile(path: targetPath, standardInput: standardInput)
+      let snapshot = try Snapshot(input, override: format, keyName: keyName)
       // A diff document finds records by key: index them on this core.
-      return (snapshot, keyName == nil ? nil : IndexedKeys.byDefaultKey(of: snapshot))
+      return (input, snapshot, keyName == nil ? nil : IndexedKeys.byDefaultKey(of: snapshot))
     }
     // Parse the patch while the target is read and scanned.
-    let (document, (snapshot, indexed)) = try Parallel.both(parsePatch, readTarget)
+    var (document, (input, snapshot, indexed)) = try Parallel.both(parsePatch, readTarget)
+    // A collection inside the document (`--root`) is read again there.
+    if let root = try ColpatchRun.root(of: document, in: snapshot) {
+      snapshot = try Snapshot(input, override: format, keyName: keyName, root: root)
+      indexed = keyName == nil ? nil : IndexedKeys.byDefaultKey(of: snapshot)
+      if case .raw(let patch) = document { document = .raw(patch.relative(to: root)) }
+    }
     var target = PatchTarget(snapshot)
     switch document {
-    case .raw(let patch): try target.apply(patch)
+    case .raw(let patch):
+      do {
+        try target.apply(patch)
+      } catch {
+        // Name the operation's path in the whole document.
+        var error = error
+        error.path = JSONPointer(tokens: (snapshot.root?.pointer.tokens ?? []) + error.path.tokens)
+        throw error
+      }
     case .document(.jsonPatch(let patch)): try patch.apply(to: &target)
     case .document(.diff(let diff)): try target.apply(diff, indexed: indexed)
     }
     return target
+  }
+}
+
+extension ColpatchRun {
+  /// The collection inside the target that a patch applies to: the root a
+  /// diff document's rules name, or for an RFC 6902 patch the array all
+  /// its operations lie in, in a target that is a JSON object (a wrapped
+  /// collection, as `coldiff --root` patches it); `nil` for the whole
+  /// target.
+  fileprivate static func root(of patch: PatchInput, in target: Snapshot) throws -> JSONPointer? {
+    switch patch {
+    case .document(.diff(let document)):
+      return try ComparisonRules(document: document.rules).root
+    case .raw(let raw):
+      return target.form == .jsonObject
+        ? DocumentRoot.enclosingArray(of: raw, in: target.bytes) : nil
+    case .document(.jsonPatch):
+      return nil
+    }
   }
 }
 

@@ -4,7 +4,7 @@ public enum ColdiffManual {
   /// The manual of `coldiff`.
   public static let manual = Manual(
     command: ColdiffArguments.command,
-    leadingSections: [description, inputs, identity],
+    leadingSections: [description, inputs, identity, rules],
     trailingSections: [
       formats, git,
       .optionSyntax(
@@ -95,6 +95,49 @@ public enum ColdiffManual {
         record is written back unchanged. An empty `.json` file or a top-level scalar is \
         an error (not a collection); an empty JSON Lines file or a zero-byte CSV file is \
         an empty collection.
+        """),
+    ])
+
+  private static let rules = ManualSection(
+    "COMPARISON RULES",
+    [
+      .paragraph(
+        """
+        `--root POINTER` reads the collection from the array or object at POINTER inside \
+        each JSON document (a wrapped API export). Patch paths start from the whole \
+        document (`/data/items/3/price`), messages give lines and columns of the whole \
+        file, and the diff document keeps the collection's own positions and records the \
+        root in its `rules`. colpatch writes everything outside the collection back byte \
+        for byte.
+        """),
+      .paragraph(
+        """
+        A FIELD of `--ignore` and `--compare` may be a pattern: a segment `*` is any one \
+        member name or array index, `**` any number of segments (`**.updated_at`, \
+        `*.price`).
+        """),
+      .paragraph(
+        """
+        `--compare FIELDS=RULES` compares the matched fields, and everything inside them, \
+        by the rules: `abs:X` and `rel:X` tolerances decided exactly on the decimal digits \
+        (a string whose text is a number counts as that number), `trim` (Unicode white \
+        space), `icase` (simple case folding) and `nfc` (canonical equivalence; without \
+        it strings compare scalar by scalar). Values equal under the rules are not \
+        changes, so a patch applied to OLD gives NEW up to the rules. Identity is not \
+        affected. The diff document records the rules in `"rules"` (`ignore`, `compare`, \
+        `root`), and colpatch checks a target's old values under them, so a target that \
+        drifted within a tolerance still takes the diff.
+        """),
+      .paragraph(
+        """
+        `--array-key FIELD=KEYFIELD` makes the array at FIELD inside each record a keyed \
+        collection: elements are matched by KEYFIELD, with minimal moves, and the changes \
+        name them by key: `lines[A-7].qty: 1 → 2` in the text report; in the diff document \
+        `{"path": "/lines/2/qty", "key": "A-7", "old": 1, "new": 2}`, an inserted or \
+        deleted element with only `new` or `old`, a moved one with `from`. The patch moves, \
+        adds and removes elements by position with `test` guards; colpatch applies a diff \
+        document's element changes by key. FIELD may be a pattern (`lines.*.parts`), so \
+        keyed arrays nest.
         """),
     ])
 

@@ -19,8 +19,13 @@ extension ManualSection {
     if repeatable.isEmpty {
       last += "."
     } else {
-      let names = repeatable.map { "`" + $0.longSpelling + "`" }.joined(separator: ", ")
-      last += ", except " + names + ", which collects every value."
+      let names = repeatable.map { "`" + $0.longSpelling + "`" }
+      let list =
+        names.count == 1
+        ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+      last +=
+        ", except " + list + (names.count == 1 ? ", which collects" : ", which collect")
+        + " every value."
     }
     let place =
       command.subcommands.isEmpty

@@ -40,7 +40,13 @@ struct ReportStyle {
   /// `-field: old` when removed, each value cut to a third of the width (keeping where old and new
   /// first differ in view).
   func describe(_ change: FieldChange) -> String {
-    let field = ReportText.field(change.path)
+    let field = ReportText.field(change.path, element: change.element)
+    if let from = change.element?.from {
+      // A moved element of a keyed array: its OLD and NEW index.
+      let depth = change.element?.depth ?? 0
+      return "\(field): \(String(decoding: from[depth], as: UTF8.self)) → "
+        + String(decoding: change.path[depth], as: UTF8.self)
+    }
     let budget = width.map { max(12, $0 / 3) }
     let (old, new) = ReportText.shorten(
       change.old.map(ReportText.value), change.new.map(ReportText.value), to: budget)

@@ -35,10 +35,11 @@ extension PatchTarget {
     }
     let resolver = try RecordResolver(target: self, document: document, indexed: indexed)
     let recordStyle = RecordStyle(snapshot)
-    // Check what the diff expects, and update in place.
+    let rules = try ComparisonRules(document: document.rules)
+    // Check what the diff expects (by its rules), and update in place.
     let deleted = try document.deletes.map { entry in
       let handle = try resolver.handle(entry.position, key: entry.key, of: self)
-      guard holds(entry.value, handle, recordStyle) else {
+      guard holds(entry.value, handle, recordStyle, rules) else {
         throw PatchConflict(
           description: "\(resolver.name(entry.position, entry.key)): the record differs from "
             + "the one the diff deletes")
@@ -47,12 +48,9 @@ extension PatchTarget {
     }
     for entry in document.updates {
       let handle = try resolver.handle(entry.position, key: entry.key, of: self)
-      var record = value(of: handle)
-      for change in entry.changes {
-        try PatchTarget.apply(change, to: &record, name: resolver.name(entry.position, entry.key))
+      try update(handle, by: entry.changes, rules: rules) {
+        resolver.name(entry.position, entry.key)
       }
-      try checkRow(record, name: resolver.name(entry.position, entry.key))
-      setValue(record, of: handle)
     }
     let moved = try document.moves.map { entry in
       try resolver.handle(entry.from, key: entry.key, of: self)
@@ -105,8 +103,10 @@ extension PatchTarget {
   /// an untouched record whose bytes (a JSON record's, or a CSV row's
   /// plain fields) match the document's is the same value, so most
   /// deletes build nothing; otherwise the record written in the target's
-  /// style, or its value, is compared.
-  private func holds(_ expected: DocumentValue, _ handle: Int32, _ style: RecordStyle) -> Bool {
+  /// style, or its value, is compared (under the document's rules).
+  private func holds(
+    _ expected: DocumentValue, _ handle: Int32, _ style: RecordStyle, _ rules: ComparisonRules
+  ) -> Bool {
     if case .raw(let bytes) = expected, isUntouchedOriginal(handle),
       bytes.withUnsafeBufferPointer({
         originalBytes(handle, at: nil, equal: 0..<$0.count, in: $0)
@@ -115,7 +115,31 @@ extension PatchTarget {
       return true
     }
     let value = expected.built()
-    return style.isWritten(value, as: handle, of: self) || value == self.value(of: handle)
+    if style.isWritten(value, as: handle, of: self) || value == self.value(of: handle) {
+      return true
+    }
+    return !rules.isEmpty
+      && rules.equal(
+        rules.removingIgnored(from: value, at: []),
+        rules.removingIgnored(from: self.value(of: handle), at: []), at: [])
+  }
+
+  /// Applies an update's changes to record `handle`, checking each old
+  /// value under `rules`, and checks the result fits a table target.
+  private mutating func update(
+    _ handle: Int32, by changes: [DiffDocument.Change], rules: ComparisonRules,
+    name: () -> String
+  ) throws {
+    var record = value(of: handle)
+    if rules.arrayKeys.isEmpty {
+      for change in changes {
+        try PatchTarget.apply(change, to: &record, name: name(), rules: rules)
+      }
+    } else {
+      try PatchTarget.applyKeyed(changes, to: &record, name: name, rules: rules)
+    }
+    try checkRow(record, name: name())
+    setValue(record, of: handle)
   }
 
   /// Checks that a record the diff makes fits a table target.
@@ -195,13 +219,25 @@ extension PatchTarget {
   }
 
   /// Checks one changed field against its old value and sets the new one.
+  ///
+  /// The current value holds when it equals the old one, or is equal to
+  /// it under `rules` (a target that drifted within a tolerance).
   package static func apply(
-    _ change: DiffDocument.Change, to record: inout JSONValue, name: @autoclosure () -> String
+    _ change: DiffDocument.Change, to record: inout JSONValue, name: @autoclosure () -> String,
+    rules: ComparisonRules = ComparisonRules()
   ) throws {
     let field = ReportText.field(change.path.tokens)
     let current = change.path.resolve(in: record)
+    func holds(_ old: JSONValue, _ current: JSONValue) -> Bool {
+      if old == current { return true }
+      guard !rules.isEmpty else { return false }
+      let path = change.path.tokens
+      return rules.equal(
+        rules.removingIgnored(from: old, at: path), rules.removingIgnored(from: current, at: path),
+        at: path)
+    }
     switch (change.old, current) {
-    case (let old?, let current?) where old != current:
+    case (let old?, let current?) where !holds(old, current):
       throw PatchConflict(
         description: "\(name()): \(field) is \(ReportText.value(current)), the diff expects "
           + ReportText.value(old))

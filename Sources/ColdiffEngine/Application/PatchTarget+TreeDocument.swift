@@ -29,6 +29,7 @@ extension PatchTarget {
         "a tree diff document applies to a JSON array, a JSON object or JSON Lines",
         file: snapshot.name)
     }
+    let rules = try ComparisonRules(document: document.rules)
     var forest = try TreeForest(target: self, field: field, keys: keys)
     let deleted = try document.deletes.map { try Self.attachedNode($0.key, in: forest) }
     let updated = try document.updates.map { try Self.attachedNode($0.key, in: forest) }
@@ -40,7 +41,7 @@ extension PatchTarget {
         "key \(key.map(ReportText.key) ?? "?"): the document moves or deletes it more than once")
     }
     for (entry, node) in zip(document.updates, updated) {
-      try Self.update(node, by: entry, childrenField: field, in: &forest)
+      try Self.update(node, by: entry, childrenField: field, rules: rules, in: &forest)
     }
     for node in moved { forest.detach(node) }
     for (entry, node) in zip(document.deletes, deleted) {
@@ -71,7 +72,7 @@ extension PatchTarget {
   /// the children field itself only says whether the member is there.
   private static func update(
     _ node: Int, by entry: DiffDocument.Update, childrenField field: JSONPointer,
-    in forest: inout TreeForest
+    rules: ComparisonRules, in forest: inout TreeForest
   ) throws {
     var record = forest.content(of: node)
     var member = forest.hasChildrenMember(node)
@@ -81,7 +82,7 @@ extension PatchTarget {
         member = change.new != nil
         continue
       }
-      try PatchTarget.apply(change, to: &record, name: name)
+      try PatchTarget.apply(change, to: &record, name: name, rules: rules)
     }
     forest.setContent(record, hasMember: member, of: node)
   }

@@ -35,6 +35,32 @@ extension PatchTarget {
   package func write(
     to out: inout [UInt8], flushingAbove limit: Int, flush: (inout [UInt8]) throws -> Void
   ) throws {
+    if let root = snapshot.root {
+      // The collection inside a document (`--root`): the document's own
+      // bytes around it. The collection is written where the blanked
+      // document had it, so what comes before and after it is replaced.
+      var whole: [UInt8] = []
+      try writeCollection(to: &whole, flushingAbove: .max) { _ in }
+      let after = root.document.count - root.range.upperBound
+      let collection =
+        replacement == nil
+        ? whole[root.range.lowerBound..<(whole.count - after)]
+        : whole.drop { $0 == 0x20 || $0 == 0x0A }.reversed().drop { $0 == 0x20 || $0 == 0x0A }
+          .reversed()[...]
+      root.document.append(0..<root.range.lowerBound, to: &out)
+      out += collection
+      root.document.append(root.range.upperBound..<root.document.count, to: &out)
+      if out.count >= limit { try flush(&out) }
+      return
+    }
+    try writeCollection(to: &out, flushingAbove: limit, flush: flush)
+  }
+
+  /// Writes the patched collection, as ``write(to:flushingAbove:flush:)``
+  /// describes, for a collection that is its whole input.
+  private func writeCollection(
+    to out: inout [UInt8], flushingAbove limit: Int, flush: (inout [UInt8]) throws -> Void
+  ) throws {
     let handles = order
     switch snapshot.storage {
     case .json(let index):

@@ -16,7 +16,7 @@ extension Comparison {
       guard newRecord > 0, let key = key(new: newRecord - 1) else { return .null }
       return .key(key)
     }
-    return DiffDocument(
+    var document = DiffDocument(
       kind: ordered ? .ordered : .unordered,
       key: identity.documentKey,
       inserts: diff.inserts.map { record in
@@ -33,7 +33,7 @@ extension Comparison {
         DiffDocument.Update(
           position: position(old, record), key: names ? nil : key(old: record),
           changes: (changes[record] ?? []).map {
-            DiffDocument.Change(path: JSONPointer(tokens: $0.path), old: $0.old, new: $0.new)
+            DiffDocument.Change($0)
           })
       },
       moves: diff.moves.map { move in
@@ -41,5 +41,17 @@ extension Comparison {
           from: .index(move.from), to: .index(move.to), key: key(old: move.from),
           after: after(move.to))
       })
+    document.rules = rules.documentValue
+    return document
+  }
+}
+
+extension DiffDocument.Change {
+  /// The document's form of a changed field, with the key (and for a
+  /// moved element the OLD path) of a keyed array element.
+  init(_ change: FieldChange) {
+    self.init(
+      path: JSONPointer(tokens: change.path), old: change.old, new: change.new,
+      key: change.element?.key, from: change.element?.from.map { JSONPointer(tokens: $0) })
   }
 }

@@ -62,10 +62,21 @@ private struct PatchWriting {
   let comparison: Comparison
   let guards: Bool
   var writer = JSONPatchWriter()
+  /// For each OLD record, its partner in NEW (only with keyed arrays,
+  /// whose operations need both records).
+  let oldToNew: [Int32]
 
   init(comparison: Comparison, guards: Bool) {
     self.comparison = comparison
     self.guards = guards
+    var oldToNew: [Int32] = []
+    if !comparison.rules.arrayKeys.isEmpty {
+      oldToNew = [Int32](repeating: -1, count: comparison.old.count)
+      for (new, old) in comparison.newToOld.enumerated() where old >= 0 {
+        oldToNew[Int(old)] = Int32(new)
+      }
+    }
+    self.oldToNew = oldToNew
   }
 
   /// Tests that the record at `path` is OLD record `record`: its key
@@ -103,7 +114,15 @@ private struct PatchWriting {
 
   mutating func update(old record: Int, at path: JSONPointer) {
     testIdentity(old: record, at: path, valueFollows: false)
-    writer.appendChanges(comparison.changes[record] ?? [], at: path, guards: guards)
+    let changes = comparison.changes[record] ?? []
+    guard changes.contains(where: { $0.element != nil }) else {
+      writer.appendChanges(changes, at: path, guards: guards)
+      return
+    }
+    writer.appendKeyedChanges(
+      changes, at: path, old: comparison.old.value(of: record),
+      new: comparison.new.value(of: Int(oldToNew[record])), offset: 0, rules: comparison.rules,
+      guards: guards)
   }
 
   mutating func finish() -> [UInt8] {

@@ -19,6 +19,8 @@ package struct Comparison {
   package let diff: OrderedCollectionDiff<Int>
   /// The changed fields of each updated record, by OLD position.
   package let changes: [Int: [FieldChange]]
+  /// The rules the records were compared by.
+  package let rules: ComparisonRules
 
   /// Matches and compares two snapshots.
   ///
@@ -26,7 +28,7 @@ package struct Comparison {
   ///   - old: the snapshot compared from.
   ///   - new: the snapshot compared to.
   ///   - identity: what makes records the same.
-  ///   - ignored: fields left out of equality (`--ignore`).
+  ///   - rules: the comparison rules (`--ignore`, `--compare`).
   ///   - ordered: whether moves count.
   ///   - oldKeys: `old`'s canonical identities.
   ///   - newKeys: `new`'s canonical identities.
@@ -34,13 +36,14 @@ package struct Comparison {
   /// - Complexity: O(n log n) for matching and moves; equal records cost a
   ///   byte comparison, changed ones a parse of both.
   package init(
-    old: Snapshot, new: Snapshot, identity: Identity, ignored: [JSONPointer], ordered: Bool,
+    old: Snapshot, new: Snapshot, identity: Identity, rules: ComparisonRules, ordered: Bool,
     oldKeys: KeyArena, newKeys: KeyArena
   ) throws {
     self.old = old
     self.new = new
     self.identity = identity
     self.ordered = ordered
+    self.rules = rules
     // Match identities.
     let newToOld: [Int32]
     if identity == .wholeValue {
@@ -55,21 +58,27 @@ package struct Comparison {
     self.newToOld = newToOld
     // Compare matched records on both cores: raw bytes first, values only
     // when they differ.
-    let ignoredPaths = ignored.map(\.tokens)
     let rawComparable = Comparison.rawBytesComparable(old, new)
-    func compare(_ newRecords: Range<Int>) -> [(Int, [FieldChange])] {
+    func compare(_ newRecords: Range<Int>) throws -> [(Int, [FieldChange])] {
       var found: [(Int, [FieldChange])] = []
       for newIndex in newRecords where newToOld[newIndex] >= 0 {
         let oldIndex = Int(newToOld[newIndex])
         if rawComparable, old.sameBytes(oldIndex, as: new, newIndex) { continue }
-        let fields = old.fieldChanges(oldIndex, to: new, newIndex, ignoring: ignoredPaths)
-        if !fields.isEmpty { found.append((oldIndex, fields)) }
+        do throws(ArrayKeyError) {
+          let fields = try old.fieldChanges(oldIndex, to: new, newIndex, rules: rules)
+          if !fields.isEmpty { found.append((oldIndex, fields)) }
+        } catch {
+          let (snapshot, record) = error.inNew ? (new, newIndex) : (old, oldIndex)
+          let key = snapshot.keyValue(of: record, identity: identity).map(ReportText.key)
+          throw snapshot.error(
+            "record #\(record)\(key.map { " (key \($0))" } ?? ""): \(error.message)", at: record)
+        }
       }
       return found
     }
     let half = new.count / 2
     let (first, second) = try Parallel.both(
-      { compare(0..<half) }, { compare(half..<new.count) })
+      { try compare(0..<half) }, { try compare(half..<new.count) })
     var changes: [Int: [FieldChange]] = [:]
     var changed = [Bool](repeating: false, count: old.count)
     for (oldIndex, fields) in first + second {

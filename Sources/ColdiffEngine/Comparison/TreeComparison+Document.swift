@@ -22,7 +22,7 @@ extension TreeComparison {
       let parent = Int(new.parents[newNode])
       return parent < 0 ? .null : .key(key(new: parent))
     }
-    return DiffDocument(
+    var document = DiffDocument(
       kind: .tree, key: keys, tree: old.field,
       inserts: diff.inserts.map { path in
         let node = new.node(at: path)
@@ -41,7 +41,7 @@ extension TreeComparison {
         return DiffDocument.Update(
           position: old.position(of: path), key: key(old: node),
           changes: (changes[node] ?? []).map {
-            DiffDocument.Change(path: JSONPointer(tokens: $0.path), old: $0.old, new: $0.new)
+            DiffDocument.Change($0)
           })
       },
       moves: diff.moves.map { move in
@@ -50,5 +50,7 @@ extension TreeComparison {
           from: old.position(of: move.from), to: new.position(of: move.to), key: key(new: node),
           after: after(node), parent: parent(node))
       })
+    document.rules = rules.documentValue
+    return document
   }
 }

@@ -21,6 +21,8 @@ package struct TreeComparison {
   package let diff: OrderedCollectionDiff<TreeIndexPath>
   /// The changed fields of each updated node, by OLD node.
   package let changes: [Int: [FieldChange]]
+  /// The rules the nodes were compared by.
+  package let rules: ComparisonRules
 
   /// Matches and compares two trees.
   ///
@@ -28,17 +30,18 @@ package struct TreeComparison {
   ///   - old: the tree compared from.
   ///   - new: the tree compared to.
   ///   - keys: the identity fields.
-  ///   - ignored: fields left out of equality (`--ignore`).
+  ///   - rules: the comparison rules (`--ignore`, `--compare`).
   /// - Throws: `InputError` for a missing key or a key that occurs twice
   ///   in one tree (naming both places).
   /// - Complexity: O(n log n + c·h); equal nodes cost a byte comparison,
   ///   changed ones a parse of both.
-  package init(old: TreeSnapshot, new: TreeSnapshot, keys: [JSONPointer], ignored: [JSONPointer])
+  package init(old: TreeSnapshot, new: TreeSnapshot, keys: [JSONPointer], rules: ComparisonRules)
     throws
   {
     self.old = old
     self.new = new
     self.keys = keys
+    self.rules = rules
     let (oldKeys, newKeys) = try Parallel.both(
       { try old.keyArena(for: keys) }, { try new.keyArena(for: keys) })
     let newToOld: [Int32]
@@ -53,16 +56,15 @@ package struct TreeComparison {
     }
     self.newToOld = newToOld
     self.oldToNew = oldToNew
-    let removed = ignored.map(\.tokens)
     // Compare matched nodes on both cores: equal bytes around the children
     // arrays mean equal content; only the others are parsed. The arrays
     // are taken out of the snapshots so that no call copies a snapshot.
     let (oldRanges, oldChildren) = (old.ranges, old.childrenRanges)
     let (newRanges, newChildren) = (new.ranges, new.childrenRanges)
-    func compare(_ newNodes: Range<Int>) -> [(Int, [FieldChange])] {
+    func compare(_ newNodes: Range<Int>) throws -> [(Int, [FieldChange])] {
       var found: [(Int, [FieldChange])] = []
-      old.base.bytes.withUnsafeBufferPointer { oldBytes in
-        new.base.bytes.withUnsafeBufferPointer { newBytes in
+      try old.base.bytes.withUnsafeBufferPointer { oldBytes in
+        try new.base.bytes.withUnsafeBufferPointer { newBytes in
           for newNode in newNodes where newToOld[newNode] >= 0 {
             let oldNode = Int(newToOld[newNode])
             if TreeComparison.sameContentBytes(
@@ -74,10 +76,19 @@ package struct TreeComparison {
             // Whether the member is there counts where one side has no
             // children (where both have, the children imply it).
             let leaf = old.children(of: oldNode).isEmpty || new.children(of: newNode).isEmpty
-            let paths = leaf ? removed : removed + [old.field.tokens]
-            let fields = FieldChange.between(
-              old.content(of: oldNode).removing(paths: paths),
-              new.content(of: newNode).removing(paths: paths))
+            let paths = leaf ? [] : [old.field.tokens]
+            let fields: [FieldChange]
+            do throws(ArrayKeyError) {
+              fields = try rules.filter(
+                FieldChange.between(
+                  old.content(of: oldNode).removing(paths: paths),
+                  new.content(of: newNode).removing(paths: paths)))
+            } catch {
+              let tree = error.inNew ? new : old
+              let key = ReportText.key(
+                tree.keyValue(of: error.inNew ? newNode : oldNode, pointers: keys))
+              throw InputError("key \(key): \(error.message)", file: tree.base.name)
+            }
             if !fields.isEmpty { found.append((oldNode, fields)) }
           }
         }
@@ -86,7 +97,7 @@ package struct TreeComparison {
     }
     let half = new.count / 2
     let (first, second) = try Parallel.both(
-      { compare(0..<half) }, { compare(half..<new.count) })
+      { try compare(0..<half) }, { try compare(half..<new.count) })
     var unequal = [Bool](repeating: false, count: old.count)
     var changes: [Int: [FieldChange]] = [:]
     for (oldNode, fields) in first + second {

@@ -10,8 +10,8 @@ struct MergePlan {
   let theirs: MergeSide
   let oursKeys: KeyArena
   let theirsKeys: KeyArena
-  /// The `--ignore` paths.
-  let ignored: [[[UInt8]]]
+  /// The comparison rules (the `--ignore` fields; no keyed arrays).
+  let rules: ComparisonRules
   /// The conflicts found so far, each with where it is reported: BASE's
   /// records in BASE's order, then records inserted on both sides.
   private var found: [(order: Int, conflict: MergeConflict)] = []
@@ -30,13 +30,14 @@ struct MergePlan {
 
   init(
     ours: MergeSide, theirs: MergeSide, oursKeys: KeyArena, theirsKeys: KeyArena,
-    ignored: [[[UInt8]]]
+    rules: ComparisonRules
   ) {
+    precondition(rules.arrayKeys.isEmpty, "a merge compares no keyed arrays")
     self.ours = ours
     self.theirs = theirs
     self.oursKeys = oursKeys
     self.theirsKeys = theirsKeys
-    self.ignored = ignored
+    self.rules = rules
     var oursInserts: [[UInt8]: Int] = [:]
     for index in ours.comparison.diff.inserts { oursInserts[Array(oursKeys.key(index))] = index }
     self.oursInserts = oursInserts
@@ -138,8 +139,13 @@ struct MergePlan {
   private mutating func insert(_ theirsIndex: Int) -> DiffDocument.Insert? {
     let snapshot = theirs.snapshot
     if let oursIndex = oursInserts[Array(theirsKeys.key(theirsIndex))] {
-      let differences = ours.snapshot.fieldChanges(
-        oursIndex, to: snapshot, theirsIndex, ignoring: ignored)
+      let differences: [FieldChange]
+      do {
+        differences = try ours.snapshot.fieldChanges(
+          oursIndex, to: snapshot, theirsIndex, rules: rules)
+      } catch {
+        preconditionFailure("without keyed arrays the rules throw nothing: \(error.message)")
+      }
       if !differences.isEmpty {
         note(
           base.count + theirsIndex,

@@ -59,12 +59,13 @@ package struct ThreeWayMerge {
   ) throws {
     let identity = try ThreeWayMerge.identity(keys: keys, base, ours)
     let ordered = !unordered && identity != .memberName
+    let rules = ComparisonRules(ignore: ignored.map(FieldPattern.init))
     let (baseKeys, oursKeys) = try Parallel.both(
       { try base.keyArena(for: identity) }, { try ours.keyArena(for: identity) })
     func compare(_ side: Snapshot, _ sideKeys: KeyArena) throws -> MergeSide {
       MergeSide(
         try Comparison(
-          old: base, new: side, identity: identity, ignored: ignored, ordered: ordered,
+          old: base, new: side, identity: identity, rules: rules, ordered: ordered,
           oldKeys: baseKeys, newKeys: sideKeys))
     }
     let (theirs, oursSide) = try Parallel.both(
@@ -74,7 +75,7 @@ package struct ThreeWayMerge {
     let theirsSide = try compare(theirs, theirsKeys)
     var plan = MergePlan(
       ours: oursSide, theirs: theirsSide, oursKeys: oursKeys, theirsKeys: theirsKeys,
-      ignored: ignored.map(\.tokens))
+      rules: rules)
     let document = plan.document()
     var target = PatchTarget(ours)
     let indexed = identity.documentKey.map { IndexedKeys(fields: $0, arena: oursKeys) }

@@ -45,9 +45,10 @@ package struct TreeMerge {
     let identity = try TreeSnapshot.identity(keys: keys, old: baseTree, new: oursTree)
     _ = try TreeSnapshot.identity(keys: keys, old: baseTree, new: theirsTree)
     guard case .fields(let pointers) = identity else { preconditionFailure("a tree is keyed") }
+    let rules = ComparisonRules(ignore: ignored.map(FieldPattern.init))
     let (oursComparison, theirsComparison) = try Parallel.both(
-      { try TreeComparison(old: baseTree, new: oursTree, keys: pointers, ignored: ignored) },
-      { try TreeComparison(old: baseTree, new: theirsTree, keys: pointers, ignored: ignored) })
+      { try TreeComparison(old: baseTree, new: oursTree, keys: pointers, rules: rules) },
+      { try TreeComparison(old: baseTree, new: theirsTree, keys: pointers, rules: rules) })
     var target = PatchTarget(ours)
     var plan = try TreeMergePlan(
       ours: oursComparison, theirs: theirsComparison, ignored: ignored.map(\.tokens),

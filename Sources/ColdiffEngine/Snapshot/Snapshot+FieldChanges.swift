@@ -2,28 +2,30 @@ import ColdiffFormats
 
 extension Snapshot {
   /// The field changes from record `record` to record `otherRecord` of
-  /// `other`, without the `ignored` paths.
+  /// `other` under `rules` (`--ignore` patterns, `--compare` rules).
   ///
-  /// Two JSON records with nothing ignored are compared member by member
-  /// on their bytes, building values only for members that differ;
-  /// otherwise both values are built and compared.
+  /// Two JSON records are compared member by member on their bytes,
+  /// building values only for members that differ; otherwise both values
+  /// are built and compared. The changes of JSON equality then go through
+  /// the rules, which only look at what differs.
   ///
-  /// - Complexity: O(size of the records).
+  /// - Throws: `ArrayKeyError` for a keyed array element without its key
+  ///   or a key twice in one array.
+  /// - Complexity: O(size of the records), plus the rules' cost for each
+  ///   change.
   package func fieldChanges(
-    _ record: Int, to other: Snapshot, _ otherRecord: Int, ignoring ignored: [[[UInt8]]]
-  ) -> [FieldChange] {
-    guard ignored.isEmpty, case .json(let index) = storage,
-      case .json(let otherIndex) = other.storage
-    else {
-      return FieldChange.between(
-        value(of: record).removing(paths: ignored),
-        other.value(of: otherRecord).removing(paths: ignored))
+    _ record: Int, to other: Snapshot, _ otherRecord: Int, rules: ComparisonRules
+  ) throws(ArrayKeyError) -> [FieldChange] {
+    guard case .json(let index) = storage, case .json(let otherIndex) = other.storage else {
+      return try rules.filter(
+        FieldChange.between(value(of: record), other.value(of: otherRecord)))
     }
-    return bytes.withUnsafeBufferPointer { mine in
+    let changes = bytes.withUnsafeBufferPointer { mine in
       other.bytes.withUnsafeBufferPointer { theirs in
         FieldChange.between(
           mine, index.recordRange(record), theirs, otherIndex.recordRange(otherRecord))
       }
     }
+    return try rules.filter(changes)
   }
 }

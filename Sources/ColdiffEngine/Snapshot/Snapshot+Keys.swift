@@ -31,13 +31,14 @@ extension Snapshot {
   ///
   /// - Parameters:
   ///   - identity: what makes records the same.
-  ///   - ignored: `--ignore` paths, left out of a whole value (the whole
-  ///     value is then both identity and equality, SPEC §3, §7.8).
+  ///   - rules: the comparison rules; their `--ignore` patterns are left
+  ///     out of a whole value (the whole value is then both identity and
+  ///     equality, SPEC §3, §7.8).
   /// - Throws: `InputError` located at the first record that has no value
   ///   for a key field.
   /// - Complexity: O(n) for keys found by skipping (no value is built),
   ///   O(size) for whole values.
-  package func keyArena(for identity: Identity, ignoring ignored: [[[UInt8]]] = []) throws
+  package func keyArena(for identity: Identity, rules: ComparisonRules = ComparisonRules()) throws
     -> KeyArena
   {
     switch (identity, storage) {
@@ -48,7 +49,7 @@ extension Snapshot {
       }
       return arena
     case (.wholeValue, _):
-      return wholeValueKeys(ignoring: ignored)
+      return wholeValueKeys(rules: rules)
     case (.fields(let pointers), .json(let index)):
       return try fieldKeys(pointers, index)
     case (.fields, .table) where count == 0:
@@ -66,14 +67,15 @@ extension Snapshot {
     return arena
   }
 
-  /// The canonical bytes of each whole record, less the `ignored` paths.
-  private func wholeValueKeys(ignoring ignored: [[[UInt8]]]) -> KeyArena {
+  /// The canonical bytes of each whole record, less the fields `rules`
+  /// ignore.
+  private func wholeValueKeys(rules: ComparisonRules) -> KeyArena {
     var arena = emptyArena()
     switch storage {
-    case _ where !ignored.isEmpty:
+    case _ where !rules.ignore.isEmpty:
       for record in 0..<count {
         arena.append {
-          JSONCanonicalKey.append(value(of: record).removing(paths: ignored), to: &$0)
+          JSONCanonicalKey.append(rules.removingIgnored(from: value(of: record), at: []), to: &$0)
         }
       }
     case .json(let index):

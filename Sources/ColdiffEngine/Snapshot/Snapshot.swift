@@ -23,6 +23,10 @@ package struct Snapshot {
   package let storage: Storage
   /// The member name whose value the scan noted for each record, if any.
   package let capturedKey: [UInt8]?
+  /// Where the collection lies in its document, for `--root`; `nil` when
+  /// the collection is the whole input. `bytes` is then the document
+  /// with everything outside the collection blanked.
+  package let root: DocumentRoot?
   /// Where each JSON record's value starts and ends (the index's own
   /// arrays, shared), so hot loops reach a record's bytes without copying
   /// `storage`; empty for a table.
@@ -39,26 +43,39 @@ package struct Snapshot {
   ///   - override: the `--input` format.
   ///   - keyName: a member name whose value to note for each JSON record
   ///     while scanning (the likely key), so no second pass looks for it.
-  /// - Throws: `InputError` naming the file, for malformed input.
+  ///   - root: the `--root` pointer: the collection is the array or object
+  ///     there in one JSON document.
+  /// - Throws: `InputError` naming the file, for malformed input, or a
+  ///   root that is not there or not a collection.
   package init(
     _ input: InputFile, detectionName: String? = nil, override: InputFormat?,
-    keyName: [UInt8]? = nil
+    keyName: [UInt8]? = nil, root: JSONPointer? = nil
   ) throws {
     name = input.name
-    bytes = input.bytes
     let fileName = detectionName ?? (input.name == "-" ? nil : input.name)
     var starts: [Int] = []
     var ends: [Int] = []
-    do {
-      var form = try input.bytes.withUnsafeBufferPointer { (buffer) throws(InputError) in
-        try InputForm.detect(fileName: fileName, override: override, bytes: buffer)
+    do throws(InputError) {
+      var source = input.bytes
+      var found: DocumentRoot?
+      if let root {
+        guard override == nil || override == .json else {
+          throw InputError("--root applies to JSON documents, not to --input \(override!.rawValue)")
+        }
+        (found, source) = try DocumentRoot.locate(root, in: input.bytes)
+      }
+      self.root = found
+      bytes = source
+      var form = try source.withUnsafeBufferPointer { (buffer) throws(InputError) in
+        try InputForm.detect(
+          fileName: fileName, override: root == nil ? override : .json, bytes: buffer)
       }
       switch form {
       case .csv, .tsv:
         storage = .table(
-          try CSVTable(bytes: input.bytes, delimiter: form.csvDelimiter ?? CSVTable.comma))
+          try CSVTable(bytes: source, delimiter: form.csvDelimiter ?? CSVTable.comma))
       case .jsonArray, .jsonObject, .jsonLines, .jsonObjectOrLines:
-        let index = try input.bytes.withUnsafeBufferPointer { (buffer) throws(InputError) in
+        let index = try source.withUnsafeBufferPointer { (buffer) throws(InputError) in
           try JSONCollectionScanner.scan(buffer, as: form, keyName: keyName)
         }
         form = index.form
@@ -82,6 +99,7 @@ package struct Snapshot {
     bytes = SourceBytes()
     form = other.form
     capturedKey = nil
+    root = nil
     jsonStarts = []
     jsonEnds = []
     switch other.storage {

@@ -42,6 +42,16 @@ package enum ReportText {
     return JSONPointer(tokens: path).description
   }
 
+  /// A field path with the element of a keyed array named by its key:
+  /// `lines[A-7].qty` for `lines.2.qty` in the element keyed `A-7`.
+  package static func field(_ path: [[UInt8]], element: FieldChange.KeyedElement?) -> String {
+    guard let element, element.depth < path.count else { return field(path) }
+    let array = element.depth == 0 ? "" : field(Array(path[..<element.depth]))
+    let rest =
+      path.count > element.depth + 1 ? "." + field(Array(path[(element.depth + 1)...])) : ""
+    return array + "[" + key(element.key) + "]" + rest
+  }
+
   /// `text` cut to at most `width` characters, ending with `…` when cut.
   package static func shorten(_ text: String, to width: Int?) -> String {
     guard let width, text.count > width else { return text }

@@ -88,18 +88,31 @@ extension DiffDocument {
     public var old: JSONValue?
     /// Its value in NEW, `nil` for a removed field.
     public var new: JSONValue?
+    /// In a keyed array (`--array-key`), the key of the element the
+    /// change is in or of; `nil` otherwise.
+    public var key: JSONValue?
+    /// For an element moved in a keyed array, its path in OLD (`path` is
+    /// its path in NEW; neither `old` nor `new` is given).
+    public var from: JSONPointer?
 
-    /// Creates a change; at least one of `old` and `new` is given.
+    /// Creates a change; at least one of `old`, `new` and `from` is given.
     ///
     /// - Parameters:
     ///   - path: where the field is inside the record.
     ///   - old: its value in OLD, or `nil` (added).
     ///   - new: its value in NEW, or `nil` (removed).
-    public init(path: JSONPointer, old: JSONValue? = nil, new: JSONValue? = nil) {
-      precondition(old != nil || new != nil, "a change has an old or a new value")
+    ///   - key: the key of the keyed array element it is in or of.
+    ///   - from: a moved element's path in OLD.
+    public init(
+      path: JSONPointer, old: JSONValue? = nil, new: JSONValue? = nil, key: JSONValue? = nil,
+      from: JSONPointer? = nil
+    ) {
+      precondition(old != nil || new != nil || from != nil, "a change has an old or a new value")
       self.path = path
       self.old = old
       self.new = new
+      self.key = key
+      self.from = from
     }
   }
 

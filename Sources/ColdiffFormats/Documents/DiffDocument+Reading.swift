@@ -35,7 +35,9 @@ extension DiffDocument {
   init(from document: JSONValue, locator: DocumentLocator?) throws(InputError) {
     let top = try MemberTable(
       document, label: MemberLabel(),
-      allowed: ["coldiff", "kind", "key", "tree", "inserts", "deletes", "updates", "moves"])
+      allowed: [
+        "coldiff", "kind", "key", "tree", "rules", "inserts", "deletes", "updates", "moves",
+      ])
     let version = try top.required("coldiff")
     guard case .number(let number) = version, number == JSONNumber(1) else {
       throw InputError(
@@ -62,6 +64,12 @@ extension DiffDocument {
       }
     } else if kind == .tree {
       throw InputError("diff document: missing member \"tree\" (the children member)")
+    }
+    if let rules = top.optional("rules") {
+      guard case .object = rules else {
+        throw InputError("diff document: \"rules\" must be an object")
+      }
+      self.rules = rules
     }
     inserts = try reader.list(top, "inserts") { (reader, entry) throws(InputError) in
       try reader.insert(entry)
@@ -183,16 +191,24 @@ private struct EntryReader {
       let path = try change.pointer(try change.required("path"), name: "path")
       let old = change.optional("old")
       let new = change.optional("new")
-      guard old != nil || new != nil else {
+      let key = change.optional("key")
+      let from = try change.optional("from").map { (value) throws(InputError) in
+        try change.pointer(value, name: "from")
+      }
+      guard old != nil || new != nil || (from != nil && key != nil) else {
         throw InputError("\(change.label): a change needs \"old\", \"new\" or both")
       }
-      changes.append(DiffDocument.Change(path: path, old: old, new: new))
+      guard from == nil || key != nil else {
+        throw InputError(
+          "\(change.label): \"from\" moves an element of a keyed array: it needs \"key\"")
+      }
+      changes.append(DiffDocument.Change(path: path, old: old, new: new, key: key, from: from))
     }
     return DiffDocument.Update(position: position, key: entry.optional("key"), changes: changes)
   }
 
   /// The members of a change.
-  private static let changeMembers: Set<String> = ["path", "old", "new"]
+  private static let changeMembers: Set<String> = ["path", "from", "key", "old", "new"]
 
   /// An element of `moves`.
   mutating func move(_ entry: MemberTable) throws(InputError) -> DiffDocument.Move {

@@ -6,24 +6,32 @@ extension DiffDocument {
   /// lands), moves go back from `to` to `from`, changes swap `old` and
   /// `new`, and each update's position becomes its record's position in
   /// NEW, computed from the lists (the records no entry names keep their
-  /// order). The reversed document has no `after`: it applies by key where
+  /// order). The rules stay. The reversed document has no `after`: it applies by key where
   /// there is one and places records by position, which is exact on NEW.
   ///
   /// - Complexity: O(d log d) for d entries.
   public func reversed() -> DiffDocument {
     let newPositions = newPositions(of: updates.map(\.position))
-    return DiffDocument(
+    var reversed = DiffDocument(
       kind: kind, key: key, tree: tree,
       inserts: deletes.map { Insert(position: $0.position, key: $0.key, value: $0.value) },
       deletes: inserts.map { Delete(position: $0.position, key: $0.key, value: $0.value) },
       updates: zip(updates, newPositions).map { update, position in
         Update(
           position: position, key: update.key,
-          changes: update.changes.map { Change(path: $0.path, old: $0.new, new: $0.old) })
+          changes: DiffDocument.keyedPathsInOld(update.changes).map { change in
+            // A moved element goes back from its NEW path to its OLD one.
+            Change(
+              path: change.from ?? change.path, old: change.new, new: change.old,
+              key: change.key, from: change.from == nil ? nil : change.path)
+          })
       }
       .sorted { $0.position.precedes($1.position) },
       moves: moves.map { Move(from: $0.to, to: $0.from, key: $0.key) }
         .sorted { $0.from.precedes($1.from) })
+    // The rules compare both ways alike.
+    reversed.rules = rules
+    return reversed
   }
 
   /// Where the records at OLD positions are in NEW: a moved record at its

@@ -6,7 +6,7 @@ extension DiffDocument {
   /// lists always present, each element on its own line with its members
   /// in the order position (`index` or `name`; `from`, `to` for moves),
   /// `key`, `parent`, `after`, then `value` or `changes`, and a change as
-  /// `path`, `old`, `new`. Absent (`nil`) members are left out. Values keep
+  /// `path`, `from`, `key`, `old`, `new`. Absent (`nil`) members are left out. Values keep
   /// their original text; `.raw` values are copied unchanged. The text
   /// ends with a newline.
   ///
@@ -49,6 +49,11 @@ extension DiffDocument {
     if let tree {
       out += "  \"tree\": ".utf8
       tree.writeQuoted(to: &out)
+      out += ",\n".utf8
+    }
+    if let rules {
+      out += "  \"rules\": ".utf8
+      rules.writeInline(to: &out)
       out += ",\n".utf8
     }
     DiffDocument.writeList("inserts", inserts, to: &out) { $0.write(to: &$1) }
@@ -191,6 +196,11 @@ extension DiffDocument.Update {
       out.append(UInt8(ascii: "{"))
       changeMembers.name("path", to: &out)
       change.path.writeQuoted(to: &out)
+      if let from = change.from {
+        changeMembers.name("from", to: &out)
+        from.writeQuoted(to: &out)
+      }
+      changeMembers.value("key", change.key, to: &out)
       changeMembers.value("old", change.old, to: &out)
       changeMembers.value("new", change.new, to: &out)
       out.append(UInt8(ascii: "}"))

@@ -35,6 +35,10 @@ public struct DiffDocument: Equatable, Sendable {
   /// The member that holds a record's children (`/children`), for
   /// ``Kind/tree`` documents only.
   public var tree: JSONPointer?
+  /// The comparison rules that made the diff (SPEC §8.2), an object as
+  /// coldiff writes it (`ignore`, `compare`, `arrayKeys`, `root`); `nil`
+  /// when the diff was made by plain JSON equality. The engine reads it.
+  public var rules: JSONValue?
   /// The inserted records, sorted by their position in NEW.
   public var inserts: [Insert]
   /// The deleted records, sorted by their position in OLD.

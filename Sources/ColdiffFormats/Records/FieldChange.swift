@@ -10,12 +10,39 @@ public struct FieldChange: Equatable, Sendable {
   public var old: JSONValue?
   /// The new value, or `nil` for a removed field.
   public var new: JSONValue?
+  /// The element of a keyed array (`--array-key`) the change is in or
+  /// of, `nil` for any other change.
+  public var element: KeyedElement?
+
+  /// Where a change lies in an array whose elements are matched by key
+  /// (SPEC §8.2 `--array-key`): an element inserted (only `new`), deleted
+  /// (only `old`), moved (neither, and `from`), or a field of a matched
+  /// element changed.
+  public struct KeyedElement: Equatable, Sendable {
+    /// The element's key.
+    public var key: JSONValue
+    /// Which segment of the change's path is the element's index.
+    public var depth: Int
+    /// For a move, the element's path in OLD (the change's path is its
+    /// path in NEW).
+    public var from: [[UInt8]]?
+
+    /// Creates the place of a change in a keyed array.
+    public init(key: JSONValue, depth: Int, from: [[UInt8]]? = nil) {
+      self.key = key
+      self.depth = depth
+      self.from = from
+    }
+  }
 
   /// Creates a change.
-  public init(path: [[UInt8]], old: JSONValue?, new: JSONValue?) {
+  public init(
+    path: [[UInt8]], old: JSONValue?, new: JSONValue?, element: KeyedElement? = nil
+  ) {
     self.path = path
     self.old = old
     self.new = new
+    self.element = element
   }
 
   /// The changes that turn `old` into `new`, going down through objects:

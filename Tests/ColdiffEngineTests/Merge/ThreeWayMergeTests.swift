@@ -104,7 +104,8 @@ import Testing
   private func diff(_ old: Snapshot, _ new: Snapshot) throws -> DiffDocument {
     let identity = try Identity.resolve(keys: [], old: old, new: new)
     return try Comparison(
-      old: old, new: new, identity: identity, ignored: [], ordered: identity != .memberName,
+      old: old, new: new, identity: identity, rules: ComparisonRules(),
+      ordered: identity != .memberName,
       oldKeys: old.keyArena(for: identity), newKeys: new.keyArena(for: identity)
     ).document()
   }

@@ -33,6 +33,16 @@ struct JSONPatchOracle: Sendable {
     var ignore: [String] = []
     /// Whether to compare the collections as multisets.
     var unordered = false
+    /// `--compare` arguments (`FIELDS=RULES`): values equal under the
+    /// rules count as equal.
+    var compare: [String] = []
+    /// The `--root` pointer: the collections compared are the values
+    /// there, in the patched OLD and in NEW.
+    var root: String?
+    /// The `--tree` children member, with `compare`: records are compared
+    /// node by node (the rules' fields are each node's own), in preorder
+    /// with their depths.
+    var tree: String?
   }
 
   /// The oracle, or `nil` when no interpreter with `jsonpatch` can be had.
@@ -128,7 +138,7 @@ struct JSONPatchOracle: Sendable {
   /// Reads jobs (JSON Lines) on standard input, prints `ok\tNAME` or
   /// `fail\tNAME\tREASON` for each.
   private static let script = #"""
-    import csv, decimal, io, json, sys
+    import csv, decimal, io, json, re, sys, unicodedata
     import jsonpatch
 
     def parse(text):
@@ -176,24 +186,120 @@ struct JSONPatchOracle: Sendable {
             return [t.replace('~1', '/').replace('~0', '~') for t in field.split('/')[1:]]
         return field.split('.')
 
-    def remove(record, path):
-        for token in path[:-1]:
-            if not isinstance(record, dict) or token not in record:
-                return
-            record = record[token]
-        if isinstance(record, dict):
-            record.pop(path[-1], None)
+    def match(pattern, path):
+        if not pattern:
+            return not path
+        if pattern[0] == '**':
+            return any(match(pattern[1:], path[i:]) for i in range(len(path) + 1))
+        if not path:
+            return False
+        return pattern[0] in ('*', path[0]) and match(pattern[1:], path[1:])
+
+    def strip(value, path, patterns):
+        hit = lambda inner: any(match(p, inner) for p in patterns)
+        if isinstance(value, dict):
+            return {k: strip(v, path + [k], patterns) for k, v in value.items()
+                    if not hit(path + [k])}
+        if isinstance(value, list):
+            return [strip(v, path + [str(i)], patterns) for i, v in enumerate(value)
+                    if not hit(path + [str(i)])]
+        return value
+
+    NUMBER = re.compile(r'-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?')
+    EXACT = decimal.Context(prec=100000)
+
+    def number(value):
+        if isinstance(value, bool) or value is None:
+            return None
+        if isinstance(value, (int, decimal.Decimal)):
+            return decimal.Decimal(value)
+        if isinstance(value, str) and NUMBER.fullmatch(value):
+            return decimal.Decimal(value)
+        return None
+
+    def text(value, rules):
+        if 'trim' in rules:
+            value = value.strip()
+        if 'icase' in rules:
+            value = value.casefold()
+        if 'nfc' in rules:
+            value = unicodedata.normalize('NFC', value)
+        return value
+
+    def same(a, b, path, rules, compare):
+        rules = rules + [r for p, rs in compare if match(p, path) for r in rs]
+        if isinstance(a, dict) and isinstance(b, dict):
+            return a.keys() == b.keys() and all(
+                same(a[k], b[k], path + [k], rules, compare) for k in a)
+        if isinstance(a, list) and isinstance(b, list):
+            return len(a) == len(b) and all(
+                same(x, y, path + [str(i)], rules, compare) for i, (x, y) in enumerate(zip(a, b)))
+        if canon(a) == canon(b):
+            return True
+        x, y = number(a), number(b)
+        if x is not None and y is not None:
+            distance = EXACT.abs(EXACT.subtract(x, y))
+            for rule in rules:
+                bound = rule[4:]
+                if rule.startswith('abs:') and distance <= decimal.Decimal(bound):
+                    return True
+                if rule.startswith('rel:') and distance <= EXACT.multiply(
+                        decimal.Decimal(bound), max(abs(x), abs(y))):
+                    return True
+        if isinstance(a, str) and isinstance(b, str):
+            return any(r in rules for r in ('trim', 'icase', 'nfc')) and text(a, rules) == text(b, rules)
+        return False
+
+    def at(document, job):
+        for token in tokens(job['root']) if job.get('root') else []:
+            document = document[int(token)] if isinstance(document, list) else document[token]
+        return document
 
     def records(collection):
         return collection if isinstance(collection, list) else list(collection.values())
 
+    def rules_of(job):
+        compare = []
+        for argument in job.get('compare', []):
+            fields, rules = argument.rsplit('=', 1)
+            for field in fields.split(','):
+                compare.append((tokens(field), rules.split(',')))
+        return compare
+
+    def flatten(records, field, depth, out):
+        for record in records:
+            node = {k: v for k, v in record.items() if k != field}
+            out.append([depth, node])
+            flatten(record.get(field) or [], field, depth + 1, out)
+        return out
+
     def normal(collection, job):
-        for record in records(collection):
-            for field in job.get('ignore', []):
-                remove(record, tokens(field))
+        patterns = [tokens(field) for field in job.get('ignore', [])]
+        if job.get('tree') and job.get('compare'):
+            nodes = flatten(records(collection), job['tree'], 0, [])
+            return [[depth, strip(node, [], patterns)] for depth, node in nodes]
+        if isinstance(collection, list):
+            collection = [strip(r, [], patterns) for r in collection]
+        else:
+            collection = {k: strip(r, [], patterns) for k, r in collection.items()}
         if job.get('unordered') and isinstance(collection, list):
-            return '[' + ','.join(sorted(canon(r) for r in collection)) + ']'
-        return canon(collection)
+            loose = [p for p, _ in rules_of(job)]
+            collection.sort(key=lambda r: canon(strip(r, [], loose)))
+        return collection
+
+    def equal(got, want, job):
+        compare = rules_of(job)
+        if not compare:
+            return canon(got) == canon(want)
+        if type(got) != type(want) or len(got) != len(want):
+            return False
+        if isinstance(got, dict):
+            return got.keys() == want.keys() and all(
+                same(got[k], want[k], [], [], compare) for k in got)
+        if job.get('tree'):
+            return all(g[0] == w[0] and same(g[1], w[1], [], [], compare)
+                       for g, w in zip(got, want))
+        return all(same(g, w, [], [], compare) for g, w in zip(got, want))
 
     for line in sys.stdin:
         job = json.loads(line)
@@ -205,11 +311,11 @@ struct JSONPatchOracle: Sendable {
             new = type(old)() if new is None else new
             patch = parse(open(job['patch'], 'rb').read().decode('utf-8'))
             result = jsonpatch.apply_patch(old, patch)
-            got, want = normal(result, job), normal(new, job)
-            if got == want:
+            got, want = normal(at(result, job), job), normal(at(new, job), job)
+            if equal(got, want, job):
                 print('ok\t' + name)
             else:
-                print('fail\t' + name + '\tgot ' + got[:600] + ' want ' + want[:600])
+                print('fail\t' + name + '\tgot ' + canon(got)[:600] + ' want ' + canon(want)[:600])
         except Exception as error:
             print('fail\t' + name + '\t' + type(error).__name__ + ': ' + str(error)[:600])
     """#

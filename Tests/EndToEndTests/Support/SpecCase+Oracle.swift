@@ -14,6 +14,12 @@ extension SpecCase {
     var ignore: [String] = []
     /// Whether `--unordered` was given.
     var unordered = false
+    /// The `--compare` arguments.
+    var compare: [String] = []
+    /// The `--root` pointer.
+    var root: String?
+    /// The `--tree` children member.
+    var tree: String?
     /// The `--input` format.
     var input: String?
 
@@ -37,7 +43,9 @@ extension SpecCase {
   /// differences, `nil` for any other case.
   var patchCheck: PatchCheck? {
     guard expectedStatus == 1 else { return nil }
-    let withValue: Set = ["-k", "--key", "--ignore", "--input", "--tree"]
+    let withValue: Set = [
+      "-k", "--key", "--ignore", "--compare", "--array-key", "--root", "--input", "--tree",
+    ]
     let dropped: Set = ["-q", "--quiet", "--no-test"]
     let droppedWithValue: Set = ["-f", "--format", "--color"]
     var check = PatchCheck()
@@ -57,6 +65,9 @@ extension SpecCase {
           inline
           ? String(argument.split(separator: "=", maxSplits: 1)[1]) : remaining.popFirst() ?? ""
         if name == "--ignore" { check.ignore.append(value) }
+        if name == "--compare" { check.compare.append(value) }
+        if name == "--root" { check.root = value }
+        if name == "--tree" { check.tree = value }
         if name == "--input" { check.input = value }
         check.arguments += [name, value]
         continue
