@@ -16,6 +16,7 @@ struct ColdiffRun {
   /// - Throws: `InputError` or `Diagnostic` for trouble.
   func run() throws -> ExitStatus {
     if let file = options.textconvFile { return try textconv(file) }
+    if options.combine { return try combine() }
     let operands = options.operands
     switch operands.count {
     case 1:
@@ -66,12 +67,26 @@ struct ColdiffRun {
     let (oldKeys, newKeys) = try Parallel.both(
       { try old.keyArena(for: identity, ignoring: ignored) },
       { try new.keyArena(for: identity, ignoring: ignored) })
+    let shard = options.shard.flatMap { Shard(index: $0.index, count: $0.count) }
+    let newMembers = shard?.members(of: newKeys) ?? []
     let comparison = try Comparison(
       old: old, new: new, identity: identity, ignored: options.ignoredFields,
-      ordered: !options.unordered && identity != .memberName, oldKeys: oldKeys, newKeys: newKeys)
+      ordered: !options.unordered && identity != .memberName, oldKeys: oldKeys, newKeys: newKeys,
+      comparing: shard.map { _ in { newMembers[$0] } })
+    if let shard {
+      return try writeShard(
+        shard, of: comparison, oldMembers: shard.members(of: oldKeys), newMembers: newMembers)
+    }
+    progress?.stage("writing")
+    return emit(comparison, header: header)
+  }
+
+  /// Prints a comparison in the chosen format.
+  ///
+  /// - Returns: 0 no differences, 1 differences, 2 trouble writing.
+  func emit(_ comparison: Comparison, header: String?) -> ExitStatus {
     let status: ExitStatus = comparison.diff.isEmpty ? .success : .differences
     guard !options.quiet else { return status }
-    progress?.stage("writing")
     var out = Array((header ?? "").utf8)
     switch options.outputFormat {
     case .stat: out += Array((ReportStyle.summary(comparison.diff) + "\n").utf8)
@@ -79,7 +94,6 @@ struct ColdiffRun {
     case .json: comparison.document().write(to: &out)
     case .patch: out += comparison.patch(guards: !options.noTest)
     }
-    progress?.finish()
     return console.output(out) ? status : .trouble
   }
 

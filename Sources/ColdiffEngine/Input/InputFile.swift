@@ -10,6 +10,13 @@ package struct InputFile {
   /// The file's bytes.
   package let bytes: SourceBytes
 
+  /// An input made in memory (the records a combination of shards
+  /// rebuilds), named `name` in messages.
+  package init(name: String, bytes: [UInt8]) {
+    self.name = name
+    self.bytes = SourceBytes(bytes)
+  }
+
   /// Reads the file at `path` (or standard input for `-`) whole.
   ///
   /// A regular file is mapped read-only: a file that another program
