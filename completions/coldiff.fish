@@ -9,6 +9,8 @@ complete -c coldiff -s f -l format -x -a 'text json patch stat' -d 'output forma
 complete -c coldiff -l no-test -d 'with --format patch: leave out the test guards'
 complete -c coldiff -l color -x -a 'auto always never' -d 'color the text format'
 complete -c coldiff -s q -l quiet -d 'print nothing; the exit status tells'
+complete -c coldiff -l shard -x -d 'diff only the records of shard I of N; write a shard document (-f json)'
+complete -c coldiff -l combine -d 'the operands are the N shard documents of one run: print the whole diff'
 complete -c coldiff -l textconv -d 'print FILE one record per line, sorted by key, for git textconv'
 complete -c coldiff -s h -l help -d 'print this help and exit'
 complete -c coldiff -l version -d 'print the version and exit'

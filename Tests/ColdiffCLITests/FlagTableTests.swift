@@ -28,7 +28,7 @@ import Testing
     // A value flag names its value and says how to complete it; a switch
     // does neither.
     if let valueName = flag.valueName {
-      #expect(!valueName.isEmpty && valueName.allSatisfy { $0.isUppercase })
+      #expect(!valueName.isEmpty && valueName.allSatisfy { $0.isUppercase || $0 == "/" })
       #expect(flag.completion != .none)
     } else {
       #expect(flag.completion == .none)
@@ -65,7 +65,8 @@ import Testing
     #expect(
       names == [
         "-k, --key", "--ignore", "--unordered", "--tree", "--input", "-f, --format", "--no-test",
-        "--color", "-q, --quiet", "--textconv", "-h, --help", "--version",
+        "--color", "-q, --quiet", "--shard", "--combine", "--textconv", "-h, --help",
+        "--version",
       ])
     #expect(ColdiffFlags.ignore.repeatable)
     #expect(ColdiffFlags.all.filter(\.repeatable) == [ColdiffFlags.ignore])

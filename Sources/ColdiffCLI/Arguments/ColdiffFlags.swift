@@ -96,7 +96,7 @@ public enum ColdiffFlags {
 
   /// `--shard I/N`: diff only shard I of N and write a shard document.
   public static let shard = Flag(
-    long: "shard", valueName: "I/N", category: .scale,
+    long: "shard", valueName: "I/N", completion: .text, category: .scale,
     summary: "diff only the records of shard I of N; write a shard document (-f json)",
     discussion: """
       Diff only the records whose key falls in shard I of N (0 ≤ I < N) and write a shard \

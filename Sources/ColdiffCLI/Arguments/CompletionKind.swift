@@ -8,4 +8,6 @@ public enum CompletionKind: Sendable, Equatable {
   case choice
   /// A record field name; shells offer nothing but a hint.
   case field
+  /// Other text (a shard `I/N`, a size); shells offer nothing but a hint.
+  case text
 }

@@ -10,20 +10,19 @@ extension ShardDocument {
   ///   not a shard document.
   /// - Complexity: O(size of the document).
   package init(bytes: [UInt8], name: String) throws {
-    let root: JSONObject
+    let parsed: JSONValue
     do {
-      guard let object = try JSONReader.parse(bytes).objectValue else { throw ShardShapeError() }
-      root = object
-    } catch let error as InputError {
+      parsed = try JSONReader.parse(bytes)
+    } catch {
       throw error.inFile(name)
     }
+    let notShard = InputError(
+      "not a coldiff shard document (made by `coldiff --shard I/N -f json`)", file: name)
+    guard let root = parsed.objectValue else { throw notShard }
     do {
       guard case .number(let version)? = root["coldiff-shard"],
         version.text == Array(String(ShardDocument.version).utf8)
-      else {
-        throw InputError(
-          "not a coldiff shard document (made by `coldiff --shard I/N -f json`)", file: name)
-      }
+      else { throw notShard }
       let shardNumbers = try ShardRead.ints(root["shard"])
       guard shardNumbers.count == 2,
         let shard = Shard(index: shardNumbers[0], count: shardNumbers[1])
