@@ -122,7 +122,17 @@ import Testing
     let notShard = try coldiff(["--combine", pairs[0].old])
     #expect(notShard.status == 2)
     #expect(notShard.errors.contains("not a coldiff shard document"), "\(notShard.errors)")
-    for output in [missing, repeated, mixed, notShard] { #expect(output.output.isEmpty) }
+    // Parts edited by hand to claim more records than they hold.
+    let inflated = try parts.enumerated().map { index, path in
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      return try directory.write(
+        "inflated\(index).json",
+        text.replacingOccurrences(of: "\"count\": ", with: "\"count\": 99999"))
+    }
+    let tooMany = try coldiff(["--combine"] + inflated)
+    #expect(tooMany.status == 2)
+    #expect(tooMany.errors.contains("do not fit together"), "\(tooMany.errors)")
+    for output in [missing, repeated, mixed, notShard, tooMany] { #expect(output.output.isEmpty) }
   }
 
   @Test func shardAndCombineUsageErrors() throws {

@@ -134,10 +134,10 @@ struct ShardAssembly {
       }
       bytes += "\n]".utf8
     }
-    do {
-      return try Snapshot(InputFile(name: side.name, bytes: bytes), override: format)
-    } catch {
-      throw InputError("the shard documents of \(side.name) hold records that do not read")
+    let snapshot = try? Snapshot(InputFile(name: side.name, bytes: bytes), override: format)
+    guard let snapshot, snapshot.count == side.count, snapshot.form == side.form else {
+      throw InputError("the shard documents hold records of \(side.name) that do not read")
     }
+    return snapshot
   }
 }

@@ -49,6 +49,16 @@ package enum ShardCombination {
           ? "shard \(missing[0]) is missing"
           : "shards \(missing.joined(separator: ", ")) are missing")
     }
+    // Every position is one part's match, insert or delete: checked before
+    // making room for the records.
+    let matched = parts.reduce(0) { $0 + $1.document.matched.count }
+    guard parts.reduce(matched, { $0 + $1.document.deletes.count }) == first.old.count,
+      parts.reduce(matched, { $0 + $1.document.inserts.count }) == first.new.count
+    else {
+      throw InputError(
+        "the shard documents do not fit together: their records do not add up to "
+          + "\(first.old.name)'s \(first.old.count) and \(first.new.name)'s \(first.new.count)")
+    }
     var assembly = ShardAssembly(first)
     for (name, part) in parts {
       try assembly.add(part, name: name)
