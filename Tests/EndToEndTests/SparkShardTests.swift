@@ -76,7 +76,7 @@ import Testing
         "--master", "local[2]", "--conf", "spark.ui.enabled=false", script, "--shards", "3",
         "--coldiff", coldiff, "--format", "json", "--output", output, "--parts", parts, "--",
         "--key", "id", oldPath, newPath,
-      ], environment: environment)
+      ], environment: environment, hangGuard: 900)
     #expect(spark.status == 1, "spark-submit: \(spark.errors.suffix(2000))")
     let combined = Array(try Data(contentsOf: URL(fileURLWithPath: output)))
     #expect(combined == single.output)

@@ -58,16 +58,15 @@ def shard_task(coldiff, arguments, count):
 
 def main(argv):
     options, arguments = parse_arguments(argv)
-    from pyspark.sql import SparkSession
+    from pyspark import SparkConf, SparkContext
 
-    spark = SparkSession.builder.appName("coldiff").getOrCreate()
+    context = SparkContext.getOrCreate(SparkConf().setAppName("coldiff"))
     try:
-        context = spark.sparkContext
         count = options.shards or context.defaultParallelism
         tasks = context.parallelize(range(count), count)
         parts = tasks.map(shard_task(options.coldiff, arguments, count)).collect()
     finally:
-        spark.stop()
+        context.stop()
     with tempfile.TemporaryDirectory(prefix="coldiff-spark-") as scratch:
         directory = options.parts or scratch
         os.makedirs(directory, exist_ok=True)
