@@ -7,7 +7,7 @@ import os
 import platform
 import sys
 
-from . import patching, trees
+from . import patching, shards, trees
 from .environment import Environment, log
 from .measure import launcher_overhead_s, rss_floor_note, run_judged
 from .report import (Result, counts_text, fmt_bytes, fmt_mb, fmt_ratio,
@@ -71,6 +71,9 @@ def parse_args(argv, root):
     ap.add_argument("--no-trees", action="store_true",
                     help="leave out the tree section (coldiff --tree against "
                          "a flat diff of the same records)")
+    ap.add_argument("--no-shards", action="store_true",
+                    help="leave out the shards section (4 shards combined "
+                         "against one run)")
     ap.add_argument("--trees-only", action="store_true",
                     help="run only the tree section (no peers, no colpatch)")
     ap.add_argument("--no-build", action="store_true",
@@ -353,6 +356,8 @@ def main(argv, root):
         print_summary(summaries)
     if not (args.no_patch or args.trees_only):
         patching.run_section(env, workloads, args, rec, outdir)
+    if not (args.no_shards or args.trees_only):
+        shards.run_section(env, workloads, args, rec, outdir)
     if not args.no_trees:
         trees.run_section(env, args.sizes, args, rec, outdir)
     rec.f.close()
