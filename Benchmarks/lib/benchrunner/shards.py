@@ -15,7 +15,7 @@ from .report import fmt_mb, fmt_time, table
 SHARDS = 4
 
 
-def _run(argv, out, err, timeout):
+def _run(argv, out, timeout, err):
     """One timed run that must exit 0 or 1; (measurement, error)."""
     try:
         m = run_timed(argv, out, timeout, err)

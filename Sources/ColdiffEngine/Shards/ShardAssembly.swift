@@ -11,8 +11,25 @@ struct ShardAssembly {
   private var newToOld: [Int32]
   private var changes: [Int: [FieldChange]] = [:]
 
+  /// What goes before and after the key's text in a record of one key
+  /// field (`{"id":` and `}`).
+  private let keyPrefix: [UInt8]
+  private let keySuffix: [UInt8]
+
   init(_ first: ShardDocument) {
     self.first = first
+    var prefix: [UInt8] = []
+    if case .fields(let pointers) = first.identity, pointers.count == 1 {
+      for token in pointers[0].tokens {
+        prefix.append(UInt8(ascii: "{"))
+        JSONWriter.write(JSONString(utf8: token), to: &prefix)
+        prefix.append(UInt8(ascii: ":"))
+      }
+      keySuffix = Array(repeating: UInt8(ascii: "}"), count: pointers[0].tokens.count)
+    } else {
+      keySuffix = []
+    }
+    keyPrefix = prefix
     oldRecords = Array(repeating: nil, count: first.old.count)
     newRecords = Array(repeating: nil, count: first.new.count)
     newToOld = Array(repeating: -1, count: first.new.count)
@@ -58,6 +75,18 @@ struct ShardAssembly {
     switch first.identity {
     case .wholeValue: return (key, nil)
     case .memberName: return (Array("null".utf8), key)
+    case .fields(let pointers) where pointers.count == 1:
+      // One key field: its JSON text goes into place as it is.
+      if side.form != .csv && side.form != .tsv {
+        return (keyPrefix + key + keySuffix, nil)
+      }
+      if key.count >= 2, key.first == UInt8(ascii: "\""), !key.contains(UInt8(ascii: "\\")) {
+        let field = Array(key[1..<(key.count - 1)])
+        return (
+          KeyRecordText.row(column: pointers[0], field, header: side.header, form: side.form), nil
+        )
+      }
+      fallthrough
     case .fields(let pointers):
       let value: JSONValue
       do {
