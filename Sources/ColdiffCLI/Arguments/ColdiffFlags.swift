@@ -91,7 +91,7 @@ public enum ColdiffFlags {
     summary: "print nothing; the exit status tells",
     discussion: """
       Print nothing on standard output; the exit status tells whether there are \
-      differences. Errors are still printed on standard error.
+      differences. Errors are still printed on standard error; notes are not.
       """)
 
   /// `--shard I/N`: diff only shard I of N and write a shard document.
