@@ -79,12 +79,31 @@ extension Snapshot {
     switch identity {
     case .wholeValue: return text(of: record)
     case .memberName: return memberName(of: record).raw
+    case .fields(let pointers) where pointers.count == 1:
+      // One key field of a JSON record: its text as written, unparsed.
+      if case .json(let index) = storage, let range = keyTextRange(pointers[0], record, index) {
+        return bytes.copy(range)
+      }
+      fallthrough
     case .fields:
       var out: [UInt8] = []
       if let key = keyValue(of: record, identity: identity) {
         JSONWriter.write(key, style: .compact, to: &out)
       }
       return out
+    }
+  }
+
+  /// Where the value of the key field `pointer` of JSON record `record`
+  /// is written: the range the scan noted, else found in the record.
+  private func keyTextRange(_ pointer: JSONPointer, _ record: Int, _ index: JSONCollectionIndex)
+    -> Range<Int>?
+  {
+    if index.capturesKeys, let capturedKey, pointer.tokens == [capturedKey] {
+      return index.keyRange(record)
+    }
+    return bytes.withUnsafeBufferPointer {
+      JSONKeyPath(segments: pointer.tokens).valueRange(in: $0, record: index.recordRange(record))
     }
   }
 }
