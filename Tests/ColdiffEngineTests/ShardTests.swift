@@ -83,6 +83,10 @@ import Testing
           newMembers: shard.members(of: newKeys), fingerprint: "f", arguments: ["--key", "id"])
         let read = try ShardDocument(bytes: document.bytes, name: "part\(index)")
         #expect(read == document)
+        // Not the writer's layout: read as values, to the same document.
+        let spaced = String(decoding: document.bytes, as: UTF8.self)
+          .replacingOccurrences(of: "\n    [", with: "\n    [ ")
+        #expect(try ShardDocument(bytes: Array(spaced.utf8), name: "spaced") == document)
         parts.insert(("part\(index)", read), at: 0)
       }
       let combined = try ShardCombination.combine(parts).comparison

@@ -10,6 +10,17 @@ extension ShardDocument {
   ///   not a shard document.
   /// - Complexity: O(size of the document).
   package init(bytes: [UInt8], name: String) throws {
+    // The matched records, most of the text, are read apart when plain.
+    let lines = ShardMatchedLines(bytes)
+    if let lines, let document = try? ShardDocument(bytes: lines.rest, name: name, lines: lines) {
+      self = document
+    } else {
+      try self.init(bytes: bytes, name: name, lines: nil)
+    }
+  }
+
+  /// Reads a document whose `matched` list is `lines`'s when given.
+  private init(bytes: [UInt8], name: String, lines: ShardMatchedLines?) throws {
     let parsed: JSONValue
     do {
       parsed = try JSONReader.parse(bytes)
@@ -38,7 +49,12 @@ extension ShardDocument {
       old = try ShardRead.side(root["old"])
       new = try ShardRead.side(root["new"])
       let identity = identity
-      matched = try ShardRead.array(root["matched"]).map { try ShardRead.match($0, identity) }
+      if let lines {
+        guard let matches = lines.matches(for: identity) else { throw ShardShapeError() }
+        matched = matches
+      } else {
+        matched = try ShardRead.array(root["matched"]).map { try ShardRead.match($0, identity) }
+      }
       inserts = try ShardRead.array(root["inserts"]).map(ShardRead.record)
       deletes = try ShardRead.array(root["deletes"]).map(ShardRead.record)
       updates = try ShardRead.array(root["updates"]).map(ShardRead.update)
