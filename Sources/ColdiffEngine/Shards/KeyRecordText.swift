@@ -48,17 +48,6 @@ enum KeyRecordText {
     return out
   }
 
-  /// A table row with `field` in the key column and every other field
-  /// empty.
-  static func row(column: JSONPointer, _ field: [UInt8], header: [[UInt8]], form: InputForm)
-    -> [UInt8]
-  {
-    let fields = header.map { column.tokens == [$0] ? field : [] }
-    var out: [UInt8] = []
-    appendRow(fields, delimiter: form == .tsv ? 0x09 : UInt8(ascii: ","), to: &out)
-    return out
-  }
-
   /// Appends the fields as one line, each quoted (`"` doubled), without
   /// a line ending.
   static func appendRow(_ fields: [[UInt8]], delimiter: UInt8, to out: inout [UInt8]) {

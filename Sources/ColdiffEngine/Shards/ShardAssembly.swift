@@ -15,6 +15,10 @@ struct ShardAssembly {
   /// field (`{"id":` and `}`).
   private let keyPrefix: [UInt8]
   private let keySuffix: [UInt8]
+  /// What goes before and after a quoted key field in a table row of one
+  /// key column, for OLD and NEW (`"","` and `,""`), when it has one.
+  private let oldRowAround: ([UInt8], [UInt8])?
+  private let newRowAround: ([UInt8], [UInt8])?
 
   init(_ first: ShardDocument) {
     self.first = first
@@ -30,6 +34,8 @@ struct ShardAssembly {
       keySuffix = []
     }
     keyPrefix = prefix
+    oldRowAround = ShardAssembly.rowAround(first.identity, first.old)
+    newRowAround = ShardAssembly.rowAround(first.identity, first.new)
     oldRecords = Array(repeating: nil, count: first.old.count)
     newRecords = Array(repeating: nil, count: first.new.count)
     newToOld = Array(repeating: -1, count: first.new.count)
@@ -50,8 +56,8 @@ struct ShardAssembly {
     for match in part.matched {
       let oldKey = match.oldKey
       let newKey = match.newKey ?? oldKey
-      try place(&oldRecords, match.old, try keyRecord(oldKey, first.old, name: name))
-      try place(&newRecords, match.new, try keyRecord(newKey, first.new, name: name))
+      try place(&oldRecords, match.old, try keyRecord(oldKey, first.old, oldRowAround, name: name))
+      try place(&newRecords, match.new, try keyRecord(newKey, first.new, newRowAround, name: name))
       newToOld[match.new] = Int32(match.old)
     }
     for record in part.inserts {
@@ -69,7 +75,9 @@ struct ShardAssembly {
   }
 
   /// A record standing for a matched one: of only its identity.
-  private func keyRecord(_ key: [UInt8], _ side: ShardDocument.Side, name: String) throws -> (
+  private func keyRecord(
+    _ key: [UInt8], _ side: ShardDocument.Side, _ rowAround: ([UInt8], [UInt8])?, name: String
+  ) throws -> (
     text: [UInt8], name: [UInt8]?
   ) {
     switch first.identity {
@@ -80,11 +88,11 @@ struct ShardAssembly {
       if side.form != .csv && side.form != .tsv {
         return (keyPrefix + key + keySuffix, nil)
       }
-      if key.count >= 2, key.first == UInt8(ascii: "\""), !key.contains(UInt8(ascii: "\\")) {
-        let field = Array(key[1..<(key.count - 1)])
-        return (
-          KeyRecordText.row(column: pointers[0], field, header: side.header, form: side.form), nil
-        )
+      // A string without escapes is its field quoted as CSV quotes it.
+      if let (before, after) = rowAround,
+        key.count >= 2, key.first == UInt8(ascii: "\""), !key.contains(UInt8(ascii: "\\"))
+      {
+        return (before + key + after, nil)
       }
       fallthrough
     case .fields(let pointers):
@@ -103,6 +111,22 @@ struct ShardAssembly {
       }
       return (KeyRecordText.object(pointers.map(\.tokens), values), nil)
     }
+  }
+
+  /// The empty fields around the one key column of `side`'s rows.
+  private static func rowAround(_ identity: Identity, _ side: ShardDocument.Side) -> (
+    [UInt8], [UInt8]
+  )? {
+    guard case .fields(let pointers) = identity, pointers.count == 1,
+      side.form == .csv || side.form == .tsv,
+      let column = side.header.firstIndex(where: { pointers[0].tokens == [$0] })
+    else { return nil }
+    let delimiter = side.form == .tsv ? 0x09 : UInt8(ascii: ",")
+    let empty: [UInt8] = [UInt8(ascii: "\""), UInt8(ascii: "\"")]
+    return (
+      Array(repeating: empty + [delimiter], count: column).flatMap { $0 },
+      Array(repeating: [delimiter] + empty, count: side.header.count - column - 1).flatMap { $0 }
+    )
   }
 
   /// The comparison of the gathered records.
