@@ -10,8 +10,12 @@ package struct InputFile {
   /// The file's bytes.
   package let bytes: SourceBytes
 
-  /// An input made in memory (the records a combination of shards
-  /// rebuilds), named `name` in messages.
+  /// An input held in memory already (the engine's tests, the records a
+  /// combination of shards rebuilds).
+  ///
+  /// - Parameters:
+  ///   - name: the name used in messages; its extension decides the form.
+  ///   - bytes: the input's bytes.
   package init(name: String, bytes: [UInt8]) {
     self.name = name
     self.bytes = SourceBytes(bytes)
