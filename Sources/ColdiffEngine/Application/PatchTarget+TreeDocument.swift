@@ -30,16 +30,9 @@ extension PatchTarget {
         file: snapshot.name)
     }
     var forest = try TreeForest(target: self, field: field, keys: keys)
-    func find(_ key: JSONValue?) throws -> Int {
-      guard let key, let node = forest.node(withKey: key), forest.isAttached(node) else {
-        throw PatchConflict(
-          description: "key \(key.map(ReportText.key) ?? "?"): no such record in the target")
-      }
-      return node
-    }
-    let deleted = try document.deletes.map { try find($0.key) }
-    let updated = try document.updates.map { try find($0.key) }
-    let moved = try document.moves.map { try find($0.key) }
+    let deleted = try document.deletes.map { try Self.attachedNode($0.key, in: forest) }
+    let updated = try document.updates.map { try Self.attachedNode($0.key, in: forest) }
+    let moved = try document.moves.map { try Self.attachedNode($0.key, in: forest) }
     var taken = Set<Int>()
     for (key, node) in zip(document.moves.map(\.key) + document.deletes.map(\.key), moved + deleted)
     where !taken.insert(node).inserted {
@@ -47,17 +40,7 @@ extension PatchTarget {
         "key \(key.map(ReportText.key) ?? "?"): the document moves or deletes it more than once")
     }
     for (entry, node) in zip(document.updates, updated) {
-      var record = forest.content(of: node)
-      var member = forest.hasChildrenMember(node)
-      let name = "key \(entry.key.map(ReportText.key) ?? "?")"
-      for change in entry.changes {
-        if change.path == field {
-          member = change.new != nil
-          continue
-        }
-        try PatchTarget.apply(change, to: &record, name: name)
-      }
-      forest.setContent(record, hasMember: member, of: node)
+      try Self.update(node, by: entry, childrenField: field, in: &forest)
     }
     for node in moved { forest.detach(node) }
     for (entry, node) in zip(document.deletes, deleted) {
@@ -69,16 +52,55 @@ extension PatchTarget {
       forest.detach(node)
       forest.unindex(node)
     }
-    // Place inserts and moves in NEW preorder, so parents and preceding
-    // siblings are in place first.
-    var placements:
-      [(
-        path: DiffDocument.Position, node: Int, parent: DiffDocument.Reference?,
-        after: DiffDocument.Reference?, key: JSONValue?
-      )] = []
+    try place(document, moved: moved, in: &forest)
+    forest.write(into: &self)
+  }
+
+  /// The attached node with `key`.
+  ///
+  /// - Throws: `PatchConflict` when there is none.
+  private static func attachedNode(_ key: JSONValue?, in forest: TreeForest) throws -> Int {
+    guard let key, let node = forest.node(withKey: key), forest.isAttached(node) else {
+      throw PatchConflict(
+        description: "key \(key.map(ReportText.key) ?? "?"): no such record in the target")
+    }
+    return node
+  }
+
+  /// Applies an update's field changes to `node`'s content; a change of
+  /// the children field itself only says whether the member is there.
+  private static func update(
+    _ node: Int, by entry: DiffDocument.Update, childrenField field: JSONPointer,
+    in forest: inout TreeForest
+  ) throws {
+    var record = forest.content(of: node)
+    var member = forest.hasChildrenMember(node)
+    let name = "key \(entry.key.map(ReportText.key) ?? "?")"
+    for change in entry.changes {
+      if change.path == field {
+        member = change.new != nil
+        continue
+      }
+      try PatchTarget.apply(change, to: &record, name: name)
+    }
+    forest.setContent(record, hasMember: member, of: node)
+  }
+
+  /// One insert or move to place: where it goes and what it is.
+  private typealias Placement = (
+    path: DiffDocument.Position, node: Int, parent: DiffDocument.Reference?,
+    after: DiffDocument.Reference?, key: JSONValue?
+  )
+
+  /// Adds the inserted records and places them and the `moved` nodes in
+  /// NEW preorder, so parents and preceding siblings are in place first.
+  private func place(_ document: DiffDocument, moved: [Int], in forest: inout TreeForest)
+    throws
+  {
+    var placements: [Placement] = []
     for entry in document.inserts {
       guard case .value(let value) = entry.value else {
-        preconditionFailure("read documents hold values")
+        preconditionFailure("tree documents are read with their values built")
       }
       let member = try topMemberName(of: entry)
       let node = try forest.addInserted(value, name: snapshot.name, member: member)
@@ -89,28 +111,30 @@ extension PatchTarget {
     }
     placements.sort { $0.path.precedes($1.path) }
     for placement in placements {
-      let name = "key \(placement.key.map(ReportText.key) ?? "?")"
-      let parent: Int
-      let position: Int
-      if let reference = placement.parent {
-        parent = try placedParent(reference, in: forest, name: name)
-        position = try placedPosition(
-          after: placement.after, under: parent, in: forest, name: name)
-      } else {
-        // By position: the parent at the path's prefix, the index its last
-        // component (the top of an object map, for a name alone).
-        guard let (found, last) = placedSlot(placement.path, in: forest),
-          last <= forest.childCount(of: found)
-        else {
-          throw PatchConflict(
-            description: "\(name): no place \(placement.path.text) in the target")
-        }
-        parent = found
-        position = last
-      }
+      let (parent, position) = try slot(of: placement, in: forest)
       try forest.attach(placement.node, under: parent, at: position, key: placement.key)
     }
-    forest.write(into: &self)
+  }
+
+  /// The parent (-1: the top) and index a placement goes to: after its
+  /// `after` sibling under its `parent`, or, without `parent` (a reversed
+  /// document), at its NEW index path.
+  private func slot(of placement: Placement, in forest: TreeForest) throws -> (Int, Int) {
+    let name = "key \(placement.key.map(ReportText.key) ?? "?")"
+    if let reference = placement.parent {
+      let parent = try placedParent(reference, in: forest, name: name)
+      let position = try placedPosition(
+        after: placement.after, under: parent, in: forest, name: name)
+      return (parent, position)
+    }
+    // By position: the parent at the path's prefix, the index its last
+    // component (the top of an object map, for a name alone).
+    guard let (found, last) = placedSlot(placement.path, in: forest),
+      last <= forest.childCount(of: found)
+    else {
+      throw PatchConflict(description: "\(name): no place \(placement.path.text) in the target")
+    }
+    return (found, last)
   }
 
   /// The member name of an insert bound for the top of an object map: its
