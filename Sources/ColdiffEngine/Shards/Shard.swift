@@ -1,3 +1,5 @@
+import ColdiffCore
+
 /// One shard of a distributed run (`--shard I/N`): the records whose
 /// canonical key hashes to `index` modulo `count`.
 ///
