@@ -38,16 +38,23 @@ import Testing
       "children", "--input", "csv", "--format", "patch", "--no-test", "--color", "never", "-q",
       "a.csv", "b.csv",
     ])
-    #expect(
-      parsed
-        == ColdiffOptions(
-          keyFields: [
-            JSONPointer(["sku"]), JSONPointer(["user", "id"]), JSONPointer(["a", "b"]),
-          ],
-          ignoredFields: [JSONPointer(["updated"]), JSONPointer(["seen"])],
-          unordered: true,
-          treeField: "children", inputFormat: .csv, outputFormat: .patch, noTest: true,
-          color: .never, quiet: true, operands: ["a.csv", "b.csv"]))
+    var expected = ColdiffOptions(
+      keyFields: [
+        JSONPointer(["sku"]), JSONPointer(["user", "id"]), JSONPointer(["a", "b"]),
+      ],
+      ignoredFields: [JSONPointer(["updated"]), JSONPointer(["seen"])],
+      unordered: true,
+      treeField: "children", inputFormat: .csv, outputFormat: .patch, noTest: true,
+      color: .never, quiet: true, operands: ["a.csv", "b.csv"])
+    // What a shard document records, and what a combination adds to it.
+    expected.diffArguments = [
+      "--key", "sku,user.id,/a/b", "--ignore", "updated", "--ignore", "seen", "--unordered",
+      "--tree", "children", "--input", "csv",
+    ]
+    expected.outputArguments = [
+      "--format", "patch", "--no-test", "--color", "never", "--quiet",
+    ]
+    #expect(parsed == expected)
   }
 
   @Test(arguments: [

@@ -28,7 +28,7 @@ import Testing
     // A value flag names its value and says how to complete it; a switch
     // does neither.
     if let valueName = flag.valueName {
-      #expect(!valueName.isEmpty && valueName.allSatisfy { $0.isUppercase })
+      #expect(!valueName.isEmpty && valueName.allSatisfy { $0.isUppercase || $0 == "/" })
       #expect(flag.completion != .none)
     } else {
       #expect(flag.completion == .none)
@@ -65,8 +65,8 @@ import Testing
     #expect(
       names == [
         "-k, --key", "--ignore", "--compare", "--array-key", "--unordered", "--tree", "--root",
-        "--input", "-f, --format", "--no-test", "--limit", "--color", "-q, --quiet", "--textconv",
-        "-h, --help", "--version",
+        "--input", "-f, --format", "--no-test", "--limit", "--color", "-q, --quiet", "--shard",
+        "--combine", "--textconv", "-h, --help", "--version",
       ])
     #expect(ColdiffFlags.ignore.repeatable)
     #expect(

@@ -67,11 +67,13 @@ public enum ToolProcess {
   ///   - directory: the working folder (the test process's when `nil`).
   ///   - environment: the whole environment (`environment()` when `nil`).
   ///   - input: the bytes for standard input (`/dev/null` when `nil`).
+  ///   - hangGuard: the seconds after which the program is killed.
   /// - Returns: what the program printed and its status.
   /// - Throws: when the program cannot be started or its output not read.
   public static func run(
     _ executable: String, _ arguments: [String], in directory: String? = nil,
-    environment: [String: String]? = nil, input: [UInt8]? = nil
+    environment: [String: String]? = nil, input: [UInt8]? = nil,
+    hangGuard: Double = hangGuardSeconds
   ) throws -> Outcome {
     let scratch = try TemporaryDirectory()
     defer { scratch.remove() }
@@ -94,7 +96,7 @@ public enum ToolProcess {
       process.standardInput = FileHandle.nullDevice
     }
     try process.run()
-    let timedOut = waitOrKill(process)
+    let timedOut = waitOrKill(process, after: hangGuard)
     try output.close()
     try errors.close()
     let status =
@@ -114,15 +116,20 @@ public enum ToolProcess {
 
   /// Waits for `process`, killing it when the hang guard runs out.
   ///
+  /// - Parameters:
+  ///   - process: the running process.
+  ///   - seconds: the hang guard (a JVM under load needs more).
   /// - Returns: whether it had to be killed.
-  public static func waitOrKill(_ process: Process) -> Bool {
+  public static func waitOrKill(_ process: Process, after seconds: Double = hangGuardSeconds)
+    -> Bool
+  {
     let killed = Mutex(false)
     let identifier = process.processIdentifier
     let guardTimer = DispatchWorkItem {
       killed.withLock { $0 = true }
       kill(identifier, SIGKILL)
     }
-    DispatchQueue.global().asyncAfter(deadline: .now() + hangGuardSeconds, execute: guardTimer)
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: guardTimer)
     process.waitUntilExit()
     guardTimer.cancel()
     return killed.withLock { $0 }

@@ -7,7 +7,7 @@ import os
 import platform
 import sys
 
-from . import merging, patching, reports, rules, trees
+from . import merging, patching, reports, rules, shards, trees
 from .environment import Environment, log
 from .measure import launcher_overhead_s, rss_floor_note, run_judged
 from .report import (Result, counts_text, fmt_bytes, fmt_mb, fmt_ratio,
@@ -75,6 +75,9 @@ def parse_args(argv, root):
     ap.add_argument("--no-trees", action="store_true",
                     help="leave out the tree section (coldiff --tree against "
                          "a flat diff of the same records)")
+    ap.add_argument("--no-shards", action="store_true",
+                    help="leave out the shards section (4 shards combined "
+                         "against one run)")
     ap.add_argument("--trees-only", action="store_true",
                     help="run only the tree section (no peers, no colpatch)")
     ap.add_argument("--no-reports", action="store_true",
@@ -370,6 +373,8 @@ def main(argv, root):
         rules.run_section(env, workloads, args, rec, outdir)
     if not (args.no_merge or args.one_section):
         merging.run_section(env, workloads, args, rec, outdir)
+    if not (args.no_shards or args.one_section):
+        shards.run_section(env, workloads, args, rec, outdir)
     if not (args.no_trees or args.reports_only):
         trees.run_section(env, args.sizes, args, rec, outdir)
     if not (args.no_reports or args.trees_only):

@@ -6,7 +6,7 @@ public enum ColdiffArguments {
   /// `coldiff` as help, man page and completions describe it.
   public static let command = CommandDescription(
     tool: "coldiff",
-    synopses: ["[OPTIONS] OLD NEW", "[OPTIONS] --textconv FILE"],
+    synopses: ["[OPTIONS] OLD NEW", "[OPTIONS] --combine PART...", "[OPTIONS] --textconv FILE"],
     abstract: "compare two snapshots of a collection record by record",
     overview: """
       Compare two snapshots of one collection of records (a JSON array or object, JSON \
@@ -100,7 +100,15 @@ public enum ColdiffArguments {
       options.color = color
     }
     options.quiet = typed.contains(ColdiffFlags.quiet)
+    try resolveShards(typed, into: &options)
     let operands = typed.operands
+    if options.combine {
+      guard !operands.isEmpty else {
+        throw UsageError("missing operands: the shard documents PART… to combine", in: command)
+      }
+      options.operands = operands
+      return options
+    }
     if typed.contains(ColdiffFlags.textconv) {
       guard operands.count == 1 else {
         throw UsageError(
@@ -123,5 +131,49 @@ public enum ColdiffArguments {
         "expected 2 operands (OLD NEW), got \(operands.count)", in: command)
     }
     return options
+  }
+
+  /// Reads `--shard` and `--combine` and what goes with them: a shard
+  /// writes a shard document of two inputs; a combination takes the diff
+  /// options from the shard documents.
+  private static func resolveShards(_ typed: TypedArguments, into options: inout ColdiffOptions)
+    throws(UsageError)
+  {
+    func spelled(_ categories: [FlagCategory]) -> [String] {
+      typed.flags.filter { categories.contains($0.flag.category) }.flatMap {
+        ["--" + $0.flag.long] + ($0.value.map { [$0] } ?? [])
+      }
+    }
+    options.diffArguments = spelled([.identity, .input])
+    options.outputArguments = spelled([.output])
+    options.combine = typed.contains(ColdiffFlags.combine)
+    if let text = try typed.value(of: ColdiffFlags.shard) {
+      guard let shard = ShardOption(argument: text) else {
+        throw UsageError(
+          "invalid value '\(text)' for '--shard' (expected I/N with 0 ≤ I < N, such as 0/4)",
+          in: command)
+      }
+      guard options.outputFormat == .json else {
+        throw UsageError("'--shard' writes a shard document: give '--format json'", in: command)
+      }
+      guard options.treeField == nil, !typed.contains(ColdiffFlags.textconv) else {
+        throw UsageError("'--shard' does not combine with '--tree' or '--textconv'", in: command)
+      }
+      guard typed.operands.count == 2 else {
+        throw UsageError(
+          "'--shard' takes two operands (OLD NEW), got \(typed.operands.count)", in: command)
+      }
+      options.shard = shard
+    }
+    guard options.combine else { return }
+    if let other = typed.flags.first(where: {
+      $0.flag == ColdiffFlags.shard || $0.flag == ColdiffFlags.textconv
+        || [.identity, .input].contains($0.flag.category)
+    }) {
+      throw UsageError(
+        "'\(other.spelling)' cannot be given with '--combine': the shard documents carry the "
+          + "options they were made with",
+        in: command)
+    }
   }
 }

@@ -161,6 +161,31 @@ public enum ColdiffFlags {
       differences. Errors are still printed on standard error; notes are not.
       """)
 
+  /// `--shard I/N`: diff only shard I of N and write a shard document.
+  public static let shard = Flag(
+    long: "shard", valueName: "I/N", completion: .text, category: .scale,
+    summary: "diff only the records of shard I of N; write a shard document (-f json)",
+    discussion: """
+      Diff only the records whose key falls in shard I of N (0 ≤ I < N) and write a shard \
+      document for `--combine` (`--format json` is required). A record's shard is H mod N, \
+      where H is the FNV-1a 64 hash (offset basis 0xcbf29ce484222325, prime 0x100000001b3, \
+      each byte XORed in, then a multiplication modulo 2^64) of the record's canonical key \
+      bytes; see SHARDS for those bytes. Every shard reads the whole of OLD and NEW; \
+      positions in a shard document are positions in the whole inputs.
+      """)
+
+  /// `--combine`: the operands are shard documents to combine.
+  public static let combine = Flag(
+    long: "combine", category: .scale,
+    summary: "the operands are the N shard documents of one run: print the whole diff",
+    discussion: """
+      The operands are the N shard documents of one run (`--shard 0/N` to `--shard N-1/N`, \
+      in any order): print, in the chosen format, exactly what one run over the whole \
+      inputs prints, moves included. The identity, equality and input options come from \
+      the shard documents and cannot be given again. A missing, repeated or foreign shard \
+      (of other inputs or options) is an error.
+      """)
+
   /// `--textconv`: print the canonical rendering of the one operand.
   public static let textconv = Flag(
     long: "textconv", category: .git,
@@ -175,7 +200,7 @@ public enum ColdiffFlags {
   /// Every flag of `coldiff`, in the order help lists them.
   public static let all: [Flag] = [
     key, ignore, compare, arrayKey, unordered, tree, root, input, format, noTest, limit, color,
-    quiet, textconv,
+    quiet, shard, combine, textconv,
     CommonFlags.help, CommonFlags.version,
   ]
 }

@@ -36,6 +36,16 @@ public struct ColdiffOptions: Sendable, Equatable {
   public var color: ColorOption
   /// Whether `-q/--quiet` was given.
   public var quiet: Bool
+  /// The shard of `--shard I/N`, if given.
+  public var shard: ShardOption?
+  /// Whether `--combine` was given: the operands are shard documents.
+  public var combine: Bool = false
+  /// The identity, equality and input options as given, each spelled
+  /// long (`--key`, `id`): what a shard document records.
+  public var diffArguments: [String] = []
+  /// The output options as given, each spelled long: what a combination
+  /// adds to the shard documents' options.
+  public var outputArguments: [String] = []
   /// The FILE of `--textconv FILE`; `nil` when not in textconv mode.
   /// In textconv mode ``operands`` is empty.
   public var textconvFile: String?

@@ -8,6 +8,8 @@ public enum FlagCategory: Sendable, Equatable, CaseIterable {
   case input
   /// What is printed or written.
   case output
+  /// Runs in shards, beyond one machine.
+  case scale
   /// Modes for git integration.
   case git
   /// Help and version.
@@ -19,6 +21,7 @@ public enum FlagCategory: Sendable, Equatable, CaseIterable {
     case .identity: "Identity and equality"
     case .input: "Input"
     case .output: "Output"
+    case .scale: "Scale"
     case .git: "Git"
     case .general: "General"
     }

@@ -16,6 +16,7 @@ struct ColdiffRun {
   /// - Throws: `InputError` or `Diagnostic` for trouble.
   func run() throws -> ExitStatus {
     if let file = options.textconvFile { return try textconv(file) }
+    if options.combine { return try combine() }
     let operands = options.operands
     switch operands.count {
     case 1:
@@ -59,12 +60,30 @@ struct ColdiffRun {
     let (oldKeys, newKeys) = try Parallel.both(
       { try old.keyArena(for: identity, rules: rules) },
       { try new.keyArena(for: identity, rules: rules) })
+    let shard = options.shard.flatMap { Shard(index: $0.index, count: $0.count) }
+    let newMembers = shard?.members(of: newKeys) ?? []
     let comparison = try Comparison(
       old: old, new: new, identity: identity, rules: rules,
-      ordered: !options.unordered && identity != .memberName, oldKeys: oldKeys, newKeys: newKeys)
+      ordered: !options.unordered && identity != .memberName, oldKeys: oldKeys, newKeys: newKeys,
+      comparing: shard.map { _ in { newMembers[$0] } })
+    if let shard {
+      return try writeShard(
+        shard, of: comparison, oldMembers: shard.members(of: oldKeys), newMembers: newMembers)
+    }
+    progress?.stage("writing")
+    return emit(comparison, header: header, title: title(oldPath, newPath, detectionNames))
+  }
+
+  /// Prints a comparison in the chosen format.
+  ///
+  /// - Parameters:
+  ///   - comparison: what to print.
+  ///   - header: printed before the report (git's driver forms).
+  ///   - title: how the Markdown and HTML reports name the two inputs.
+  /// - Returns: 0 no differences, 1 differences, 2 trouble writing.
+  func emit(_ comparison: Comparison, header: String?, title: String) -> ExitStatus {
     let status: ExitStatus = comparison.diff.isEmpty ? .success : .differences
     guard !options.quiet else { return status }
-    progress?.stage("writing")
     var out = Array((header ?? "").utf8)
     switch options.outputFormat {
     case .stat: out += Array((ReportStyle.summary(comparison.diff) + "\n").utf8)
@@ -76,9 +95,8 @@ struct ColdiffRun {
       out +=
         peopleReport(
           text: { report.render(comparison) }, changes: { ReportChanges(comparison, limit: $0) },
-          title: title(oldPath, newPath, detectionNames)) ?? []
+          title: title) ?? []
     }
-    progress?.finish()
     return console.output(out) ? status : .trouble
   }
 

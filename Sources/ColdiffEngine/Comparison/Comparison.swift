@@ -19,8 +19,9 @@ package struct Comparison {
   package let diff: OrderedCollectionDiff<Int>
   /// The changed fields of each updated record, by OLD position.
   package let changes: [Int: [FieldChange]]
-  /// The rules the records were compared by.
-  package let rules: ComparisonRules
+  /// The rules the records were compared by (a combination of shards
+  /// sets the rules its parts were made with).
+  package var rules: ComparisonRules
 
   /// Matches and compares two snapshots.
   ///
@@ -32,18 +33,15 @@ package struct Comparison {
   ///   - ordered: whether moves count.
   ///   - oldKeys: `old`'s canonical identities.
   ///   - newKeys: `new`'s canonical identities.
+  ///   - comparing: which matched NEW records to compare (a shard's);
+  ///     every one when `nil`. The others count as equal.
   /// - Throws: `InputError` for a key that occurs twice in one snapshot.
   /// - Complexity: O(n log n) for matching and moves; equal records cost a
   ///   byte comparison, changed ones a parse of both.
   package init(
     old: Snapshot, new: Snapshot, identity: Identity, rules: ComparisonRules, ordered: Bool,
-    oldKeys: KeyArena, newKeys: KeyArena
+    oldKeys: KeyArena, newKeys: KeyArena, comparing: ((Int) -> Bool)? = nil
   ) throws {
-    self.old = old
-    self.new = new
-    self.identity = identity
-    self.ordered = ordered
-    self.rules = rules
     // Match identities.
     let newToOld: [Int32]
     if identity == .wholeValue {
@@ -55,13 +53,12 @@ package struct Comparison {
         throw Comparison.duplicateError(error, of: error.inNew ? new : old, identity: identity)
       }
     }
-    self.newToOld = newToOld
     // Compare matched records on both cores: raw bytes first, values only
     // when they differ.
     let rawComparable = Comparison.rawBytesComparable(old, new)
     func compare(_ newRecords: Range<Int>) throws -> [(Int, [FieldChange])] {
       var found: [(Int, [FieldChange])] = []
-      for newIndex in newRecords where newToOld[newIndex] >= 0 {
+      for newIndex in newRecords where newToOld[newIndex] >= 0 && comparing?(newIndex) != false {
         let oldIndex = Int(newToOld[newIndex])
         if rawComparable, old.sameBytes(oldIndex, as: new, newIndex) { continue }
         do throws(ArrayKeyError) {
@@ -80,11 +77,39 @@ package struct Comparison {
     let (first, second) = try Parallel.both(
       { try compare(0..<half) }, { try compare(half..<new.count) })
     var changes: [Int: [FieldChange]] = [:]
+    for (oldIndex, fields) in first + second { changes[oldIndex] = fields }
+    self.init(
+      old: old, new: new, identity: identity, ordered: ordered, newToOld: newToOld,
+      changes: changes, rules: rules)
+  }
+
+  /// A comparison whose matching and changes are known (a combination of
+  /// shards): the diff is made from them as the matching initializer
+  /// makes it, so the same matching and changes give the same diff.
+  ///
+  /// - Parameters:
+  ///   - old: the snapshot compared from.
+  ///   - new: the snapshot compared to.
+  ///   - identity: what makes records the same.
+  ///   - ordered: whether moves count.
+  ///   - newToOld: for each new record, its partner's position in `old`,
+  ///     or -1.
+  ///   - changes: the changed fields of each updated record, by OLD
+  ///     position.
+  ///   - rules: the rules the changes were found by.
+  /// - Complexity: O(n log n) for the moves.
+  package init(
+    old: Snapshot, new: Snapshot, identity: Identity, ordered: Bool, newToOld: [Int32],
+    changes: [Int: [FieldChange]], rules: ComparisonRules = ComparisonRules()
+  ) {
+    self.old = old
+    self.new = new
+    self.identity = identity
+    self.ordered = ordered
+    self.newToOld = newToOld
+    self.rules = rules
     var changed = [Bool](repeating: false, count: old.count)
-    for (oldIndex, fields) in first + second {
-      changes[oldIndex] = fields
-      changed[oldIndex] = true
-    }
+    for oldIndex in changes.keys { changed[oldIndex] = true }
     let isEqual = { [changed] (oldIndex: Int, _: Int) -> Bool in !changed[oldIndex] }
     if ordered {
       diff = OrderedCollectionDiff(

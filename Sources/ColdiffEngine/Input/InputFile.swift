@@ -10,8 +10,8 @@ package struct InputFile {
   /// The file's bytes.
   package let bytes: SourceBytes
 
-  /// An input held in memory already (the engine's tests, text made by
-  /// a program).
+  /// An input held in memory already (the engine's tests, the records a
+  /// combination of shards rebuilds).
   ///
   /// - Parameters:
   ///   - name: the name used in messages; its extension decides the form.

@@ -53,7 +53,8 @@ extension SpecCase {
     while let argument = remaining.popFirst() {
       let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
       let inline = argument.contains("=") && argument.hasPrefix("--")
-      if ["--help", "-h", "--version", "--textconv"].contains(name) { return nil }
+      // A combination's operands are shard documents, not OLD and NEW.
+      if ["--help", "-h", "--version", "--textconv", "--combine"].contains(name) { return nil }
       if dropped.contains(name) { continue }
       if droppedWithValue.contains(name) {
         if !inline { _ = remaining.popFirst() }
