@@ -69,7 +69,7 @@ struct ColdiffRun {
     let comparison = try Comparison(
       old: old, new: new, identity: identity, ignored: options.ignoredFields,
       ordered: !options.unordered && identity != .memberName, oldKeys: oldKeys, newKeys: newKeys)
-    let status: ExitStatus = comparison.diff.isEmpty ? .success : .differences
+    let status: ExitStatus = comparison.hasDifferences ? .differences : .success
     guard !options.quiet else { return status }
     progress?.stage("writing")
     var out = Array((header ?? "").utf8)

@@ -33,6 +33,7 @@ extension PatchTarget {
           : "the diff document is of a list of records; this target is a JSON object's members",
         file: snapshot.name)
     }
+    columnChange = document.columns
     let resolver = try RecordResolver(target: self, document: document, indexed: indexed)
     let recordStyle = RecordStyle(snapshot)
     // Check what the diff expects, and update in place.

@@ -19,6 +19,10 @@ extension Comparison {
     return DiffDocument(
       kind: ordered ? .ordered : .unordered,
       key: identity.documentKey,
+      columns: columnChange.map { change in
+        DiffDocument.Columns(
+          old: change.old.map(JSONString.init(utf8:)), new: change.new.map(JSONString.init(utf8:)))
+      },
       inserts: diff.inserts.map { record in
         DiffDocument.Insert(
           position: position(new, record), key: names ? nil : key(new: record),

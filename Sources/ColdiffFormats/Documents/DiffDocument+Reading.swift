@@ -35,7 +35,9 @@ extension DiffDocument {
   init(from document: JSONValue, locator: DocumentLocator?) throws(InputError) {
     let top = try MemberTable(
       document, label: MemberLabel(),
-      allowed: ["coldiff", "kind", "key", "tree", "inserts", "deletes", "updates", "moves"])
+      allowed: [
+        "coldiff", "kind", "key", "tree", "columns", "inserts", "deletes", "updates", "moves",
+      ])
     let version = try top.required("coldiff")
     guard case .number(let number) = version, number == JSONNumber(1) else {
       throw InputError(
@@ -62,6 +64,9 @@ extension DiffDocument {
       }
     } else if kind == .tree {
       throw InputError("diff document: missing member \"tree\" (the children member)")
+    }
+    if let columns = top.optional("columns") {
+      self.columns = try Columns.read(columns)
     }
     inserts = try reader.list(top, "inserts") { (reader, entry) throws(InputError) in
       try reader.insert(entry)

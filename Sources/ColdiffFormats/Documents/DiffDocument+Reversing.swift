@@ -13,7 +13,7 @@ extension DiffDocument {
   public func reversed() -> DiffDocument {
     let newPositions = newPositions(of: updates.map(\.position))
     return DiffDocument(
-      kind: kind, key: key, tree: tree,
+      kind: kind, key: key, tree: tree, columns: columns?.reversed,
       inserts: deletes.map { Insert(position: $0.position, key: $0.key, value: $0.value) },
       deletes: inserts.map { Delete(position: $0.position, key: $0.key, value: $0.value) },
       updates: zip(updates, newPositions).map { update, position in

@@ -2,7 +2,7 @@ extension DiffDocument {
   /// The document as JSON text, deterministic to the byte.
   ///
   /// Members in the order of SPEC §4.2: `coldiff`, `kind`, `key`, `tree`
-  /// (tree documents), `inserts`, `deletes`, `updates`, `moves`; all four
+  /// (tree documents), `columns` (tables whose headers differ), `inserts`, `deletes`, `updates`, `moves`; all four
   /// lists always present, each element on its own line with its members
   /// in the order position (`index` or `name`; `from`, `to` for moves),
   /// `key`, `parent`, `after`, then `value` or `changes`, and a change as
@@ -49,6 +49,11 @@ extension DiffDocument {
     if let tree {
       out += "  \"tree\": ".utf8
       tree.writeQuoted(to: &out)
+      out += ",\n".utf8
+    }
+    if let columns {
+      out += "  \"columns\": ".utf8
+      columns.write(to: &out)
       out += ",\n".utf8
     }
     DiffDocument.writeList("inserts", inserts, to: &out) { $0.write(to: &$1) }

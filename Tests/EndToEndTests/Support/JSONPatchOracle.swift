@@ -147,6 +147,8 @@ struct JSONPatchOracle: Sendable {
                 return []
             rows = list(csv.reader(io.StringIO(text, newline=''),
                                    delimiter=',' if form == 'csv' else '\t'))
+            while len(rows) > 1 and rows[-1] == []:
+                rows.pop()  # empty lines at the end are not records
             return [dict(zip(rows[0], row)) for row in rows[1:]]
         text = data.decode('utf-8-sig')
         if form == 'jsonl':
