@@ -50,10 +50,18 @@ struct ColpatchRun {
   private static let writeBuffer = 1 << 20
 
   /// `colpatch check PATCH [TARGET]`: 0 when the patch applies cleanly, 1
-  /// (with the reason) when it does not.
+  /// when it does not, with every conflict on its own line (at most 50,
+  /// then `… and N more`).
   func check(_ options: ColpatchCheckOptions) throws -> ExitStatus {
-    let target = try patched(
-      patchPath: options.patch, targetPath: options.target, inputFormat: options.inputFormat)
+    let target: PatchTarget
+    do {
+      target = try patched(
+        patchPath: options.patch, targetPath: options.target, inputFormat: options.inputFormat)
+    } catch let conflicts as PatchConflicts {
+      // Every conflict, one a line (SPEC §8.1.6).
+      for line in conflicts.lines() { console.error(line) }
+      return .differences
+    }
     // Writing finds what the target's form cannot hold.
     var scratch: [UInt8] = []
     try target.write(to: &scratch, flushingAbove: 1 << 16) { $0.removeAll(keepingCapacity: true) }
@@ -119,17 +127,21 @@ struct ColpatchRun {
     // Parse the patch while the target is read and scanned.
     let (document, (snapshot, indexed)) = try Parallel.both(parsePatch, readTarget)
     var target = PatchTarget(snapshot)
-    switch document {
-    case .raw(let patch): try target.apply(patch)
-    case .document(.jsonPatch(let patch)): try patch.apply(to: &target)
-    case .document(.diff(let diff)): try target.apply(diff, indexed: indexed)
+    do {
+      switch document {
+      case .raw(let patch): try target.apply(patch)
+      case .document(.jsonPatch(let patch)): try patch.apply(to: &target)
+      case .document(.diff(let diff)): try target.apply(diff, indexed: indexed)
+      }
+    } catch {
+      throw ColpatchRun.conflicts(error, of: document, on: snapshot, indexed: indexed)
     }
     return target
   }
 }
 
 /// A patch as colpatch read it.
-private enum PatchInput {
+enum PatchInput {
   /// An RFC 6902 patch in its plain form, values left as bytes.
   case raw(RawJSONPatch)
   /// Any patch document, read whole.

@@ -49,6 +49,9 @@ extension Console {
   /// diagnostic's own status, 2 for anything else.
   func report(_ error: any Error) -> ExitStatus {
     switch error {
+    case let conflicts as PatchConflicts:
+      self.error(conflicts.description)
+      return .differences
     case let conflict as PatchConflict:
       self.error(conflict.description)
       return .differences
