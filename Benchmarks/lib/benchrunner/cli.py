@@ -202,6 +202,8 @@ def print_workload(wl, results, args):
                        "ins/del/upd", "time / coldiff", "note"]))
     peers = [r for r in results if r.tool.kind == "peer" and r.ok and r.correct]
     best = min(peers, key=lambda r: r.median_s) if peers else None
+    natives = [r for r in peers if r.tool.native]
+    native = min(natives, key=lambda r: r.median_s) if natives else None
     wc = by_name.get("wc -l")
     summary = {"workload": wl["name"], "form": wl["form"],
                "coldiff_s": cold_s,
@@ -211,6 +213,8 @@ def print_workload(wl, results, args):
                "best_peer": best.tool.name if best else None,
                "best_peer_s": best.median_s if best else None,
                "best_peer_kb": best.peak_kb if best else None,
+               "native_peer": native.tool.name if native else None,
+               "native_peer_s": native.median_s if native else None,
                "wc_s": wc.median_s if wc and wc.ok else None,
                "coldiff_kb": cold.peak_kb if cold_s else None,
                "input_bytes": wl["bytes_old"] + wl["bytes_new"]}
@@ -222,6 +226,12 @@ def print_workload(wl, results, args):
         print(line)
     else:
         print("fastest correct peer: none")
+    if native:
+        line = "fastest correct native peer: %s, %s, %s" % (
+            native.tool.name, fmt_time(native.median_s), fmt_mb(native.peak_kb))
+        if cold_s:
+            line += "; native / coldiff = %s" % fmt_ratio(native.median_s / cold_s)
+        print(line)
     if cold_s:
         if summary["wc_s"]:
             print("coldiff / wc -l = %s" % fmt_ratio(cold_s / summary["wc_s"]))
@@ -240,6 +250,8 @@ def print_summary(summaries):
             s["coldiff_status"] or "-")[:40]
         ratio = (fmt_ratio(s["best_peer_s"] / s["coldiff_s"])
                  if s["coldiff_s"] and s["best_peer_s"] else "-")
+        native = (fmt_ratio(s["native_peer_s"] / s["coldiff_s"])
+                  if s["coldiff_s"] and s["native_peer_s"] else "-")
         vs_wc = (fmt_ratio(s["coldiff_s"] / s["wc_s"])
                  if s["coldiff_s"] and s["wc_s"] else "-")
         rss = ("%.2f" % (s["coldiff_kb"] * 1024 / s["input_bytes"])
@@ -247,10 +259,10 @@ def print_summary(summaries):
         rows.append(["%s %s" % (s["workload"], s["form"]),
                      "%s %s" % (s["best_peer"] or "-", fmt_time(s["best_peer_s"])),
                      fmt_mb(s["best_peer_kb"]), fmt_time(s["wc_s"]), ratio,
-                     vs_wc, rss, cold])
+                     native, vs_wc, rss, cold])
     print(table(rows, ["workload", "fastest correct peer", "its RSS", "wc -l",
-                       "peer/coldiff", "coldiff/wc", "coldiff RSS/input",
-                       "coldiff"]))
+                       "peer/coldiff", "native/coldiff", "coldiff/wc",
+                       "coldiff RSS/input", "coldiff"]))
 
 
 def machine_info():
@@ -276,7 +288,7 @@ def main(argv, root):
 
     wanted = set() if args.trees_only else set(args.peers)
     if wanted & {"jsondiff", "deepdiff", "dictdiffer", "jsonpatch", "csv-diff",
-                 "daff"} or not (args.no_patch or args.trees_only):
+                 "daff", "duckdb", "polars"} or not (args.no_patch or args.trees_only):
         env.setup_venv()
     if wanted & {"jq", "miller"}:
         env.setup_system_tools()

@@ -8,11 +8,12 @@ import subprocess
 import sys
 
 PIP_PACKAGES = ["csv-diff", "jsondiff", "deepdiff", "dictdiffer", "jsonpatch",
-                "daff", "orjson"]
+                "daff", "orjson", "duckdb-cli", "polars"]
 # import name -> distribution name, for the availability check
 PY_MODULES = {"jsondiff": "jsondiff", "deepdiff": "deepdiff",
               "dictdiffer": "dictdiffer", "jsonpatch": "jsonpatch",
-              "csv_diff": "csv-diff", "daff": "daff", "orjson": "orjson"}
+              "csv_diff": "csv-diff", "daff": "daff", "orjson": "orjson",
+              "duckdb_cli": "duckdb-cli", "polars": "polars"}
 APT_PACKAGES = {"jq": "jq", "mlr": "miller"}
 
 

@@ -26,6 +26,9 @@ class Tool:
     """False: stdout goes to /dev/null (the floors)."""
     select: str = ""
     """The name --peers selects it by (peers only)."""
+    native: bool = False
+    """A native, vectorised engine (DuckDB, Polars): the peers SPEC-level
+    speed targets are judged against, beside the fastest peer of all."""
     note: str = field(default="")
     """One line for the README-style listing (--list)."""
 
@@ -75,6 +78,39 @@ def _daff_counts(path):
             elif mark == ":":
                 c["moved"] += 1
     return c
+
+
+def _duckdb_table(path):
+    """The DuckDB table function that reads a workload file: a JSON array,
+    JSON Lines, or CSV with every column as text."""
+    quoted = "'" + path.replace("'", "''") + "'"
+    if path.endswith(".csv"):
+        return "read_csv(%s, all_varchar = true)" % quoted
+    layout = "newline_delimited" if path.endswith(".jsonl") else "array"
+    return ("read_json(%s, format = '%s', maximum_object_size = 1073741824)"
+            % (quoted, layout))
+
+
+def _counts_line(path):
+    """The counts among JSON Lines of changed rows: the one line that is an
+    object of exactly inserted, deleted and updated (DuckDB's COPY writes to
+    the file directly, so its rows and the query's line may come in either
+    order)."""
+    wanted = {"inserted", "deleted", "updated"}
+    with open(path, "rb") as f:
+        for line in f:
+            if line.startswith(b'{"inserted"'):
+                value = json.loads(line)
+                if set(value) == wanted:
+                    return {k: int(v) for k, v in value.items()}
+    raise ValueError("no counts line")
+
+
+def _duckdb_argv(env, old, new):
+    with open(env.peer("keyed_duckdb.sql"), encoding="utf-8") as f:
+        sql = f.read().format(old_table=_duckdb_table(old),
+                              new_table=_duckdb_table(new))
+    return [env.venv_bin("duckdb"), "-batch", "-jsonlines", "-c", sql]
 
 
 def _python_peer(script):
@@ -131,6 +167,15 @@ def all_tools():
                                     "--context", "0", "--no-color", old, new],
              _daff_counts, select="daff",
              note="`daff diff --id id --context 0 OLD NEW` (Python daff)"),
+        Tool("DuckDB", "peer", ("json", "jsonl", "csv"), ("duckdb-cli",),
+             _duckdb_argv, _counts_line, select="duckdb", native=True,
+             note="DuckDB CLI: FULL OUTER JOIN on id, rows whose record "
+                  "differs written as JSON Lines (keyed_duckdb.sql)"),
+        Tool("Polars", "peer", ("json", "jsonl", "csv"), ("polars",),
+             _python_peer("polars_keyed.py"), _last_json_object,
+             select="polars", native=True,
+             note="Polars: full join on id, rows whose record differs "
+                  "written as JSON Lines (polars_keyed.py)"),
         Tool("miller keyed", "peer", ("csv",), ("miller",),
              lambda env, old, new: ["mlr", "--icsv", "--ojson", "put", "-q",
                                     "-f", env.peer("keyed.mlr"), old, new],
@@ -140,4 +185,4 @@ def all_tools():
 
 
 PEER_NAMES = ["jsondiff", "deepdiff", "dictdiffer", "jsonpatch", "jq",
-              "csv-diff", "daff", "miller"]
+              "csv-diff", "daff", "miller", "duckdb", "polars"]
