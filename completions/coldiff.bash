@@ -28,6 +28,10 @@ _coldiff() {
     COMPREPLY=($(compgen -W 'json jsonl csv tsv' -- "$cur"))
     return 0
     ;;
+  --delimiter)
+    COMPREPLY=()
+    return 0
+    ;;
   -f|--format)
     COMPREPLY=($(compgen -W 'text json patch stat' -- "$cur"))
     return 0
@@ -38,7 +42,7 @@ _coldiff() {
     ;;
   esac
   if [[ $cur == -* ]]; then
-    COMPREPLY=($(compgen -W '--key -k --ignore --unordered --tree --input --format -f --no-test --color --quiet -q --textconv --help -h --version' -- "$cur"))
+    COMPREPLY=($(compgen -W '--key -k --ignore --unordered --tree --input --delimiter --format -f --no-test --color --quiet -q --textconv --help -h --version' -- "$cur"))
     return 0
   fi
   compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))

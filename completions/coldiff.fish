@@ -5,6 +5,7 @@ complete -c coldiff -l ignore -x -d 'leave FIELD out of the comparison (repeatab
 complete -c coldiff -l unordered -d 'treat the collection as unordered: report no moves'
 complete -c coldiff -l tree -x -d 'records nest child records in the array member FIELD'
 complete -c coldiff -l input -x -a 'json jsonl csv tsv' -d 'read both inputs as FORMAT instead of detecting it'
+complete -c coldiff -l delimiter -x -d 'read (and write) CSV and TSV with CHAR between fields'
 complete -c coldiff -s f -l format -x -a 'text json patch stat' -d 'output format'
 complete -c coldiff -l no-test -d 'with --format patch: leave out the test guards'
 complete -c coldiff -l color -x -a 'auto always never' -d 'color the text format'

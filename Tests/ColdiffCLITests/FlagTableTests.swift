@@ -64,8 +64,9 @@ import Testing
     let names = ColdiffFlags.all.map(\.names)
     #expect(
       names == [
-        "-k, --key", "--ignore", "--unordered", "--tree", "--input", "-f, --format", "--no-test",
-        "--color", "-q, --quiet", "--textconv", "-h, --help", "--version",
+        "-k, --key", "--ignore", "--unordered", "--tree", "--input", "--delimiter",
+        "-f, --format", "--no-test", "--color", "-q, --quiet", "--textconv", "-h, --help",
+        "--version",
       ])
     #expect(ColdiffFlags.ignore.repeatable)
     #expect(ColdiffFlags.all.filter(\.repeatable) == [ColdiffFlags.ignore])
@@ -78,9 +79,12 @@ import Testing
       ])
     #expect(
       ColpatchArguments.apply.flags.map(\.names) == [
-        "-o, --output", "-i, --in-place", "--input", "-h, --help", "--version",
+        "-o, --output", "-i, --in-place", "--input", "--delimiter", "-h, --help", "--version",
       ])
-    #expect(ColpatchArguments.check.flags.map(\.names) == ["--input", "-h, --help", "--version"])
+    #expect(
+      ColpatchArguments.check.flags.map(\.names) == [
+        "--input", "--delimiter", "-h, --help", "--version",
+      ])
     #expect(ColpatchArguments.reverse.flags.map(\.names) == ["-h, --help", "--version"])
   }
 

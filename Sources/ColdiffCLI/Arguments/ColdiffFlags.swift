@@ -107,7 +107,8 @@ public enum ColdiffFlags {
 
   /// Every flag of `coldiff`, in the order help lists them.
   public static let all: [Flag] = [
-    key, ignore, unordered, tree, input, format, noTest, color, quiet, textconv,
+    key, ignore, unordered, tree, input, CommonFlags.delimiter, format, noTest, color, quiet,
+    textconv,
     CommonFlags.help, CommonFlags.version,
   ]
 }

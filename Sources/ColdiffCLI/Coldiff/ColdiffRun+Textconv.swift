@@ -10,7 +10,9 @@ extension ColdiffRun {
   func textconv(_ path: String) throws -> ExitStatus {
     let format = options.inputFormat
     let snapshot = try Snapshot(
-      InputFile(path: path, standardInput: io.standardInput), override: format)
+      InputFile(path: path, standardInput: io.standardInput), override: format,
+      delimiter: options.delimiter)
+    console.noteDelimiter(of: snapshot, name: path)
     let identity = try Identity.resolve(keys: options.keyFields, old: snapshot, new: snapshot)
     let style = JSONStyle(
       indent: .none, colon: Array(": ".utf8), comma: Array(", ".utf8), finalNewline: false)

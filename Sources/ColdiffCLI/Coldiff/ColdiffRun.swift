@@ -99,7 +99,11 @@ struct ColdiffRun {
     func load(_ path: String, detectionName: String?) throws -> Snapshot? {
       guard path != "/dev/null" else { return nil }
       let input = try InputFile(path: path, standardInput: standardInput)
-      return try Snapshot(input, detectionName: detectionName, override: format, keyName: keyName)
+      let snapshot = try Snapshot(
+        input, detectionName: detectionName, override: format, keyName: keyName,
+        delimiter: options.delimiter)
+      console.noteDelimiter(of: snapshot, name: detectionName ?? path)
+      return snapshot
     }
     let (old, new) = try Parallel.both(
       { try load(oldPath, detectionName: detectionNames.old) },

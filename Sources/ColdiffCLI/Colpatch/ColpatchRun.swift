@@ -16,7 +16,8 @@ struct ColpatchRun {
     progress?.stage("applying")
     let before = options.inPlace ? AtomicFileWriter.snapshot(of: options.target) : nil
     let target = try patched(
-      patchPath: options.patch, targetPath: options.target, inputFormat: options.inputFormat)
+      patchPath: options.patch, targetPath: options.target, inputFormat: options.inputFormat,
+      delimiter: options.delimiter)
     let path: String
     if options.inPlace {
       path = options.target
@@ -56,7 +57,8 @@ struct ColpatchRun {
     let target: PatchTarget
     do {
       target = try patched(
-        patchPath: options.patch, targetPath: options.target, inputFormat: options.inputFormat)
+        patchPath: options.patch, targetPath: options.target, inputFormat: options.inputFormat,
+        delimiter: options.delimiter)
     } catch let conflicts as PatchConflicts {
       // Every conflict, one a line (SPEC §8.1.6).
       for line in conflicts.lines() { console.error(line) }
@@ -85,7 +87,7 @@ struct ColpatchRun {
 
   /// The target with the patch applied.
   private func patched(
-    patchPath: String, targetPath: String, inputFormat: InputFormat?
+    patchPath: String, targetPath: String, inputFormat: InputFormat?, delimiter: UInt8?
   ) throws -> PatchTarget {
     let patchInput = try InputFile(path: patchPath, standardInput: io.standardInput)
     let patchBytes = patchInput.bytes.withUnsafeBufferPointer { Array($0) }
@@ -120,12 +122,13 @@ struct ColpatchRun {
     func readTarget() throws -> (Snapshot, IndexedKeys?) {
       let snapshot = try Snapshot(
         InputFile(path: targetPath, standardInput: standardInput), override: format,
-        keyName: keyName)
+        keyName: keyName, delimiter: delimiter)
       // A diff document finds records by key: index them on this core.
       return (snapshot, keyName == nil ? nil : IndexedKeys.byDefaultKey(of: snapshot))
     }
     // Parse the patch while the target is read and scanned.
     let (document, (snapshot, indexed)) = try Parallel.both(parsePatch, readTarget)
+    console.noteDelimiter(of: snapshot, name: targetPath)
     var target = PatchTarget(snapshot)
     do {
       switch document {

@@ -72,7 +72,7 @@ public enum BashCompletionRenderer {
         lines.append(indent + "  " + reply(words: flag.choices.joined(separator: " ")))
       case .file:
         lines.append(indent + "  " + replyFiles)
-      case .field, .none:
+      case .field, .text, .none:
         lines.append(indent + "  COMPREPLY=()")
       }
       lines.append(indent + "  return 0")

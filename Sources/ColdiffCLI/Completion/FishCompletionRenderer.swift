@@ -48,7 +48,7 @@ public enum FishCompletionRenderer {
       switch flag.completion {
       case .choice: words += ["-x", "-a", "'" + flag.choices.joined(separator: " ") + "'"]
       case .file: words += ["-r", "-F"]
-      case .field, .none: words += ["-x"]
+      case .field, .text, .none: words += ["-x"]
       }
     }
     words += ["-d", quoted(flag.summary)]

@@ -76,7 +76,7 @@ public enum ZshCompletionRenderer {
         switch flag.completion {
         case .choice: argument = ":\(valueName):(\(flag.choices.joined(separator: " ")))"
         case .file: argument = ":\(valueName):_files"
-        case .field, .none: argument = ":\(valueName): "
+        case .field, .text, .none: argument = ":\(valueName): "
         }
       }
       let description = "[" + escaped(flag.summary) + "]" + argument

@@ -23,6 +23,9 @@ package struct Snapshot {
   package let storage: Storage
   /// The member name whose value the scan noted for each record, if any.
   package let capturedKey: [UInt8]?
+  /// `;` when a `.csv` was read with it because its header line holds no
+  /// comma but a `;` (SPEC §8.1.3), else `nil`; the tools note it.
+  package private(set) var guessedDelimiter: UInt8?
   /// Where each JSON record's value starts and ends (the index's own
   /// arrays, shared), so hot loops reach a record's bytes without copying
   /// `storage`; empty for a table.
@@ -39,10 +42,12 @@ package struct Snapshot {
   ///   - override: the `--input` format.
   ///   - keyName: a member name whose value to note for each JSON record
   ///     while scanning (the likely key), so no second pass looks for it.
+  ///   - delimiter: the field separator of a CSV or TSV input
+  ///     (`--delimiter`), `nil` for the form's own.
   /// - Throws: `InputError` naming the file, for malformed input.
   package init(
     _ input: InputFile, detectionName: String? = nil, override: InputFormat?,
-    keyName: [UInt8]? = nil
+    keyName: [UInt8]? = nil, delimiter: UInt8? = nil
   ) throws {
     name = input.name
     bytes = input.bytes
@@ -55,8 +60,12 @@ package struct Snapshot {
       }
       switch form {
       case .csv, .tsv:
-        storage = .table(
-          try CSVTable(bytes: input.bytes, delimiter: form.csvDelimiter ?? CSVTable.comma))
+        var separator = delimiter ?? form.csvDelimiter ?? CSVTable.comma
+        if delimiter == nil, form == .csv, Snapshot.headerSuggestsSemicolons(input.bytes) {
+          separator = UInt8(ascii: ";")
+          guessedDelimiter = separator
+        }
+        storage = .table(try CSVTable(bytes: input.bytes, delimiter: separator))
       case .jsonArray, .jsonObject, .jsonLines, .jsonObjectOrLines:
         let hint: JSONFormHint =
           switch form {
@@ -83,6 +92,25 @@ package struct Snapshot {
       jsonEnds = ends
     } catch {
       throw error.inFile(input.name)
+    }
+  }
+
+  /// Whether the first line of a CSV input holds no comma but a `;` (a
+  /// semicolon-separated file, as spreadsheets write in many locales).
+  ///
+  /// - Complexity: O(length of the first line).
+  private static func headerSuggestsSemicolons(_ bytes: SourceBytes) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer in
+      var semicolon = false
+      for byte in buffer {
+        switch byte {
+        case 0x0A: return semicolon
+        case UInt8(ascii: ","): return false
+        case UInt8(ascii: ";"): semicolon = true
+        default: continue
+        }
+      }
+      return semicolon
     }
   }
 

@@ -16,6 +16,8 @@ extension SpecCase {
     var unordered = false
     /// The `--input` format.
     var input: String?
+    /// The `--delimiter` value.
+    var delimiter: String?
 
     /// The oracle's form for `operand`: `empty` for `/dev/null` (an empty
     /// collection like the other side), the `--input` format, else the
@@ -37,7 +39,7 @@ extension SpecCase {
   /// differences, `nil` for any other case.
   var patchCheck: PatchCheck? {
     guard expectedStatus == 1 else { return nil }
-    let withValue: Set = ["-k", "--key", "--ignore", "--input", "--tree"]
+    let withValue: Set = ["-k", "--key", "--ignore", "--input", "--tree", "--delimiter"]
     let dropped: Set = ["-q", "--quiet", "--no-test"]
     let droppedWithValue: Set = ["-f", "--format", "--color"]
     var check = PatchCheck()
@@ -58,6 +60,7 @@ extension SpecCase {
           ? String(argument.split(separator: "=", maxSplits: 1)[1]) : remaining.popFirst() ?? ""
         if name == "--ignore" { check.ignore.append(value) }
         if name == "--input" { check.input = value }
+        if name == "--delimiter" { check.delimiter = value == "tab" ? "\t" : value }
         check.arguments += [name, value]
         continue
       }
