@@ -85,7 +85,13 @@ public enum ColdiffManual {
           `.csv`, `.tsv` (RFC 4180: quoted fields, embedded newlines, CRLF, a UTF-8 byte \
           order mark; TSV quotes as CSV does, with a tab as the delimiter). Each row after \
           the header is a record, an object keyed by column name whose values are \
-          strings kept exactly as written. The headers of OLD and NEW may differ.
+          strings kept exactly as written; empty lines at the end of the file are not \
+          records. `--delimiter` names another delimiter; a `.csv` whose header line has \
+          no comma but a `;` is read with `;`, and a note says so. The headers of OLD and \
+          NEW may differ: any change of the header, its order included, is a difference, \
+          shown as `columns: +d, -b` when columns were only added or removed and as both \
+          headers (`columns: a, c → c, a`) otherwise; the diff document then carries \
+          `"columns": {"old": [...], "new": [...]}`.
           """),
       ]),
       .paragraph(
