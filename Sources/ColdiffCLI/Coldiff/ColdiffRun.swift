@@ -99,15 +99,16 @@ struct ColdiffRun {
     func load(_ path: String, detectionName: String?) throws -> Snapshot? {
       guard path != "/dev/null" else { return nil }
       let input = try InputFile(path: path, standardInput: standardInput)
-      let snapshot = try Snapshot(
+      return try Snapshot(
         input, detectionName: detectionName, override: format, keyName: keyName,
         delimiter: options.delimiter)
-      console.noteDelimiter(of: snapshot, name: detectionName ?? path)
-      return snapshot
     }
     let (old, new) = try Parallel.both(
       { try load(oldPath, detectionName: detectionNames.old) },
       { try load(newPath, detectionName: detectionNames.new) })
+    // Notes in a fixed order, OLD's first.
+    if let old { console.noteDelimiter(of: old, name: detectionNames.old ?? oldPath) }
+    if let new { console.noteDelimiter(of: new, name: detectionNames.new ?? newPath) }
     switch (old, new) {
     case (let old?, let new?): return (old, new)
     case (let old?, nil): return (old, Snapshot(emptyLike: old, name: newPath))

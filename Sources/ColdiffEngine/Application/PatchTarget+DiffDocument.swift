@@ -287,13 +287,51 @@ extension PatchTarget {
     }
     do {
       if let new = change.new {
-        try record.add(new, at: change.path)
+        if change.old == nil, let after = change.after {
+          try PatchTarget.insertMember(new, at: change.path, after: after, in: &record)
+        } else {
+          try record.add(new, at: change.path)
+        }
       } else {
         try record.remove(at: change.path)
       }
     } catch {
       throw PatchConflict(
         description: "\(name()): \(JSONPointer(tokens: change.path.tokens)): \(error.reason)")
+    }
+  }
+}
+
+extension PatchTarget {
+  /// Adds the member at `path` (which is not there) right after the
+  /// member `after` names in its object, or first for `.null` (SPEC
+  /// §8.1.4); at the end when that member is not there. A path whose
+  /// parent is not an object is added as `add` would.
+  ///
+  /// - Throws: `PointerFailure` as `JSONValue.add(_:at:)`.
+  /// - Complexity: O(members of the parent object).
+  private static func insertMember(
+    _ value: JSONValue, at path: JSONPointer, after: DiffDocument.Reference,
+    in record: inout JSONValue
+  ) throws(PointerFailure) {
+    let parent = JSONPointer(tokens: Array(path.tokens.dropLast()))
+    guard let name = path.tokens.last, case .object(var object) = try record.value(at: parent)
+    else {
+      return try record.add(value, at: path)
+    }
+    var position = object.members.count
+    switch after {
+    case .null: position = 0
+    case .key(.string(let previous)):
+      if let index = object.index(of: previous.value) { position = index + 1 }
+    case .key: break
+    }
+    object.members.insert(
+      JSONObject.Member(name: JSONString(utf8: name), value: value), at: position)
+    if parent.isRoot {
+      record = .object(object)
+    } else {
+      try record.replace(at: parent, with: .object(object))
     }
   }
 }

@@ -37,7 +37,8 @@ extension Comparison {
         DiffDocument.Update(
           position: position(old, record), key: names ? nil : key(old: record),
           changes: (changes[record] ?? []).map {
-            DiffDocument.Change(path: JSONPointer(tokens: $0.path), old: $0.old, new: $0.new)
+            DiffDocument.Change(
+              path: JSONPointer(tokens: $0.path), old: $0.old, new: $0.new, after: $0.after)
           })
       },
       moves: diff.moves.map { move in

@@ -41,7 +41,8 @@ extension TreeComparison {
         return DiffDocument.Update(
           position: old.position(of: path), key: key(old: node),
           changes: (changes[node] ?? []).map {
-            DiffDocument.Change(path: JSONPointer(tokens: $0.path), old: $0.old, new: $0.new)
+            DiffDocument.Change(
+              path: JSONPointer(tokens: $0.path), old: $0.old, new: $0.new, after: $0.after)
           })
       },
       moves: diff.moves.map { move in

@@ -88,6 +88,11 @@ extension DiffDocument {
     public var old: JSONValue?
     /// Its value in NEW, `nil` for a removed field.
     public var new: JSONValue?
+    /// For an added member, the member before it in NEW; for a removed
+    /// one, the member before it in OLD (`.null` when first); `nil` when
+    /// not given (SPEC §8.1.4). Apply and reverse put an added member
+    /// right after it.
+    public var after: Reference?
 
     /// Creates a change; at least one of `old` and `new` is given.
     ///
@@ -95,11 +100,15 @@ extension DiffDocument {
     ///   - path: where the field is inside the record.
     ///   - old: its value in OLD, or `nil` (added).
     ///   - new: its value in NEW, or `nil` (removed).
-    public init(path: JSONPointer, old: JSONValue? = nil, new: JSONValue? = nil) {
+    ///   - after: the member before an added or removed one, or `nil`.
+    public init(
+      path: JSONPointer, old: JSONValue? = nil, new: JSONValue? = nil, after: Reference? = nil
+    ) {
       precondition(old != nil || new != nil, "a change has an old or a new value")
       self.path = path
       self.old = old
       self.new = new
+      self.after = after
     }
   }
 

@@ -191,13 +191,22 @@ private struct EntryReader {
       guard old != nil || new != nil else {
         throw InputError("\(change.label): a change needs \"old\", \"new\" or both")
       }
-      changes.append(DiffDocument.Change(path: path, old: old, new: new))
+      let after = try change.optional("after").map { (value) throws(InputError) in
+        switch value {
+        case .null: return DiffDocument.Reference.null
+        case .string: return DiffDocument.Reference.key(value)
+        default:
+          throw InputError(
+            "\(change.label): \"after\" must be a member name or null (found \(value.kindName))")
+        }
+      }
+      changes.append(DiffDocument.Change(path: path, old: old, new: new, after: after))
     }
     return DiffDocument.Update(position: position, key: entry.optional("key"), changes: changes)
   }
 
   /// The members of a change.
-  private static let changeMembers: Set<String> = ["path", "old", "new"]
+  private static let changeMembers: Set<String> = ["path", "after", "old", "new"]
 
   /// An element of `moves`.
   mutating func move(_ entry: MemberTable) throws(InputError) -> DiffDocument.Move {

@@ -19,7 +19,9 @@ extension DiffDocument {
       updates: zip(updates, newPositions).map { update, position in
         Update(
           position: position, key: update.key,
-          changes: update.changes.map { Change(path: $0.path, old: $0.new, new: $0.old) })
+          changes: update.changes.map {
+            Change(path: $0.path, old: $0.new, new: $0.old, after: $0.after)
+          })
       }
       .sorted { $0.position.precedes($1.position) },
       moves: moves.map { Move(from: $0.to, to: $0.from, key: $0.key) }

@@ -6,7 +6,7 @@ extension DiffDocument {
   /// lists always present, each element on its own line with its members
   /// in the order position (`index` or `name`; `from`, `to` for moves),
   /// `key`, `parent`, `after`, then `value` or `changes`, and a change as
-  /// `path`, `old`, `new`. Absent (`nil`) members are left out. Values keep
+  /// `path`, `after` (an added or removed member), `old`, `new`. Absent (`nil`) members are left out. Values keep
   /// their original text; `.raw` values are copied unchanged. The text
   /// ends with a newline.
   ///
@@ -196,6 +196,7 @@ extension DiffDocument.Update {
       out.append(UInt8(ascii: "{"))
       changeMembers.name("path", to: &out)
       change.path.writeQuoted(to: &out)
+      changeMembers.reference("after", change.after, to: &out)
       changeMembers.value("old", change.old, to: &out)
       changeMembers.value("new", change.new, to: &out)
       out.append(UInt8(ascii: "}"))
