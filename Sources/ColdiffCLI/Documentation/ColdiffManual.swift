@@ -179,7 +179,11 @@ public enum ColdiffManual {
           updates and the `from` of moves are positions in OLD; inserts and the `to` of \
           moves are positions in NEW. Inserts and moves carry `after`, the key of the \
           record before them in NEW. Updates list their `changes` as JSON Pointer paths \
-          inside the record with `old` and `new` values. The document carries the \
+          inside the record with `old` and `new` values; a change that adds a member \
+          carries `after`, the member before it in NEW (`null` when first), and one that \
+          removes a member the one before it in OLD, so that colpatch(1) puts members \
+          back where they were. For CSV and TSV tables whose headers differ, `columns` \
+          gives both headers. The document carries the \
           records' keys and values, so it can be reviewed, applied and reversed without \
           the snapshots.
           """),
