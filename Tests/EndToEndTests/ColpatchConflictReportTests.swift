@@ -109,6 +109,22 @@ import Testing
       errors.hasSuffix("has no key /id (was the patch made for another file?)\n"), "\(errors)")
   }
 
+  @Test func aTreeDocumentForATableOrAChildrenMemberThatIsNoArrayDoesNotFit() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let document = try folder.write(
+      "d.json",
+      #"{"coldiff": 1, "kind": "tree", "key": ["/id"], "tree": "/kids", "inserts": [], "deletes": [{"index": [0], "key": "1", "value": {"id": "1"}}], "updates": [], "moves": []}"#
+    )
+    let table = try folder.write("t.csv", "id\n1\n")
+    let notATree = try folder.write("t.json", #"[{"id": "1", "kids": 5}]"#)
+    for target in [table, notATree] {
+      let outcome = try ColpatchCommandLine.colpatch(["apply", document, target])
+      #expect(outcome.status == 1, "\(outcome)")
+      #expect(outcome.errors.hasSuffix("(was the patch made for another file?)\n"), "\(outcome)")
+    }
+  }
+
   @Test func aValueACSVFieldCannotHoldIsAConflict() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }

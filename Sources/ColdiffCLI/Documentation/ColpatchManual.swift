@@ -59,7 +59,7 @@ public enum ColpatchManual {
         records are found at any depth and placed under their `parent`, after their \
         `after`. In a JSON object the members are the roots, found by their names; a \
         record placed at the top becomes the member named by its key, which must then be \
-        a string (exit status 2 otherwise).
+        a string (otherwise the document does not fit: exit status 1).
         """),
       .paragraph(
         """

@@ -14,9 +14,11 @@ extension PatchTarget {
   /// (a root's key); a record placed at the top becomes the member named
   /// by its key, which must then be a string.
   ///
-  /// - Throws: `PatchConflict` naming the first record that does not fit
-  ///   (exit 1); `InputError` when the document cannot apply to this kind
-  ///   of target or moves or deletes one record twice (exit 2).
+  /// - Throws: `PatchConflict` naming the first record that does not fit,
+  ///   `PatchConflicts` for a target that cannot hold the tree (a table, a
+  ///   children member that is not an array) (exit 1); `InputError` when
+  ///   the document lacks `tree` or `key` or moves or deletes one record
+  ///   twice (exit 2).
   /// - Complexity: O(size of the target + d log w) expected for d changes
   ///   and sibling lists of width w (plus the size of each deleted subtree,
   ///   which is compared, and the depth of each index path).
@@ -24,12 +26,18 @@ extension PatchTarget {
     guard let field = document.tree, let keys = document.key else {
       throw InputError("a tree diff document needs \"tree\" and \"key\"", file: snapshot.name)
     }
+    // A target that cannot hold this tree does not fit (exit 1).
     guard case .json = snapshot.storage else {
-      throw InputError(
-        "a tree diff document applies to a JSON array, a JSON object or JSON Lines",
-        file: snapshot.name)
+      throw PatchConflicts(
+        "\(snapshot.name): a tree diff document applies to a JSON array, a JSON object or "
+          + "JSON Lines", failedGuard: true)
     }
-    var forest = try TreeForest(target: self, field: field, keys: keys)
+    var forest: TreeForest
+    do {
+      forest = try TreeForest(target: self, field: field, keys: keys)
+    } catch let error as InputError {
+      throw PatchConflicts(error.description, failedGuard: true)
+    }
     func find(_ key: JSONValue?) throws -> Int {
       guard let key, let node = forest.node(withKey: key), forest.isAttached(node) else {
         throw PatchConflict(
@@ -108,7 +116,11 @@ extension PatchTarget {
         parent = found
         position = last
       }
-      try forest.attach(placement.node, under: parent, at: position, key: placement.key)
+      do {
+        try forest.attach(placement.node, under: parent, at: position, key: placement.key)
+      } catch let error as InputError {
+        throw PatchConflict(description: "\(snapshot.name): \(error.message)")
+      }
     }
     forest.write(into: &self)
   }
@@ -117,7 +129,7 @@ extension PatchTarget {
   /// key (or, without one, the name its position starts with); `nil` for
   /// any other insert.
   ///
-  /// - Throws: `InputError` for a key that is not a string.
+  /// - Throws: `PatchConflict` for a key that is not a string.
   private func topMemberName(of entry: DiffDocument.Insert) throws -> JSONString? {
     guard isObjectMap else { return nil }
     let top: Bool
@@ -129,10 +141,10 @@ extension PatchTarget {
     switch (entry.key, entry.position) {
     case (.string(let name)?, _), (nil, .namedPath(let name, _)): return name
     case (let key, _):
-      throw InputError(
-        "key \(key.map(ReportText.key) ?? "?"): a record placed at the top of a JSON object "
-          + "becomes the member named by its key, which must be a string",
-        file: snapshot.name)
+      throw PatchConflict(
+        description: "\(snapshot.name): key \(key.map(ReportText.key) ?? "?"): a record placed "
+          + "at the top of a JSON object becomes the member named by its key, which must be "
+          + "a string")
     }
   }
 
