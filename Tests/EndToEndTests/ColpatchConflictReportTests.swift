@@ -125,6 +125,23 @@ import Testing
     }
   }
 
+  @Test func checkListsEveryConflictOfATreeDocument() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let document = try folder.write(
+      "d.json",
+      #"{"coldiff": 1, "kind": "tree", "key": ["/id"], "tree": "/kids", "inserts": [], "deletes": [{"index": [0], "key": "a", "value": {"id": "a"}}, {"index": [1], "key": "b", "value": {"id": "b"}}], "updates": [{"index": [2], "key": "c", "changes": [{"path": "/v", "old": 1, "new": 2}]}], "moves": []}"#
+    )
+    let target = try folder.write("t.json", #"[{"id": "a", "v": 0}, {"id": "c", "v": 5}]"#)
+    let outcome = try ColpatchCommandLine.colpatch(["check", document, target])
+    #expect(outcome.status == 1, "\(outcome)")
+    #expect(
+      outcome.errors
+        == "colpatch: key b: no such record in the target (was the patch made for another file?)\n"
+        + "colpatch: key c: /v is 5, the diff expects 1\n"
+        + "colpatch: key a: the record differs from the one the diff deletes\n")
+  }
+
   @Test func aValueACSVFieldCannotHoldIsAConflict() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }

@@ -14,8 +14,8 @@ extension PatchTarget {
   /// (a root's key); a record placed at the top becomes the member named
   /// by its key, which must then be a string.
   ///
-  /// - Throws: `PatchConflict` naming the first record that does not fit,
-  ///   `PatchConflicts` for a target that cannot hold the tree (a table, a
+  /// - Throws: `PatchConflicts` listing every record it names that is
+  ///   not there or does not hold what it expects, and for a target that cannot hold the tree (a table, a
   ///   children member that is not an array) (exit 1); `InputError` when
   ///   the document lacks `tree` or `key` or moves or deletes one record
   ///   twice (exit 2).
@@ -38,52 +38,49 @@ extension PatchTarget {
     } catch let error as InputError {
       throw PatchConflicts(error.description, failedGuard: true)
     }
-    func find(_ key: JSONValue?) throws -> Int {
+    var log = PatchConflicts()
+    func find(_ key: JSONValue?) -> Int? {
       guard let key, let node = forest.node(withKey: key), forest.isAttached(node) else {
-        throw PatchConflict(
-          description: "key \(key.map(ReportText.key) ?? "?"): no such record in the target")
+        log.add(
+          "key \(key.map(ReportText.key) ?? "?"): no such record in the target", failedGuard: true)
+        return nil
       }
       return node
     }
-    let deleted = try document.deletes.map { try find($0.key) }
-    let updated = try document.updates.map { try find($0.key) }
-    let moved = try document.moves.map { try find($0.key) }
-    var taken = Set<Int>()
-    for (key, node) in zip(document.moves.map(\.key) + document.deletes.map(\.key), moved + deleted)
-    where !taken.insert(node).inserted {
-      throw InputError(
-        "key \(key.map(ReportText.key) ?? "?"): the document moves or deletes it more than once")
-    }
+    let deleted = document.deletes.map { find($0.key) }
+    let updated = document.updates.map { find($0.key) }
+    let moved = document.moves.map { find($0.key) }
+    try PatchTarget.checkTakenOnce(document, moved: moved, deleted: deleted)
     for (entry, node) in zip(document.updates, updated) {
-      var record = forest.content(of: node)
-      var member = forest.hasChildrenMember(node)
-      let name = "key \(entry.key.map(ReportText.key) ?? "?")"
-      for change in entry.changes {
-        if change.path == field {
-          member = change.new != nil
-          continue
-        }
-        try PatchTarget.apply(change, to: &record, name: name)
+      guard let node else { continue }
+      do {
+        try PatchTarget.update(node, in: &forest, with: entry, field: field)
+        log.held()
+      } catch {
+        log.add("\(error)", failedGuard: true)
       }
-      forest.setContent(record, hasMember: member, of: node)
     }
-    for node in moved { forest.detach(node) }
+    for node in moved.compactMap({ $0 }) {
+      forest.detach(node)
+      log.held()
+    }
     for (entry, node) in zip(document.deletes, deleted) {
+      guard let node else { continue }
       guard case .value(let expected) = entry.value, expected == forest.value(of: node) else {
-        throw PatchConflict(
-          description: "key \(entry.key.map(ReportText.key) ?? "?"): the record differs from "
-            + "the one the diff deletes")
+        log.add(
+          "key \(entry.key.map(ReportText.key) ?? "?"): the record differs from the one the diff "
+            + "deletes", failedGuard: true)
+        continue
       }
       forest.detach(node)
       forest.unindex(node)
+      log.held()
     }
+    // Every record the document names must fit before any is placed.
+    guard log.isEmpty else { throw log }
     // Place inserts and moves in NEW preorder, so parents and preceding
     // siblings are in place first.
-    var placements:
-      [(
-        path: DiffDocument.Position, node: Int, parent: DiffDocument.Reference?,
-        after: DiffDocument.Reference?, key: JSONValue?
-      )] = []
+    var placements: [TreePlacement] = []
     for entry in document.inserts {
       guard case .value(let value) = entry.value else {
         preconditionFailure("read documents hold values")
@@ -93,36 +90,86 @@ extension PatchTarget {
       placements.append((entry.position, node, entry.parent, entry.after, entry.key))
     }
     for (entry, node) in zip(document.moves, moved) {
+      guard let node else { continue }
       placements.append((entry.to, node, entry.parent, entry.after, entry.key))
     }
     placements.sort { $0.path.precedes($1.path) }
     for placement in placements {
-      let name = "key \(placement.key.map(ReportText.key) ?? "?")"
-      let parent: Int
-      let position: Int
-      if let reference = placement.parent {
-        parent = try placedParent(reference, in: forest, name: name)
-        position = try placedPosition(
-          after: placement.after, under: parent, in: forest, name: name)
-      } else {
-        // By position: the parent at the path's prefix, the index its last
-        // component (the top of an object map, for a name alone).
-        guard let (found, last) = placedSlot(placement.path, in: forest),
-          last <= forest.childCount(of: found)
-        else {
-          throw PatchConflict(
-            description: "\(name): no place \(placement.path.text) in the target")
-        }
-        parent = found
-        position = last
-      }
-      do {
-        try forest.attach(placement.node, under: parent, at: position, key: placement.key)
-      } catch let error as InputError {
-        throw PatchConflict(description: "\(snapshot.name): \(error.message)")
-      }
+      try place(placement, in: &forest)
     }
     forest.write(into: &self)
+  }
+
+  /// Applies an update's changes to the content of `node`; a change of
+  /// the children member `field` only says whether the member is there.
+  ///
+  /// - Throws: `PatchConflict` when a change does not fit.
+  private static func update(
+    _ node: Int, in forest: inout TreeForest, with entry: DiffDocument.Update,
+    field: JSONPointer
+  ) throws {
+    var record = forest.content(of: node)
+    var member = forest.hasChildrenMember(node)
+    let name = "key \(entry.key.map(ReportText.key) ?? "?")"
+    for change in entry.changes {
+      if change.path == field {
+        member = change.new != nil
+        continue
+      }
+      try PatchTarget.apply(change, to: &record, name: name)
+    }
+    forest.setContent(record, hasMember: member, of: node)
+  }
+
+  /// Refuses a document that moves or deletes one record twice.
+  ///
+  /// - Throws: `InputError` naming the record's key.
+  private static func checkTakenOnce(
+    _ document: DiffDocument, moved: [Int?], deleted: [Int?]
+  ) throws {
+    var taken = Set<Int>()
+    for (key, node) in zip(document.moves.map(\.key) + document.deletes.map(\.key), moved + deleted)
+    where node.map({ !taken.insert($0).inserted }) == true {
+      throw InputError(
+        "key \(key.map(ReportText.key) ?? "?"): the document moves or deletes it more than once")
+    }
+  }
+
+  /// A record to place: an insert or a move.
+  private typealias TreePlacement = (
+    path: DiffDocument.Position, node: Int, parent: DiffDocument.Reference?,
+    after: DiffDocument.Reference?, key: JSONValue?
+  )
+
+  /// Attaches a placed record under the record `parent` names, right
+  /// after the sibling `after` names, or at its NEW index path.
+  ///
+  /// - Throws: `PatchConflict` when that place is not in the target.
+  private func place(_ placement: TreePlacement, in forest: inout TreeForest) throws {
+    let name = "key \(placement.key.map(ReportText.key) ?? "?")"
+    let parent: Int
+    let position: Int
+    if let reference = placement.parent {
+      parent = try placedParent(reference, in: forest, name: name)
+      position = try placedPosition(
+        after: placement.after, under: parent, in: forest, name: name)
+    } else {
+      // By position: the parent at the path's prefix, the index its last
+      // component (the top of an object map, for a name alone).
+      guard let (found, last) = placedSlot(placement.path, in: forest),
+        last <= forest.childCount(of: found)
+      else {
+        throw PatchConflict(
+          description: "\(name): no place \(placement.path.text) in the target")
+      }
+      parent = found
+      position = last
+    }
+    do {
+      try forest.attach(placement.node, under: parent, at: position, key: placement.key)
+    } catch let error as InputError {
+      throw PatchConflict(description: "\(snapshot.name): \(error.message)")
+    }
   }
 
   /// The member name of an insert bound for the top of an object map: its
