@@ -144,7 +144,14 @@ import Testing
   @Test(arguments: [1, 2, 7, 9])
   func gitOperandCountsAreAccepted(count: Int) throws {
     let operands = (1...count).map { "arg\($0)" }
-    #expect(try options(operands).operands == operands)
+    let parsed = try ColdiffArguments.parse(operands, environment: ["GIT_DIFF_PATH_TOTAL": "1"])
+    #expect(try parsed.get() == .run(ColdiffOptions(operands: operands)))
+  }
+
+  /// Outside git one operand is a forgotten NEW, also with `-q` (§8.1.1).
+  @Test func oneOperandOutsideGitIsMissingNew() {
+    #expect(failure(["old.json"]) == "missing operand NEW")
+    #expect(failure(["-q", "old.json"]) == "missing operand NEW")
   }
 
   @Test(arguments: [0, 3, 4, 5, 6, 8, 10])

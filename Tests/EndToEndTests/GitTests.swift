@@ -128,12 +128,19 @@ import Testing
       added.text == header
         + "+ 1  {\"id\": 1, \"v\": 2}\n1 inserted, 0 deleted, 0 updated, 0 moved\n")
     #expect(added.status == 1)
-    for environment in [[:], trust] {
+    // A file coldiff cannot read is shown line by line, named by its path
+    // in the repository, never by git's file (§8.1.2).
+    for (environment, status) in [([:], 0), (trust, 1)] as [([String: String], Int32)] {
       let broken = try repository.coldiff(driver("old.json", "bad.json"), adding: environment)
-      #expect(broken.status == 2)
+      #expect(broken.status == status)
+      #expect(
+        broken.text == header
+          + "--- a/data.json\n+++ b/data.json\n@@ -1 +1 @@\n-[{\"id\": 1, \"v\": 1}]\n"
+          + "+[{\"id\": 1,]\n")
       #expect(
         broken.errors
-          == "coldiff: bad.json:1:11: expected a member name in double quotes, found ']'\n")
+          == "coldiff: note: data.json:1:11: expected a member name in double quotes, found ']'; "
+          + "showing a line diff\n")
     }
   }
 
@@ -159,8 +166,10 @@ import Testing
     #expect(outcome.status == 0)
   }
 
-  /// During a merge conflict git calls the driver with the path alone:
-  /// coldiff prints `* Unmerged path PATH` and exits 0 (§7.16).
+  /// During a merge conflict git calls the driver with the path alone
+  /// (and `GIT_DIFF_PATH_TOTAL` set): coldiff prints `* Unmerged path
+  /// PATH` and exits 0 (§7.16); outside git one operand is a missing NEW
+  /// (§8.1.1).
   @Test func unmergedPathIsNamed() throws {
     let repository = try GitRepository()
     defer { repository.remove() }
@@ -181,10 +190,15 @@ import Testing
     #expect(diff.text == "* Unmerged path a.json\n")
     #expect(diff.errors == "")
     #expect(diff.status == 0)
+    let alone = try repository.coldiff(["a.json"])
+    #expect(alone.text == "")
+    #expect(alone.errors.hasPrefix("coldiff: missing operand NEW\nusage: coldiff"))
+    #expect(alone.status == 2)
   }
 
   /// `git difftool -x coldiff` and a `difftool.coldiff.cmd` run coldiff
-  /// on git's temporary copies, which keep the file's extension.
+  /// on git's temporary copies, which keep the file's extension; each
+  /// file's report starts with the header naming its path (§8.1.2).
   @Test func difftoolRunsColdiff() throws {
     let repository = try GitRepository()
     defer { repository.remove() }
@@ -196,8 +210,10 @@ import Testing
     try repository.write("t.csv", "id,v\n2,b\n1,c\n")
     try repository.run("commit", "-q", "-a", "-m", "two")
     let expected = """
+      diff --coldiff a/a.json b/a.json
       ~ 1  v: 1 → 5
       0 inserted, 0 deleted, 1 updated, 0 moved
+      diff --coldiff a/t.csv b/t.csv
       ~ 1  v: "a" → "c"
       ↕ 2  1 → 0
       0 inserted, 0 deleted, 1 updated, 1 moved
@@ -212,6 +228,109 @@ import Testing
     #expect(tool.text == expected)
     #expect(tool.errors == "")
     #expect(tool.status == 0)
+  }
+
+  /// A repository where `.json` files that are not collections (JSON
+  /// with comments, a scalar, an empty file, invalid bytes) sit between
+  /// good ones: every file is shown, each under its header, the bad ones
+  /// as a unified line diff after one note naming the path (§8.1.2).
+  private func mixedRepository() throws -> GitRepository {
+    let repository = try GitRepository()
+    try repository.write(".gitattributes", "*.json diff=coldiff\n")
+    try repository.run("config", "diff.coldiff.command", "coldiff")
+    try repository.write("a.json", "[{\"id\": 1, \"v\": 1}]\n")
+    try repository.write("b.json", "{\n  // strict\n  \"strict\": true\n}\n")
+    try repository.write("c.json", "[{\"id\": 1, \"v\": 1}]\n")
+    try repository.write("d.json", "")
+    try repository.write("e.json", "[{\"id\": 1}]\n")
+    try repository.run("add", "-A")
+    try repository.run("commit", "-q", "-m", "one")
+    try repository.write("a.json", "[{\"id\": 1, \"v\": 2}]\n")
+    try repository.write("b.json", "{\n  // strict\n  \"strict\": false\n}\n")
+    try repository.write("c.json", "[{\"id\": 1, \"v\": 3}]\n")
+    try repository.write("d.json", "7\n")
+    try Data([0x5B, 0xFF, 0x5D, 0x0A]).write(to: URL(fileURLWithPath: repository.path + "/e.json"))
+    try repository.run("commit", "-q", "-a", "-m", "two")
+    return repository
+  }
+
+  private static let mixedOutput = """
+    diff --coldiff a/a.json b/a.json
+    ~ 1  v: 1 → 2
+    0 inserted, 0 deleted, 1 updated, 0 moved
+    diff --coldiff a/b.json b/b.json
+    --- a/b.json
+    +++ b/b.json
+    @@ -1,4 +1,4 @@
+     {
+       // strict
+    -  "strict": true
+    +  "strict": false
+     }
+    diff --coldiff a/c.json b/c.json
+    ~ 1  v: 1 → 3
+    0 inserted, 0 deleted, 1 updated, 0 moved
+    diff --coldiff a/d.json b/d.json
+    --- a/d.json
+    +++ b/d.json
+    @@ -0,0 +1 @@
+    +7
+    diff --coldiff a/e.json b/e.json
+    --- a/e.json
+    +++ b/e.json
+    @@ -1 +1 @@
+    -[{"id": 1}]
+
+    """
+
+  private static let mixedNotes = [
+    "coldiff: note: b.json:2:3: expected a member name in double quotes, found '/'; "
+      + "showing a line diff",
+    "coldiff: note: d.json:1:1: not a collection: the JSON input is empty (it must hold an "
+      + "array or an object); showing a line diff",
+  ]
+
+  @Test func unreadableFilesAreShownLineByLineInEveryGitForm() throws {
+    let repository = try mixedRepository()
+    defer { repository.remove() }
+    let newE = "+[\u{FFFD}]\n"
+    for arguments in [
+      ["diff", "HEAD~1", "HEAD"], ["log", "-p", "--ext-diff", "--format=", "-1"],
+      ["show", "--ext-diff", "--format=", "HEAD"],
+      ["difftool", "-x", "coldiff", "--no-prompt", "HEAD~1", "HEAD"],
+    ] {
+      let outcome = try repository.git(arguments)
+      let text = outcome.text.hasPrefix("\n") ? String(outcome.text.dropFirst()) : outcome.text
+      #expect(text == Self.mixedOutput + newE, "\(arguments)")
+      #expect(outcome.status == 0, "\(arguments)")
+      let notes = outcome.errors.split(separator: "\n").map(String.init)
+      #expect(notes.count == 3, "\(arguments): \(outcome.errors)")
+      #expect(Array(notes.prefix(2)) == Self.mixedNotes, "\(arguments)")
+      #expect(notes.last?.hasPrefix("coldiff: note: e.json:1:2: ") == true, "\(arguments)")
+      #expect(!outcome.errors.contains("git-blob"), "\(arguments)")
+    }
+    // Without --ext-diff, git log -p and git show use git's own diff (as
+    // the README says).
+    for arguments in [["log", "-p", "--format=", "-1"], ["show", "--format=", "HEAD"]] {
+      let outcome = try repository.git(arguments)
+      #expect(outcome.text.hasPrefix("diff --git a/a.json b/a.json\n"), "\(arguments)")
+      #expect(!outcome.text.contains("diff --coldiff"), "\(arguments)")
+    }
+  }
+
+  /// With textconv a file coldiff cannot read passes through unchanged,
+  /// so git's own diff shows its lines (§8.1.2).
+  @Test func textconvPassesUnreadableFilesThrough() throws {
+    let repository = try mixedRepository()
+    defer { repository.remove() }
+    try repository.run("config", "--unset", "diff.coldiff.command")
+    try repository.run("config", "diff.coldiff.textconv", "coldiff --textconv")
+    let diff = try repository.git("diff", "HEAD~1", "HEAD", "--", "b.json", "c.json")
+    #expect(diff.status == 0)
+    #expect(diff.text.contains("-  \"strict\": true\n+  \"strict\": false\n"))
+    #expect(diff.text.contains("-{\"id\": 1, \"v\": 1}\n+{\"id\": 1, \"v\": 3}\n"))
+    #expect(diff.errors.contains("coldiff: note: b.json:2:3: "))
+    #expect(!diff.errors.contains("git-blob"))
   }
 
   /// With `textconv = coldiff --textconv`, git's own diff shows whole

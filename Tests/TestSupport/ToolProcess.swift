@@ -24,6 +24,14 @@ public enum ToolProcess {
     /// Standard output as text (invalid UTF-8 replaced).
     public var text: String { String(decoding: output, as: UTF8.self) }
 
+    /// Standard error without the `TOOL: note:` lines (hints such as
+    /// coldiff's `no "id" field` one, SPEC §8.1.10): what is left must
+    /// be empty where nothing went wrong.
+    public var errorsBesideNotes: String {
+      errors.split(separator: "\n", omittingEmptySubsequences: false)
+        .filter { !$0.contains(": note: ") }.joined(separator: "\n")
+    }
+
     /// The status and both streams, for test failure messages.
     public var description: String {
       "exit \(status)\n--- stdout ---\n\(text)\n--- stderr ---\n\(errors)"

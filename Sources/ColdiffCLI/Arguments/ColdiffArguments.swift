@@ -12,8 +12,8 @@ public enum ColdiffArguments {
       Compare two snapshots of one collection of records (a JSON array or object, JSON \
       Lines, CSV or TSV) record by record: records are matched by identity (a key) and \
       compared by content, and each change is reported as an insert, a delete, an update \
-      or a move. A FILE of `-` is standard input. git's external diff driver forms (1, 7 or \
-      9 operands) are recognised.
+      or a move. A FILE of `-` is standard input. git's external diff driver forms (7 or 9 \
+      operands, and 1 for an unmerged path when git runs coldiff) are recognised.
       """,
     flags: ColdiffFlags.all,
     exitStatuses: [
@@ -25,19 +25,29 @@ public enum ColdiffArguments {
 
   /// Parses `coldiff`'s arguments into what the command should do.
   ///
-  /// - Parameter arguments: The arguments, without the program name.
+  /// - Parameters:
+  ///   - arguments: The arguments, without the program name.
+  ///   - environment: The environment: one operand is git's unmerged-path
+  ///     form only when git runs coldiff (`GIT_DIFF_PATH_TOTAL` is set),
+  ///     else a missing NEW (SPEC §8.1.1).
   /// - Returns: The help or version text to print, the validated options,
   ///   or the usage error to report (exit 2).
-  public static func parse(_ arguments: [String]) -> Result<ColdiffInvocation, UsageError> {
-    Result { () throws(UsageError) in try invocation(arguments) }
+  public static func parse(
+    _ arguments: [String], environment: [String: String] = [:]
+  ) -> Result<ColdiffInvocation, UsageError> {
+    Result { () throws(UsageError) in
+      try invocation(arguments, underGit: environment["GIT_DIFF_PATH_TOTAL"] != nil)
+    }
   }
 
-  private static func invocation(_ arguments: [String]) throws(UsageError) -> ColdiffInvocation {
+  private static func invocation(
+    _ arguments: [String], underGit: Bool
+  ) throws(UsageError) -> ColdiffInvocation {
     let lexer = ArgumentLexer(command: command)
     if let request = lexer.helpOrVersionRequest(in: arguments) { return answer(request) }
     let typed = try lexer.lex(arguments)
     if let request = typed.helpOrVersion { return answer(request) }
-    return .run(try resolve(typed))
+    return .run(try resolve(typed, underGit: underGit))
   }
 
   private static func answer(_ request: Flag) -> ColdiffInvocation {
@@ -46,7 +56,9 @@ public enum ColdiffArguments {
       : .help(HelpRenderer.render(command))
   }
 
-  private static func resolve(_ typed: TypedArguments) throws(UsageError) -> ColdiffOptions {
+  private static func resolve(
+    _ typed: TypedArguments, underGit: Bool
+  ) throws(UsageError) -> ColdiffOptions {
     var options = ColdiffOptions()
     let key = try typed.value(of: ColdiffFlags.key)
     let ignored = try typed.values(of: ColdiffFlags.ignore)
@@ -84,6 +96,8 @@ public enum ColdiffArguments {
     switch operands.count {
     case 0:
       throw UsageError("missing operands OLD and NEW", in: command)
+    case 1 where !underGit:
+      throw UsageError("missing operand NEW", in: command)
     case 2 where operands[0] == "-" && operands[1] == "-":
       throw UsageError("OLD and NEW cannot both be standard input ('-')", in: command)
     case 1, 2, 7, 9:

@@ -91,7 +91,7 @@ public enum ColdiffFlags {
     summary: "print nothing; the exit status tells",
     discussion: """
       Print nothing on standard output; the exit status tells whether there are \
-      differences. Errors are still printed on standard error.
+      differences. Errors are still printed on standard error; notes are not.
       """)
 
   /// `--textconv`: print the canonical rendering of the one operand.

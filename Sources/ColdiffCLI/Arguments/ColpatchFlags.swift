@@ -15,8 +15,12 @@ public enum ColpatchFlags {
     summary: "write the result back to TARGET",
     discussion: """
       Replace TARGET with the result, by writing a temporary file beside it and renaming \
-      it over TARGET, and only when every operation applies. A hard link to TARGET keeps \
-      the old contents. Cannot be combined with `--output`.
+      it over TARGET, and only when every operation applies. TARGET keeps its owner, \
+      group and mode (as far as the process may set them); a symbolic link is written \
+      through (the file it names is replaced, the link stays); a hard link to TARGET \
+      keeps the old contents. In a folder where no file can be created, colpatch says \
+      `cannot create a temporary file in DIR` (exit 2). Cannot be combined with \
+      `--output`.
       """)
 
   /// `--input FORMAT`: the target's form, overriding detection.

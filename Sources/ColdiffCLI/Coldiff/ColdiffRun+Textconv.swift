@@ -7,12 +7,29 @@ extension ColdiffRun {
   /// records have no key), members sorted by name, so `git diff`,
   /// `--word-diff` and `--color-moved` work on whole records. A member
   /// of a JSON object map is written as a one-member object.
+  ///
+  /// A file that is not a collection coldiff can read is passed through
+  /// unchanged after one note, so git's diff never aborts (§8.1.2).
   func textconv(_ path: String) throws -> ExitStatus {
+    let input = try InputFile(path: path, standardInput: io.standardInput)
+    do {
+      return try textconv(input)
+    } catch let error as InputError {
+      var renamed = error
+      renamed.file = ColdiffRun.repositoryName(path)
+      note("\(renamed); passing it through unchanged")
+    } catch let diagnostic as Diagnostic {
+      let name = ColdiffRun.repositoryName(path)
+      note(
+        "\(diagnostic.description.replacing(path, with: name)); passing it through unchanged")
+    }
+    return console.output(Array(input.bytes)) ? .success : .trouble
+  }
+
+  private func textconv(_ input: InputFile) throws -> ExitStatus {
     let format = options.inputFormat
-    let snapshot = try Snapshot(
-      InputFile(path: path, standardInput: io.standardInput), override: format,
-      delimiter: options.delimiter)
-    console.noteDelimiter(of: snapshot, name: path)
+    let snapshot = try Snapshot(input, override: format, delimiter: options.delimiter)
+    console.noteDelimiter(of: snapshot, name: ColdiffRun.repositoryName(input.name))
     let identity = try Identity.resolve(keys: options.keyFields, old: snapshot, new: snapshot)
     let style = JSONStyle(
       indent: .none, colon: Array(": ".utf8), comma: Array(", ".utf8), finalNewline: false)

@@ -22,19 +22,9 @@ struct ColdiffRun {
       return console.output(options.quiet ? "" : "* Unmerged path \(operands[0])\n")
         ? .success : .trouble
     case 7, 9:
-      let path = operands[0]
-      let newPath = operands.count == 9 ? operands[7] : path
-      var header = "diff --coldiff a/\(path) b/\(newPath)\n"
-      if operands.count == 9, !operands[8].isEmpty {
-        header += operands[8].hasSuffix("\n") ? operands[8] : operands[8] + "\n"
-      }
-      let status = try compare(
-        oldPath: operands[1], newPath: operands[4], detectionNames: (path, newPath),
-        header: header)
-      let trusted = ["true", "1", "yes"].contains(
-        io.environment["GIT_EXTERNAL_DIFF_TRUST_EXIT_CODE"]?.lowercased() ?? "")
-      return status == .differences && !trusted ? .success : status
+      return try driver(operands)
     default:
+      if io.environment["GIT_DIFF_PATH_TOTAL"] != nil { return try difftool(operands) }
       return try compare(
         oldPath: operands[0], newPath: operands[1], detectionNames: (nil, nil), header: nil)
     }
@@ -49,7 +39,7 @@ struct ColdiffRun {
   ///     NEW's forms (git's paths: a rename may change the extension),
   ///     `nil` for the files' own names.
   ///   - header: printed before the report (git's driver forms).
-  private func compare(
+  func compare(
     oldPath: String, newPath: String, detectionNames: (old: String?, new: String?),
     header: String?
   ) throws -> ExitStatus {
@@ -62,6 +52,7 @@ struct ColdiffRun {
     }
     progress?.stage("matching")
     let identity = try Identity.resolve(keys: options.keyFields, old: old, new: new)
+    try checkFields(old: old, new: new, identity: identity)
     let ignored = options.ignoredFields.map(\.tokens)
     let (oldKeys, newKeys) = try Parallel.both(
       { try old.keyArena(for: identity, ignoring: ignored) },

@@ -21,7 +21,7 @@ public enum ColdiffTool {
   /// - Returns: the exit status.
   static func run(arguments: [String], io: ToolIO) -> ExitStatus {
     let console = Console(io: io, tool: "coldiff")
-    switch ColdiffArguments.parse(arguments) {
+    switch ColdiffArguments.parse(arguments, environment: io.environment) {
     case .failure(let usage):
       console.error(usage.report, raw: true)
       return .trouble

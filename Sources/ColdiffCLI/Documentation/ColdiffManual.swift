@@ -120,7 +120,18 @@ public enum ColdiffManual {
         `id`; otherwise a record's identity is its whole value, a changed record is a \
         delete and an insert, and duplicates are matched occurrence by occurrence. A key \
         missing from a record, or the same key twice in one snapshot, is an error (exit \
-        status 2) naming the file, the record's line and number, and the key.
+        status 2) naming the file, the record's line and number, and the key. Record \
+        numbers are 0-based positions, as in the documents (`record #0` is the first); \
+        lines and columns count from 1.
+        """),
+      .paragraph(
+        """
+        Hints, not guesses: without `--key` and without `id` in every record, when a field \
+        is present and unique in every record of both snapshots, a note names it: `no \
+        "id" field;` then `--key FIELD would match records by FIELD`. Whole records are \
+        still what is matched. A `--key` FIELD that no record has is an error, \
+        an `--ignore` FIELD that no record has a note, each with a did-you-mean when a \
+        field differs only in case or by one edit. `-q` silences notes.
         """),
       .paragraph(
         """
@@ -167,7 +178,8 @@ public enum ColdiffManual {
           For people: one line per change, grouped and colored: `+` insert, `-` delete, \
           `~` update with its changed fields as `path: old → new`, `↕` move with \
           `from → to`. Records are named by their key, long values are shortened to fit \
-          the terminal, and a closing line counts the changes. Nothing is printed when \
+          the terminal (cutting what old and new share, so the first characters that \
+          differ show on both sides of `→`), and a closing line counts the changes. Nothing is printed when \
           there are no differences.
           """),
         ManualDefinition(
@@ -215,7 +227,17 @@ public enum ColdiffManual {
         "git difftool -x coldiff",
         "git config difftool.coldiff.cmd 'coldiff \"$LOCAL\" \"$REMOTE\"'",
       ]),
-      .paragraph("As git's external diff driver for JSON files, name it in `.gitattributes`:"),
+      .paragraph(
+        """
+        Under git (`GIT_DIFF_PATH_TOTAL` set), each file's report starts with the header \
+        `diff --coldiff a/PATH b/PATH`, naming the path in the repository (`BASE`, which \
+        `git difftool -x` exports, else the name git kept for its temporary copy).
+        """),
+      .paragraph(
+        """
+        As git's external diff driver for JSON files, name it in `.gitattributes`; `git \
+        diff` runs it, `git log -p` and `git show` only with `--ext-diff`:
+        """),
       .example(["*.json diff=coldiff"]),
       .paragraph("and tell git the command:"),
       .example(["git config diff.coldiff.command coldiff"]),
@@ -223,13 +245,29 @@ public enum ColdiffManual {
         """
         git then calls `coldiff PATH OLD-FILE OLD-HEX OLD-MODE NEW-FILE NEW-HEX NEW-MODE` \
         (seven operands), adds the new path and git's rename header for a rename (nine \
-        operands), and passes PATH alone for an unmerged path (one operand). `coldiff` \
-        recognises these forms, prints a header naming the path or paths before the \
-        report, reads `/dev/null` as an empty collection (a file added or deleted), and \
-        prints `* Unmerged path PATH` for an unmerged path. It exits 0 unless there was \
-        trouble, because git treats any other status as fatal; when \
+        operands), and passes PATH alone for an unmerged path (one operand, only with \
+        `GIT_DIFF_PATH_TOTAL` set; otherwise one operand is `missing operand NEW`, exit \
+        2). `coldiff` recognises these forms, prints a header naming the path or paths \
+        before the report, reads `/dev/null` as an empty collection (a file added or \
+        deleted), and prints `* Unmerged path PATH` for an unmerged path. It exits 0 \
+        unless there was trouble, because git treats any other status as fatal; when \
         `GIT_EXTERNAL_DIFF_TRUST_EXIT_CODE` is `true` (git's `trustExitCode`) it exits 0 \
         or 1 as for two files.
+        """),
+      .paragraph(
+        """
+        git never aborts because of `coldiff`: in the driver forms and under `git \
+        difftool`, a file that is not a collection `coldiff` can read (JSON with comments, \
+        a scalar, an empty `.json`, invalid bytes, a key error) is shown as a plain \
+        unified line diff under the same header, after one `coldiff: note:` line on \
+        standard error naming its path in the repository; with `--textconv` it passes \
+        through unchanged, after the note.
+        """),
+      .paragraph(
+        """
+        One driver per key sets keys per path: `airports.csv diff=airports` in \
+        `.gitattributes` with `git config diff.airports.command 'coldiff -k iata'`. A CSV \
+        with another delimiter needs `--delimiter` in its driver's command.
         """),
       .paragraph(
         """
@@ -247,6 +285,15 @@ public enum ColdiffManual {
         ManualDefinition(
           "`NO_COLOR`",
           "When set and not empty, `--color auto` does not color the text format."),
+        ManualDefinition(
+          "`GIT_DIFF_PATH_TOTAL`",
+          """
+          Set by git for its external diff and difftool: one operand is an unmerged path, \
+          and two are git's copies of a file, reported under a header naming its path.
+          """),
+        ManualDefinition(
+          "`BASE`",
+          "Under `git difftool -x`, the path in the repository that the header names."),
         ManualDefinition(
           "`GIT_EXTERNAL_DIFF_TRUST_EXIT_CODE`",
           "When `true` in git's driver forms, the exit status tells whether there are differences."),

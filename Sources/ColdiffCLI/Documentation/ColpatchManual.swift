@@ -121,11 +121,12 @@ public enum ColpatchManual {
         """
         For every input the tools accept, a patch or diff document made by coldiff(1) \
         turns OLD into NEW, and its reverse turns NEW back into OLD: each of these \
-        commands prints NEW, NEW and OLD.
+        commands prints NEW, NEW and OLD. coldiff(1) exits 1 when there are differences, \
+        so `;`, not `&&`, follows it.
         """),
       .example([
-        "coldiff -f patch OLD NEW > p.json && colpatch apply p.json OLD",
-        "coldiff -f json OLD NEW > d.json && colpatch apply d.json OLD",
+        "coldiff -f patch OLD NEW > p.json; colpatch apply p.json OLD",
+        "coldiff -f json OLD NEW > d.json; colpatch apply d.json OLD",
         "colpatch reverse p.json > r.json && colpatch apply r.json NEW",
       ]),
       .paragraph(

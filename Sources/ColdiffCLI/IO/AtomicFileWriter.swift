@@ -6,7 +6,8 @@ import Glibc
 /// bytes go to a temporary file in the same folder, are flushed to disk,
 /// and the temporary file is renamed over the target. A hard link to the
 /// target keeps the old bytes; a symbolic link is written through (the
-/// file it points to is replaced, the link stays).
+/// file it points to is replaced, the link stays); the replaced file keeps
+/// its owner, group and mode where the process may set them.
 enum AtomicFileWriter {
   /// What the target looked like when it was read, to notice another
   /// writer before the rename.
@@ -36,7 +37,8 @@ enum AtomicFileWriter {
   ///   - path: the file to replace (or create).
   ///   - expected: when given, the write is refused if the target no
   ///     longer matches it (someone changed it since it was read).
-  ///   - keepPermissions: give the new file the old file's mode.
+  ///   - keepPermissions: give the new file the old file's owner, group
+  ///     and mode.
   /// - Throws: `InputError` naming the file; the target is then untouched
   ///   and no temporary file is left.
   static func write(
@@ -55,7 +57,8 @@ enum AtomicFileWriter {
   ///   - path: the file to replace (or create).
   ///   - expected: when given, the write is refused if the target no
   ///     longer matches it (someone changed it since it was read).
-  ///   - keepPermissions: give the new file the old file's mode.
+  ///   - keepPermissions: give the new file the old file's owner, group
+  ///     and mode (owner and group as far as the process may set them).
   ///   - durable: flush the new content to the disk (`fsync`) before the
   ///     rename, so that a crash cannot leave a replaced file empty or
   ///     short (colpatch asks for it when it replaces the target itself).
@@ -73,7 +76,15 @@ enum AtomicFileWriter {
       target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
     var template = Array("\(folder.isEmpty ? "/" : folder)/.\(base).colpatch-XXXXXX".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw error(path) }
+    guard descriptor >= 0 else {
+      // A folder that is not there is the path's fault; one that is there
+      // but refuses a new file (permissions, read-only, immutable) is
+      // named as such, not the file, which may well be writable.
+      guard errno != ENOENT, errno != ENOTDIR else { throw error(path) }
+      let reason = String(cString: strerror(errno))
+      throw InputError(
+        "cannot create a temporary file in \(folder.isEmpty ? "/" : folder): \(reason)")
+    }
     let temporary = String(
       decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var renamed = false
@@ -84,6 +95,12 @@ enum AtomicFileWriter {
       try contents(descriptor)
       var status = stat()
       if keepPermissions, stat(target, &status) == 0 {
+        // Owner and group first: a change of owner clears the set-user-ID
+        // bits the mode then puts back. Not every owner may be given (a
+        // user may give only their own groups): the rest is kept.
+        if fchown(descriptor, status.st_uid, status.st_gid) != 0 {
+          _ = fchown(descriptor, uid_t.max, status.st_gid)
+        }
         fchmod(descriptor, status.st_mode & 0o7777)
       } else {
         let mask = umask(0)

@@ -35,12 +35,13 @@ struct ReportStyle {
   }
 
   /// A changed field: `field: old → new`, `+field: new` when added,
-  /// `-field: old` when removed, each value cut to a third of the width.
+  /// `-field: old` when removed, each value cut to a third of the width (keeping where old and new
+  /// first differ in view).
   func describe(_ change: FieldChange) -> String {
     let field = ReportText.field(change.path)
     let budget = width.map { max(12, $0 / 3) }
-    let old = change.old.map { ReportText.shorten(ReportText.value($0), to: budget) }
-    let new = change.new.map { ReportText.shorten(ReportText.value($0), to: budget) }
+    let (old, new) = ReportText.shorten(
+      change.old.map(ReportText.value), change.new.map(ReportText.value), to: budget)
     switch (old, new) {
     // A record that is not an object changed as a whole: no field to name.
     case (let old?, let new?) where change.path.isEmpty: return "\(old) → \(new)"

@@ -35,8 +35,8 @@ package final class RecordResolver {
       } catch {
         let key = target.snapshot.keyValue(of: error.second, identity: identity)
         throw target.snapshot.error(
-          "duplicate key \(key.map(ReportText.key) ?? ""): records \(error.first + 1) and "
-            + "\(error.second + 1) of the target have the same key",
+          "duplicate key \(key.map(ReportText.key) ?? ""): records #\(error.first) and "
+            + "#\(error.second) of the target have the same key",
           at: error.second)
       }
     }
@@ -66,7 +66,7 @@ package final class RecordResolver {
     case .index(let index):
       guard index < initialOrder.count else {
         throw PatchConflict(
-          description: "record \(index): the target has only \(initialOrder.count) records")
+          description: "record #\(index): the target has only \(initialOrder.count) records")
       }
       return initialOrder[index]
     case .path, .namedPath:
@@ -79,7 +79,7 @@ package final class RecordResolver {
     if let key { return "key \(ReportText.key(key))" }
     switch position {
     case .name(let name): return "member \(ReportText.key(.string(name)))"
-    case .index(let index): return "record \(index)"
+    case .index(let index): return "record #\(index)"
     case .path, .namedPath: return "record \(position.text)"
     }
   }

@@ -109,8 +109,8 @@ package struct Comparison {
     let first = snapshot.position(of: error.first)
     let what = identity == .memberName ? "member name" : "key"
     return snapshot.error(
-      "duplicate \(what) \(key): record \(error.second + 1) has the same \(what) as record "
-        + "\(error.first + 1) (line \(first.line))",
+      "duplicate \(what) \(key): record #\(error.second) has the same \(what) as record "
+        + "#\(error.first) (line \(first.line))",
       at: error.second)
   }
 

@@ -203,6 +203,6 @@ extension Snapshot {
   }
 
   private func missingKey(_ pointer: JSONPointer, record: Int) -> InputError {
-    error("record \(record + 1) has no key \(pointer)", at: record)
+    error("record #\(record) has no key \(pointer)", at: record)
   }
 }

@@ -48,4 +48,35 @@ package enum ReportText {
     guard width > 1 else { return "…" }
     return String(text.prefix(width - 1)) + "…"
   }
+
+  /// Two values that differ (an old and a new one, or what a target holds
+  /// and what a patch expects), each cut to at most `width` characters so
+  /// that the first characters that differ stay visible on both sides:
+  /// what both share at the start is cut (`…`) but for a little context
+  /// before the difference, then the end is cut when still too long. A
+  /// side that is `nil` (a field added or removed) stays `nil`.
+  package static func shorten(
+    _ old: String?, _ new: String?, to width: Int?
+  ) -> (old: String?, new: String?) {
+    guard let width else { return (old, new) }
+    let shared = zip(old ?? "", new ?? "").prefix { $0 == $1 }.count
+    return (
+      old.map { shorten($0, keeping: shared, to: width) },
+      new.map { shorten($0, keeping: shared, to: width) }
+    )
+  }
+
+  /// `text` cut to `width` characters so that the character at `offset`
+  /// (the first one that differs from the other side) is shown, with up
+  /// to a third of the width of what comes before it.
+  private static func shorten(_ text: String, keeping offset: Int, to width: Int) -> String {
+    guard text.count > width else { return text }
+    // The difference already shows (a few characters of it) when the end
+    // alone is cut.
+    guard width > 4, offset + 3 > width else { return shorten(text, to: width) }
+    let context = (width - 2) / 3
+    let start = offset - context
+    let tail = "…" + text.dropFirst(start)
+    return shorten(tail, to: width)
+  }
 }

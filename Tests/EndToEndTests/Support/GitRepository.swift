@@ -42,6 +42,12 @@ struct GitRepository {
   /// Runs git in the work tree.
   @discardableResult
   func git(_ arguments: String...) throws -> ToolProcess.Outcome {
+    try git(arguments)
+  }
+
+  /// Runs git in the work tree with an argument list.
+  @discardableResult
+  func git(_ arguments: [String]) throws -> ToolProcess.Outcome {
     try ToolProcess.run(
       try gitPath(), arguments, in: path, environment: environment)
   }
