@@ -142,6 +142,23 @@ import Testing
         + "colpatch: key a: the record differs from the one the diff deletes\n")
   }
 
+  @Test func aLongValueInAConflictKeepsTheDifferenceInView() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let shared = String(repeating: "The quick brown fox jumps over the lazy dog. ", count: 3)
+    let target = try folder.write("t.json", "[{\"id\": 1, \"d\": \"\(shared)cat\"}]")
+    let document = try folder.write(
+      "d.json",
+      #"{"coldiff": 1, "kind": "ordered", "key": ["/id"], "inserts": [], "deletes": [], "updates": [{"index": 0, "key": 1, "changes": [{"path": "/d", "old": ""#
+        + shared + #"dog", "new": "x"}]}], "moves": []}"#)
+    let outcome = try ColpatchCommandLine.colpatch(["apply", document, target])
+    #expect(outcome.status == 1, "\(outcome)")
+    #expect(outcome.errors.contains("cat\""), "the target's side shows its end: \(outcome)")
+    #expect(outcome.errors.contains("dog\""), "the expected side shows its end: \(outcome)")
+    #expect(outcome.errors.contains("…"), "\(outcome)")
+    #expect(!outcome.errors.contains(shared), "the shared start is cut: \(outcome)")
+  }
+
   @Test func aValueACSVFieldCannotHoldIsAConflict() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }

@@ -55,12 +55,18 @@ struct FirstDifference: CustomStringConvertible {
     }
   }
 
+  /// How many characters of each value a message shows at most.
+  static let valueWidth = 60
+
   /// `/name is "Knock box", the diff expects "Knock-box"`; `is missing`,
-  /// `expects none` where a side holds nothing.
+  /// `expects none` where a side holds nothing. Long values are shortened
+  /// so that where they first differ stays in view (SPEC §8.1.8).
   var description: String {
     let pointer = path.isEmpty ? "the record" : JSONPointer(tokens: path).description
-    let shownFound = found.map { "is \(ReportText.value($0))" } ?? "is missing"
-    let shownExpected = expected.map { "the diff expects \(ReportText.value($0))" }
-    return "\(pointer) \(shownFound), \(shownExpected ?? "the diff expects none")"
+    let (shownFound, shownExpected) = ReportText.shorten(
+      found.map(ReportText.value), expected.map(ReportText.value), to: Self.valueWidth)
+    return "\(pointer) "
+      + (shownFound.map { "is \($0)" } ?? "is missing") + ", "
+      + (shownExpected.map { "the diff expects \($0)" } ?? "the diff expects none")
   }
 }
