@@ -52,8 +52,8 @@ public enum ColpatchManual {
         reported by key and by the pointer of the first member that differs (`colpatch: \
         key 42: /price is 11, the diff expects 10`); a value longer than 60 characters is \
         shortened so that where the two first differ stays in view. A document whose \
-        `columns` gives the \
-        two headers of a CSV or TSV table puts a table's columns in NEW's order.
+        `columns` gives the two headers of a CSV or TSV table puts a table's columns in \
+        NEW's order.
         """),
       .paragraph(
         """
