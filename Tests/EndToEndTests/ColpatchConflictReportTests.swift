@@ -68,6 +68,25 @@ import Testing
     )
   }
 
+  /// The reverse of a patch that only removes records has no guard: that
+  /// it applies says nothing about the target.
+  @Test func aRemovalOnlyPatchIsNotTakenForApplied() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let old = try folder.write("old.json", #"[{"id": 1}, {"id": 2}]"#)
+    let new = try folder.write("new.json", #"[{"id": 1}]"#)
+    let target = try folder.write("t.json", #"[{"id": 3}]"#)
+    for format in ["patch", "json"] {
+      let patch = try folder.write(
+        "p.json", try ColpatchCommandLine.coldiff(["-f", format, old, new]).text)
+      let outcome = try ColpatchCommandLine.colpatch(["apply", patch, target])
+      #expect(outcome.status == 1, "\(outcome)")
+      #expect(
+        outcome.errors.hasSuffix("(was the patch made for another file?)\n"),
+        "\(format): \(outcome)")
+    }
+  }
+
   @Test func checkListsEveryConflictOneALine() throws {
     // Record 1 drifted, record 3 is gone: two conflicts. No guard of the
     // document holds; the patch's test of key 1 at /0 does.

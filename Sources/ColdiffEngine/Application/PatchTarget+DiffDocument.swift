@@ -28,7 +28,10 @@ extension PatchTarget {
     do {
       resolver = try RecordResolver(target: self, document: document, indexed: indexed)
     } catch let error as InputError {
+      // A target record without the key: no guard of the document holds.
       throw PatchConflicts(error.description, failedGuard: true)
+    } catch let conflict as PatchConflict {
+      throw PatchConflicts(conflict.description)
     }
     var log = PatchConflicts()
     let recordStyle = RecordStyle(snapshot)
