@@ -26,7 +26,7 @@ _colpatch() {
       COMPREPLY=($(compgen -W '--help -h --version' -- "$cur"))
       return 0
     fi
-    COMPREPLY=($(compgen -W 'apply check reverse help' -- "$cur"))
+    COMPREPLY=($(compgen -W 'apply check merge reverse help' -- "$cur"))
     ;;
   apply)
     case $prev in
@@ -66,6 +66,39 @@ _colpatch() {
     fi
     compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
     ;;
+  merge)
+    case $prev in
+    -k|--key)
+      COMPREPLY=()
+      return 0
+      ;;
+    --ignore)
+      COMPREPLY=()
+      return 0
+      ;;
+    --input)
+      COMPREPLY=($(compgen -W 'json jsonl csv tsv' -- "$cur"))
+      return 0
+      ;;
+    -o|--output)
+      compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
+      return 0
+      ;;
+    --conflicts)
+      compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
+      return 0
+      ;;
+    --path)
+      compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
+      return 0
+      ;;
+    esac
+    if [[ $cur == -* ]]; then
+      COMPREPLY=($(compgen -W '--key -k --ignore --unordered --input --output -o --in-place -i --conflicts --path --help -h --version' -- "$cur"))
+      return 0
+    fi
+    compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
+    ;;
   reverse)
     case $prev in
     esac
@@ -82,7 +115,7 @@ _colpatch() {
       COMPREPLY=($(compgen -W '--help -h --version' -- "$cur"))
       return 0
     fi
-    COMPREPLY=($(compgen -W 'apply check reverse help' -- "$cur"))
+    COMPREPLY=($(compgen -W 'apply check merge reverse help' -- "$cur"))
     ;;
   esac
 }

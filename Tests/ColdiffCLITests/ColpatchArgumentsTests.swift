@@ -1,4 +1,6 @@
 import ColdiffCLI
+import ColdiffEngine
+import ColdiffFormats
 import Testing
 
 @Suite struct ColpatchArgumentsTests {
@@ -99,15 +101,33 @@ import Testing
         == "invalid value 'yaml' for '--input' (choose from json, jsonl, csv, tsv)")
     #expect(
       failure(["--input", "csv", "apply", "p"])?.message
-        == "option '--input' belongs after the command (apply, check)")
+        == "option '--input' belongs after the command (apply, check, merge)")
     #expect(
-      failure(["-o", "x", "apply", "p"])?.message == "option '-o' belongs after the command (apply)"
-    )
+      failure(["-o", "x", "apply", "p"])?.message
+        == "option '-o' belongs after the command (apply, merge)")
     #expect(failure(["--bogus", "apply"])?.message == "unknown option '--bogus'")
   }
 
+  @Test func mergeOptions() throws {
+    var expected = ColpatchMergeOptions(base: "b.csv", ours: "o.csv", theirs: "t.csv")
+    expected.inPlace = true
+    expected.conflictsFile = "c.json"
+    expected.keyFields = [JSONPointer(["sku"]), JSONPointer(["user", "id"])]
+    expected.ignoredFields = [JSONPointer(["at"])]
+    expected.unordered = true
+    expected.inputFormat = .csv
+    expected.detectionName = "data.csv"
+    #expect(
+      try ColpatchArguments.parse([
+        "merge", "b.csv", "-i", "o.csv", "t.csv", "--conflicts=c.json", "-k", "sku,user.id",
+        "--ignore", "at", "--unordered", "--input", "csv", "--path", "data.csv",
+      ]).get() == .run(.merge(expected)))
+    #expect(
+      failure(["merge", "b", "o", "t", "--key", "/a~9"])?.message.contains("~") == true)
+  }
+
   @Test func commandNames() {
-    #expect(failure([])?.message == "missing command (apply, check, reverse, help)")
+    #expect(failure([])?.message == "missing command (apply, check, merge, reverse, help)")
     #expect(failure([])?.usage == ColpatchArguments.command.usage)
     #expect(failure(["aply", "p"])?.message == "unknown command 'aply'; did you mean 'apply'?")
     #expect(

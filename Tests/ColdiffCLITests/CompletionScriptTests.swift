@@ -59,7 +59,9 @@ import Testing
   }
 
   @Test func bashCompletesColpatch() throws {
-    #expect(try bashReply("colpatch", ["colpatch", ""]) == ["apply", "check", "reverse", "help"])
+    #expect(
+      try bashReply("colpatch", ["colpatch", ""]) == ["apply", "check", "merge", "reverse", "help"])
+    #expect(try bashReply("colpatch", ["colpatch", "merge", "--con"]) == ["--conflicts"])
     #expect(try bashReply("colpatch", ["colpatch", "help", "c"]) == ["check"])
     #expect(try bashReply("colpatch", ["colpatch", "apply", "--in"]) == ["--in-place", "--input"])
     #expect(try bashReply("colpatch", ["colpatch", "check", "--input", "t"]) == ["tsv"])
@@ -112,7 +114,7 @@ import Testing
     #expect(try fishCandidates("coldiff", "coldiff --key ") == [])
     #expect(
       try Set(fishCandidates("colpatch", "colpatch ") ?? []) == [
-        "apply", "check", "reverse", "help",
+        "apply", "check", "merge", "reverse", "help",
       ])
     #expect(
       try Set(fishCandidates("colpatch", "colpatch check --input ") ?? []) == [
@@ -120,7 +122,7 @@ import Testing
       ])
     #expect(
       try Set(fishCandidates("colpatch", "colpatch help ") ?? []) == [
-        "apply", "check", "reverse", "help",
+        "apply", "check", "merge", "reverse", "help",
       ])
     #expect(try fishCandidates("colpatch", "colpatch apply Package.sw") == ["Package.swift"])
   }

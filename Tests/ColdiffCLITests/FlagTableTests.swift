@@ -75,7 +75,12 @@ import Testing
   @Test func colpatchTablesHaveTheSpecifiedFlags() {
     #expect(
       ColpatchArguments.command.subcommands.compactMap(\.subcommand) == [
-        "apply", "check", "reverse", "help",
+        "apply", "check", "merge", "reverse", "help",
+      ])
+    #expect(
+      ColpatchArguments.merge.flags.map(\.names) == [
+        "-k, --key", "--ignore", "--unordered", "--input", "-o, --output", "-i, --in-place",
+        "--conflicts", "--path", "-h, --help", "--version",
       ])
     #expect(
       ColpatchArguments.apply.flags.map(\.names) == [

@@ -31,7 +31,8 @@ import Testing
     let none = try ColpatchCommandLine.colpatch([])
     #expect(none.status == 2 && none.output.isEmpty)
     #expect(
-      none.errors.hasPrefix("colpatch: missing command (apply, check, reverse, help)\n"), "\(none)")
+      none.errors.hasPrefix("colpatch: missing command (apply, check, merge, reverse, help)\n"),
+      "\(none)")
     let version = try ColpatchCommandLine.colpatch(["--version"])
     #expect(version.status == 0 && version.errors.isEmpty)
     #expect(version.text.hasPrefix("colpatch "), "\(version)")

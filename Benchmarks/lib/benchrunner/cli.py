@@ -7,7 +7,7 @@ import os
 import platform
 import sys
 
-from . import patching, trees
+from . import merging, patching, trees
 from .environment import Environment, log
 from .measure import launcher_overhead_s, rss_floor_note, run_judged
 from .report import (Result, counts_text, fmt_bytes, fmt_mb, fmt_ratio,
@@ -68,6 +68,8 @@ def parse_args(argv, root):
                          "unless given")
     ap.add_argument("--no-patch", action="store_true",
                     help="leave out the colpatch section")
+    ap.add_argument("--no-merge", action="store_true",
+                    help="leave out the merge section")
     ap.add_argument("--no-trees", action="store_true",
                     help="leave out the tree section (coldiff --tree against "
                          "a flat diff of the same records)")
@@ -353,6 +355,8 @@ def main(argv, root):
         print_summary(summaries)
     if not (args.no_patch or args.trees_only):
         patching.run_section(env, workloads, args, rec, outdir)
+    if not (args.no_merge or args.trees_only):
+        merging.run_section(env, workloads, args, rec, outdir)
     if not args.no_trees:
         trees.run_section(env, args.sizes, args, rec, outdir)
     rec.f.close()

@@ -39,6 +39,30 @@ public enum ColpatchArguments {
       ExitStatusDescription(code: 2, meaning: "trouble: bad usage, unreadable or malformed input"),
     ])
 
+  /// `colpatch merge`.
+  public static let merge = CommandDescription(
+    tool: "colpatch", subcommand: "merge",
+    synopses: ["BASE OURS THEIRS [-o OUT | -i] [--conflicts FILE]"],
+    abstract: "merge two snapshots made from one base, record by record",
+    overview: """
+      Merge THEIRS's changes since BASE into OURS, record by record: records are matched \
+      by key across the three snapshots, a record changed on one side takes that change, \
+      one changed on both sides takes both sides' field changes, and inserts and moves \
+      go after the record that precedes them (ours first). A field changed to different \
+      values, a record deleted on one side and changed on the other, or a key inserted \
+      on both sides with different content is a conflict: OURS's side is kept and the \
+      conflict is printed on standard error. The merged snapshot is written to standard \
+      output, to OUT, or into OURS with `-i`, git's merge driver form: \
+      `git config merge.coldiff.driver 'colpatch merge %O %A %B -i --path %P'` with \
+      `*.json merge=coldiff` (and `*.csv`, `*.jsonl` likewise) in `.gitattributes`.
+      """,
+    flags: ColpatchFlags.merge,
+    exitStatuses: [
+      ExitStatusDescription(code: 0, meaning: "merged cleanly"),
+      ExitStatusDescription(code: 1, meaning: "merged with conflicts (OURS's side kept)"),
+      ExitStatusDescription(code: 2, meaning: "trouble: bad usage, unreadable or malformed input"),
+    ])
+
   /// `colpatch reverse`.
   public static let reverse = CommandDescription(
     tool: "colpatch", subcommand: "reverse",
@@ -76,20 +100,23 @@ public enum ColpatchArguments {
     tool: "colpatch",
     synopses: [
       "apply " + apply.synopses[0], "check " + check.synopses[0],
-      "reverse " + reverse.synopses[0], "help " + help.synopses[0],
+      "merge " + merge.synopses[0], "reverse " + reverse.synopses[0],
+      "help " + help.synopses[0],
     ],
-    abstract: "apply, check and reverse patches of collections of records",
+    abstract: "apply, check, merge and reverse patches of collections of records",
     overview: """
       Apply an RFC 6902 JSON Patch or a coldiff diff document to a snapshot of a collection \
       (a JSON array or object, JSON Lines, CSV or TSV), check that it applies, or reverse \
       it. A diff document applies by key, so it still applies to a target whose other \
-      records changed. The result keeps the target's form and untouched records' bytes.
+      records changed. The result keeps the target's form and untouched records' bytes. \
+      `merge` merges two snapshots made from one base, record by record.
       """,
     flags: ColpatchFlags.topLevel,
-    subcommands: [apply, check, reverse, help],
+    subcommands: [apply, check, merge, reverse, help],
     exitStatuses: [
-      ExitStatusDescription(code: 0, meaning: "applied, or applies cleanly"),
-      ExitStatusDescription(code: 1, meaning: "does not apply (nothing written)"),
+      ExitStatusDescription(code: 0, meaning: "applied, or applies cleanly, or merged cleanly"),
+      ExitStatusDescription(
+        code: 1, meaning: "does not apply (nothing written), or merged with conflicts"),
       ExitStatusDescription(code: 2, meaning: "trouble: bad usage, unreadable or malformed input"),
     ])
 
@@ -136,6 +163,7 @@ public enum ColpatchArguments {
     switch subcommand {
     case apply: return .run(.apply(try resolveApply(subTyped)))
     case check: return .run(.check(try resolveCheck(subTyped)))
+    case merge: return .run(.merge(try resolveMerge(subTyped)))
     case reverse: return .run(.reverse(try resolveReverse(subTyped)))
     default: return try resolveHelp(subTyped)
     }
@@ -202,6 +230,50 @@ public enum ColpatchArguments {
     let inputFormat = try typed.value(of: ColpatchFlags.input).flatMap { InputFormat(argument: $0) }
     var options = ColpatchCheckOptions(patch: patch, target: target, inputFormat: inputFormat)
     options.delimiter = try CommonFlags.delimiter(in: typed, command: check)
+    return options
+  }
+
+  private static func resolveMerge(
+    _ typed: TypedArguments
+  ) throws(UsageError) -> ColpatchMergeOptions {
+    let operands = typed.operands
+    let names = ["BASE", "OURS", "THEIRS"]
+    guard operands.count >= 3 else {
+      throw UsageError(
+        "missing operand" + (operands.count == 2 ? " " : "s ")
+          + names[operands.count...].joined(separator: " and "), in: merge)
+    }
+    if operands.count > 3 {
+      throw UsageError("unexpected operand '\(operands[3])'", in: merge)
+    }
+    if operands.filter({ $0 == "-" }).count > 1 {
+      throw UsageError("at most one of BASE, OURS and THEIRS can be standard input", in: merge)
+    }
+    var options = ColpatchMergeOptions(base: operands[0], ours: operands[1], theirs: operands[2])
+    options.output = try typed.value(of: ColpatchFlags.mergeOutput)
+    options.inPlace = typed.contains(ColpatchFlags.mergeInPlace)
+    options.conflictsFile = try typed.value(of: ColpatchFlags.conflicts)
+    options.detectionName = try typed.value(of: ColpatchFlags.mergePath)
+    options.unordered = typed.contains(ColdiffFlags.unordered)
+    options.inputFormat = try typed.value(of: ColpatchFlags.mergeInput).flatMap {
+      InputFormat(argument: $0)
+    }
+    let key = try typed.value(of: ColdiffFlags.key)
+    let ignored = try typed.values(of: ColdiffFlags.ignore)
+    do throws(InputError) {
+      if let key { options.keyFields = try JSONPointer.fieldList(key) }
+      options.ignoredFields = try ignored.map { (field) throws(InputError) in
+        try JSONPointer(field: field)
+      }
+    } catch {
+      throw UsageError(error.message, in: merge)
+    }
+    if options.inPlace && options.output != nil {
+      throw UsageError("'-o/--output' and '-i/--in-place' cannot be used together", in: merge)
+    }
+    if options.inPlace && options.ours == "-" {
+      throw UsageError("'-i/--in-place' needs an OURS file, not standard input", in: merge)
+    }
     return options
   }
 

@@ -4,6 +4,8 @@ public enum ColpatchCommand: Sendable, Equatable {
   case apply(ColpatchApplyOptions)
   /// `colpatch check PATCH [TARGET]`.
   case check(ColpatchCheckOptions)
+  /// `colpatch merge BASE OURS THEIRS`.
+  case merge(ColpatchMergeOptions)
   /// `colpatch reverse PATCH`.
   case reverse(ColpatchReverseOptions)
 }

@@ -33,6 +33,55 @@ public enum ColpatchFlags {
       the first byte. `apply` writes the result in the same form.
       """)
 
+  /// `-o, --output OUT` of `merge`: write the merged snapshot to OUT.
+  public static let mergeOutput = Flag(
+    long: "output", short: "o", valueName: "OUT", completion: .file, category: .output,
+    summary: "write the merged snapshot to OUT instead of standard output",
+    discussion: """
+      Write the merged snapshot to the file OUT instead of standard output (`-o -` is \
+      standard output). The file is written atomically, also when there are conflicts.
+      """)
+
+  /// `-i, --in-place` of `merge`: write the merged snapshot into OURS.
+  public static let mergeInPlace = Flag(
+    long: "in-place", short: "i", category: .output,
+    summary: "write the merged snapshot into OURS (git's merge driver form)",
+    discussion: """
+      Replace OURS with the merged snapshot, by writing a temporary file beside it and \
+      renaming it over OURS, as git's merge driver expects (`%A`). Cannot be combined \
+      with `--output`.
+      """)
+
+  /// `--conflicts FILE` of `merge`: the conflicts as a JSON document.
+  public static let conflicts = Flag(
+    long: "conflicts", valueName: "FILE", completion: .file, category: .output,
+    summary: "also write the conflicts to FILE as a JSON document",
+    discussion: """
+      Also write the conflicts to FILE as a JSON document (see THREE-WAY MERGE), \
+      atomically, also when there are none (`"conflicts": []`).
+      """)
+
+  /// `--input FORMAT` of `merge`: the three inputs' form.
+  public static let mergeInput = Flag(
+    long: "input", valueName: "FORMAT", choices: ["json", "jsonl", "csv", "tsv"],
+    completion: .choice, category: .input,
+    summary: "read BASE, OURS and THEIRS as FORMAT instead of detecting it",
+    discussion: """
+      Read BASE, OURS and THEIRS as FORMAT instead of detecting the form from the file \
+      name extension and the first byte. The merged snapshot is written in OURS's form.
+      """)
+
+  /// `--path PATH` of `merge`: the name whose extension decides the form.
+  public static let mergePath = Flag(
+    long: "path", valueName: "PATH", completion: .file, category: .git,
+    summary: "read the inputs in the form PATH's extension names (git's %P)",
+    discussion: """
+      Read BASE, OURS and THEIRS in the form the extension of PATH names, as if they were \
+      called PATH. git hands a merge driver temporary files without the extension, so a \
+      CSV, TSV or JSON Lines file needs `--path %P` in the driver's command (JSON is told \
+      by its first byte).
+      """)
+
   /// The flags of `colpatch` before a subcommand.
   public static let topLevel: [Flag] = [CommonFlags.help, CommonFlags.version]
 
@@ -44,6 +93,13 @@ public enum ColpatchFlags {
   /// The flags of `colpatch check`.
   public static let check: [Flag] = [
     input, CommonFlags.delimiter, CommonFlags.help, CommonFlags.version,
+  ]
+
+  /// The flags of `colpatch merge`: coldiff's identity and equality
+  /// options, then where the result goes.
+  public static let merge: [Flag] = [
+    ColdiffFlags.key, ColdiffFlags.ignore, ColdiffFlags.unordered, mergeInput, mergeOutput,
+    mergeInPlace, conflicts, mergePath, CommonFlags.help, CommonFlags.version,
   ]
 
   /// The flags of `colpatch reverse`.

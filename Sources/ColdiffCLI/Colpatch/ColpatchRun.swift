@@ -1,7 +1,7 @@
 import ColdiffEngine
 import ColdiffFormats
 
-/// The three colpatch commands.
+/// The colpatch commands.
 struct ColpatchRun {
   let io: ToolIO
   let console: Console
@@ -28,11 +28,22 @@ struct ColpatchRun {
       progress?.finish()
       return console.output(result) ? .success : .trouble
     }
-    // The result streams into the temporary file through a small buffer;
-    // it is flushed to the disk before the rename when it replaces the
-    // target (-i), the only copy of the user's data.
+    try write(target, to: path, expected: before, durable: options.inPlace)
+    progress?.finish()
+    return .success
+  }
+
+  /// Writes `target` to the file `path` atomically. The result streams
+  /// into the temporary file through a small buffer; with `durable` (it
+  /// replaces a file the user named as input, the only copy of the data)
+  /// it is flushed to the disk before the rename.
+  func write(
+    _ target: PatchTarget, to path: String, expected: AtomicFileWriter.Snapshot?, durable: Bool
+  )
+    throws
+  {
     try AtomicFileWriter.write(
-      to: path, expected: before, keepPermissions: true, durable: options.inPlace
+      to: path, expected: expected, keepPermissions: true, durable: durable
     ) { descriptor in
       var buffer: [UInt8] = []
       buffer.reserveCapacity(ColpatchRun.writeBuffer + (1 << 16))
@@ -43,8 +54,6 @@ struct ColpatchRun {
       try target.write(to: &buffer, flushingAbove: ColpatchRun.writeBuffer, flush: flush)
       try flush(&buffer)
     }
-    progress?.finish()
-    return .success
   }
 
   /// How many bytes of the result gather before they go to the file.

@@ -32,6 +32,7 @@ public enum ColpatchTool {
         switch command {
         case .apply(let options): return try run.apply(options)
         case .check(let options): return try run.check(options)
+        case .merge(let options): return try run.merge(options)
         case .reverse(let options): return try run.reverse(options)
         }
       } catch {

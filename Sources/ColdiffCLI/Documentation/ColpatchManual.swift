@@ -1,12 +1,13 @@
 /// The prose of `colpatch(1)` around its flag table: the two kinds of
-/// patch, atomic writes, the form of the result and the round trip.
+/// patch, atomic writes, the form of the result, the round trip and the
+/// three-way merge.
 public enum ColpatchManual {
   /// The manual of `colpatch`.
   public static let manual = Manual(
     command: ColpatchArguments.command,
     leadingSections: [description],
     trailingSections: [
-      patches, writing, roundTrip,
+      patches, writing, roundTrip, merge,
       .optionSyntax(
         for: ColpatchArguments.command,
         valueForms: "`--output out.json`, `--output=out.json`, `-o out.json` or `-oout.json`",
@@ -21,9 +22,10 @@ public enum ColpatchManual {
         """
         `colpatch` applies a change description to a snapshot of a collection of records \
         (a JSON array or object, JSON Lines, CSV or TSV), checks that it applies, or \
-        reverses it. The change description is an RFC 6902 JSON Patch, from `coldiff -f \
-        patch` or anyone else, or a coldiff diff document from `coldiff -f json`; \
-        `colpatch` tells them apart by their shape.
+        reverses it; `merge` merges two snapshots made from one base, record by record. \
+        The change description is an RFC 6902 JSON Patch, from `coldiff -f patch` or \
+        anyone else, or a coldiff diff document from `coldiff -f json`; `colpatch` tells \
+        them apart by their shape.
         """),
       .paragraph(
         """

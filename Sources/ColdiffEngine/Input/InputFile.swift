@@ -10,6 +10,17 @@ package struct InputFile {
   /// The file's bytes.
   package let bytes: SourceBytes
 
+  /// An input held in memory already (the engine's tests, text made by
+  /// a program).
+  ///
+  /// - Parameters:
+  ///   - name: the name used in messages; its extension decides the form.
+  ///   - bytes: the input's bytes.
+  package init(name: String, bytes: [UInt8]) {
+    self.name = name
+    self.bytes = SourceBytes(bytes)
+  }
+
   /// Reads the file at `path` (or standard input for `-`) whole.
   ///
   /// A regular file is mapped read-only: a file that another program

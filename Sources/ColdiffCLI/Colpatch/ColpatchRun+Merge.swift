@@ -1,0 +1,81 @@
+import ColdiffEngine
+import ColdiffFormats
+
+extension ColpatchRun {
+  /// `colpatch merge BASE OURS THEIRS [-o OUT | -i] [--conflicts FILE]`
+  /// (SPEC §8.4): the merged snapshot on standard output, in OUT, or in
+  /// OURS; each conflict one line on standard error, and in FILE as a
+  /// JSON document.
+  ///
+  /// - Returns: 0 merged cleanly, 1 merged with conflicts, 2 trouble.
+  func merge(_ options: ColpatchMergeOptions) throws -> ExitStatus {
+    let progress = io.progress(tool: "colpatch")
+    defer { progress?.finish() }
+    progress?.stage("reading")
+    let before = options.inPlace ? AtomicFileWriter.snapshot(of: options.ours) : nil
+    let reader = MergeReader(options: options, standardInput: io.standardInput)
+    let (base, ours) = try reader.baseAndOurs()
+    progress?.stage("merging")
+    // THEIRS is read on one core while BASE and OURS are compared on the
+    // other.
+    let merge = try ThreeWayMerge(
+      base: base, ours: ours, readingTheirs: { try reader.read(options.theirs) },
+      keys: options.keyFields, ignored: options.ignoredFields, unordered: options.unordered)
+    progress?.stage("writing")
+    if let file = options.conflictsFile {
+      try AtomicFileWriter.write(MergeConflict.document(merge.conflicts), to: file)
+    }
+    let status: ExitStatus = merge.conflicts.isEmpty ? .success : .differences
+    if options.inPlace {
+      try write(merge.merged, to: options.ours, expected: before, durable: true)
+    } else if let output = options.output, output != "-" {
+      try write(merge.merged, to: output, expected: nil, durable: false)
+    } else if !console.output(try merge.merged.written()) {
+      return .trouble
+    }
+    progress?.finish()
+    for conflict in merge.conflicts { console.error("conflict: " + conflict.line) }
+    return status
+  }
+}
+
+/// How `merge` reads its inputs: in the `--input` form or the one
+/// `--path` or each file's name and first bytes tell, noting the likely
+/// key while scanning.
+private struct MergeReader {
+  let options: ColpatchMergeOptions
+  let standardInput: Int32
+
+  /// The member name whose value the scan notes: `--key NAME`, or `id`.
+  private var keyName: [UInt8]? {
+    let keys = options.keyFields
+    return keys.isEmpty
+      ? Array("id".utf8) : keys.count == 1 && keys[0].tokens.count == 1 ? keys[0].tokens[0] : nil
+  }
+
+  /// Reads the input at `path`, or `nil` for an empty file.
+  func snapshotUnlessEmpty(_ path: String) throws -> Snapshot? {
+    let input = try InputFile(path: path, standardInput: standardInput)
+    if input.bytes.isEmpty { return nil }
+    return try snapshot(input)
+  }
+
+  /// Reads the input at `path`.
+  func read(_ path: String) throws -> Snapshot {
+    try snapshot(InputFile(path: path, standardInput: standardInput))
+  }
+
+  private func snapshot(_ input: InputFile) throws -> Snapshot {
+    return try Snapshot(
+      input, detectionName: options.detectionName, override: options.inputFormat,
+      keyName: keyName)
+  }
+
+  /// BASE and OURS, one on each core. An empty BASE file (git's merge of
+  /// a file both branches added) is an empty collection of OURS's form.
+  func baseAndOurs() throws -> (Snapshot, Snapshot) {
+    let (base, ours) = try Parallel.both(
+      { try snapshotUnlessEmpty(options.base) }, { try read(options.ours) })
+    return (base ?? Snapshot(emptyLike: ours, name: options.base), ours)
+  }
+}

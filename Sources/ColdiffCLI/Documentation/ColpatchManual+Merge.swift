@@ -1,0 +1,65 @@
+extension ColpatchManual {
+  /// The THREE-WAY MERGE section: what `merge` takes, where inserts go,
+  /// the conflicts and their document, and git's merge driver.
+  static let merge = ManualSection(
+    "THREE-WAY MERGE",
+    [
+      .paragraph(
+        """
+        `merge` compares BASE with OURS and with THEIRS by key (coldiff's identity \
+        options apply), keeps THEIRS's changes that OURS does not already hold, and \
+        applies them to OURS by key. Records no side changed keep OURS's bytes; the \
+        result is written in OURS's form and style, atomically, also when there are \
+        conflicts. A record changed on one side takes that change; changed on both, \
+        each side's field changes are taken, and the same change is taken once. The \
+        merge needs a key: records matched by their whole value are refused (exit \
+        status 2). An empty BASE file (git's, when both branches added the file) is an \
+        empty collection of OURS's form. `--tree` is not supported by `merge`.
+        """),
+      .paragraph(
+        """
+        An insert or move of THEIRS goes after the record that precedes it in THEIRS \
+        (the nearest one still there when OURS deleted it); when OURS put records right \
+        after that same record, OURS's come first. A move against a delete is the \
+        delete, and a record both sides moved stays at OURS's place.
+        """),
+      .paragraph(
+        """
+        A conflict is a field changed to different values on the two sides (also a \
+        change inside a field the other side replaced or removed, reported at THEIRS's \
+        path), a record deleted on one side and changed on the other, or a key inserted \
+        on both sides with different content. The merge keeps OURS's side and prints \
+        one line per conflict on standard error, those on BASE's records in BASE's \
+        order, then those on keys both sides inserted:
+        """),
+      .example([
+        "colpatch: conflict: key 42 /price: base 10, ours 11, theirs 12",
+        "colpatch: conflict: key 13: deleted by ours, changed by theirs",
+        "colpatch: conflict: key 77: inserted by both sides with",
+        "  different content",
+      ]),
+      .paragraph(
+        """
+        `--conflicts FILE` also writes them as a JSON document, `{"coldiff": 1, \
+        "conflicts": [...]}`, one object per conflict with `kind` (`field`, `delete` or \
+        `insert`), the record's `key` (`name` for a member of a JSON object), `path` for \
+        a field conflict, and `base`, `ours` and `theirs`: the field's values, or the \
+        whole records for `delete` and `insert`, each left out where that side has none.
+        """),
+      .paragraph(
+        """
+        As git's merge driver, `-i` writes into OURS (`%A`); `--path %P` tells the form \
+        of git's extensionless temporary files (JSON needs it not):
+        """),
+      .example([
+        "echo '*.json merge=coldiff' >> .gitattributes",
+        "git config merge.coldiff.driver \\",
+        "  'colpatch merge %O %A %B -i --path %P'",
+      ]),
+      .paragraph(
+        """
+        With conflicts the driver exits 1, git reports a conflict, and the file holds \
+        the valid merge with OURS's values where the sides disagree.
+        """),
+    ])
+}
