@@ -13,9 +13,10 @@ let package = Package(
   ],
   targets: [
     .target(name: "ColdiffCore", exclude: ["README.md"]),
-    .target(name: "ColdiffFormats", dependencies: ["ColdiffCore"]),
+    .target(name: "ColdiffFormats", dependencies: ["ColdiffCore"], exclude: ["README.md"]),
     .target(
-      name: "ColdiffEngine", dependencies: ["ColdiffCore", "ColdiffFormats"], exclude: ["README.md"]),
+      name: "ColdiffEngine", dependencies: ["ColdiffCore", "ColdiffFormats"], exclude: ["README.md"]
+    ),
     .target(
       name: "ColdiffCLI", dependencies: ["ColdiffCore", "ColdiffFormats", "ColdiffEngine"],
       exclude: ["README.md"]),

@@ -48,8 +48,8 @@ func lines(_ data: Data) -> [Data] {
 
 func run(_ reader: String, _ bytes: [UInt8], _ data: Data, isLines: Bool) throws -> Int {
   switch reader {
-  case "coldiff-scan-json": return try JSONCollectionScanner.scan(bytes, as: .array).count
-  case "coldiff-scan-jsonl": return try JSONCollectionScanner.scan(bytes, as: .lines).count
+  case "coldiff-scan-json": return try JSONCollectionScanner.scan(bytes, as: .jsonArray).count
+  case "coldiff-scan-jsonl": return try JSONCollectionScanner.scan(bytes, as: .jsonLines).count
   case "coldiff-csv": return try CSVTable(bytes: bytes).rowCount
   case "coldiff-values":
     if isLines { return try JSONLinesReader.read(bytes).count }

@@ -140,7 +140,7 @@ import Testing
   ) throws -> R {
     let bytes = Array(text.utf8)
     return try bytes.withUnsafeBufferPointer { buffer in
-      try body(buffer, try JSONCollectionScanner.scan(buffer, as: .document))
+      try body(buffer, try JSONCollectionScanner.scan(buffer, as: .jsonObjectOrLines))
     }
   }
 
@@ -173,7 +173,7 @@ import Testing
         try (0..<index.count).map { position in
           guard position == replaced else { return .original(position) }
           let value = try JSONReader.parseValue(in: buffer, range: index.recordRange(position))
-          guard index.form == .object else { return .value(value) }
+          guard index.form == .jsonObject else { return .value(value) }
           let name = index.nameRange(position)
           return .member(
             name: JSONString(

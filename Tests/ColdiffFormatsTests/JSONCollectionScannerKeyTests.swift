@@ -2,7 +2,7 @@ import ColdiffFormats
 import Testing
 
 @Suite struct JSONCollectionScannerKeyTests {
-  private func keys(_ text: String, as hint: JSONFormHint) throws -> [String?] {
+  private func keys(_ text: String, as hint: InputForm) throws -> [String?] {
     let bytes = Array(text.utf8)
     let index = try JSONCollectionScanner.scan(bytes, as: hint, keyName: Array("id".utf8))
     return (0..<index.count).map { record in
@@ -16,16 +16,16 @@ import Testing
        {"id": 1, "id": {"n": [2]}}, {"\u0069d": true}, {"i": 0, "idx": 1, "\u0069": 2}]
       """#
     #expect(
-      try keys(text, as: .array) == [
+      try keys(text, as: .jsonArray) == [
         "1", nil, #""s""#, nil, nil, #"{"n": [2]}"#, "true", nil,
       ])
   }
 
   @Test func notesKeysInJSONLinesAndAgreesWithKeyPaths() throws {
     let text = "{\"id\": 7}\n\n{\"b\": {\"id\": 1}, \"id\": [1, 2]}\n{}\n"
-    #expect(try keys(text, as: .lines) == ["7", "[1, 2]", nil])
+    #expect(try keys(text, as: .jsonLines) == ["7", "[1, 2]", nil])
     let bytes = Array(text.utf8)
-    let index = try JSONCollectionScanner.scan(bytes, as: .lines, keyName: Array("id".utf8))
+    let index = try JSONCollectionScanner.scan(bytes, as: .jsonLines, keyName: Array("id".utf8))
     let path = JSONKeyPath(segments: [Array("id".utf8)])
     bytes.withUnsafeBufferPointer { buffer in
       for record in 0..<index.count {
@@ -38,7 +38,7 @@ import Testing
   @Test func makesTheCanonicalBytesOfEachNotedKey() throws {
     let text = #"[{"id": "a\u0062"}, {"x": 1}, {"id": 1.50}, {"id": {"b": 1, "a": [true]}}]"#
     let bytes = Array(text.utf8)
-    let index = try JSONCollectionScanner.scan(bytes, as: .array, keyName: Array("id".utf8))
+    let index = try JSONCollectionScanner.scan(bytes, as: .jsonArray, keyName: Array("id".utf8))
     #expect(index.canonicalKeyStarts.count == index.count + 1)
     bytes.withUnsafeBufferPointer { buffer in
       for record in 0..<index.count {
@@ -58,7 +58,7 @@ import Testing
   }
 
   @Test func scanningWithoutAKeyNotesNone() throws {
-    let index = try JSONCollectionScanner.scan(Array(#"[{"id": 1}]"#.utf8), as: .array)
+    let index = try JSONCollectionScanner.scan(Array(#"[{"id": 1}]"#.utf8), as: .jsonArray)
     #expect(!index.capturesKeys && index.keyStarts.isEmpty)
   }
 }

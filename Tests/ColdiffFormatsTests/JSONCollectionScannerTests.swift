@@ -4,11 +4,11 @@ import TestSupport
 import Testing
 
 @Suite struct JSONCollectionScannerTests {
-  private func scan(_ text: String, as hint: JSONFormHint) throws -> JSONCollectionIndex {
+  private func scan(_ text: String, as hint: InputForm) throws -> JSONCollectionIndex {
     try JSONCollectionScanner.scan(Array(text.utf8), as: hint)
   }
 
-  private func failure(_ text: String, as hint: JSONFormHint) -> InputError? {
+  private func failure(_ text: String, as hint: InputForm) -> InputError? {
     do throws(InputError) {
       _ = try JSONCollectionScanner.scan(Array(text.utf8), as: hint)
       return nil
@@ -24,8 +24,8 @@ import Testing
 
   @Test func arrayElementsAreRecords() throws {
     let text = "[\n{\"id\": 1},\n  [2, 3] , \"x\"\n]\n"
-    let index = try scan(text, as: .document)
-    #expect(index.form == .array)
+    let index = try scan(text, as: .jsonObjectOrLines)
+    #expect(index.form == .jsonArray)
     #expect(records(text, index) == [#"{"id": 1}"#, "[2, 3]", #""x""#])
     #expect(
       index.recordStarts.map { TextPosition(offset: $0, in: Array(text.utf8)).line } == [2, 3, 3])
@@ -35,8 +35,8 @@ import Testing
 
   @Test func objectMembersAreRecordsNamedByTheirName() throws {
     let text = #"{"a": 1, "b\u0041": {"c": 2}}"#
-    let index = try scan(text, as: .document)
-    #expect(index.form == .object)
+    let index = try scan(text, as: .jsonObjectOrLines)
+    #expect(index.form == .jsonObject)
     #expect(records(text, index) == ["1", #"{"c": 2}"#])
     let bytes = Array(text.utf8)
     let names = bytes.withUnsafeBufferPointer { buffer in
@@ -47,25 +47,25 @@ import Testing
   }
 
   @Test func emptyContainersAreEmptyCollections() throws {
-    #expect(try scan(" [ ] ", as: .document).count == 0)
-    #expect(try scan("{}", as: .object).form == .object)
-    #expect(try scan("", as: .lines).count == 0)
-    #expect(try scan("\n\r\n  \n", as: .lines).count == 0)
+    #expect(try scan(" [ ] ", as: .jsonObjectOrLines).count == 0)
+    #expect(try scan("{}", as: .jsonObject).form == .jsonObject)
+    #expect(try scan("", as: .jsonLines).count == 0)
+    #expect(try scan("\n\r\n  \n", as: .jsonLines).count == 0)
   }
 
   @Test func jsonLinesSkipBlankLinesAndKeepLineNumbers() throws {
     let text = "{\"a\":1}\r\n\n  [2]  \r\n3"
-    let index = try scan(text, as: .lines)
-    #expect(index.form == .lines)
+    let index = try scan(text, as: .jsonLines)
+    #expect(index.form == .jsonLines)
     #expect(records(text, index) == [#"{"a":1}"#, "[2]", "3"])
     #expect(
       index.recordStarts.map { TextPosition(offset: $0, in: Array(text.utf8)).line } == [1, 3, 4])
   }
 
   @Test func aJSONLinesRecordMustFitOnItsLine() {
-    let error = failure("{\"a\":1}\n{\"a\":\n2}\n", as: .lines)
+    let error = failure("{\"a\":1}\n{\"a\":\n2}\n", as: .jsonLines)
     #expect(error == InputError("expected a value, found end of line", line: 2, column: 6))
-    let second = failure("1 2\n", as: .lines)
+    let second = failure("1 2\n", as: .jsonLines)
     #expect(
       second
         == InputError(
@@ -76,38 +76,42 @@ import Testing
   @Test(arguments: [
     ("", "not a collection: the input is empty", 1, 1),
     ("  42 ", "not a collection: expected a JSON array or object, found '4'", 1, 3),
-    ("[1] [2]", "expected the end of the document after the JSON value, found '['", 1, 5),
     ("[1, 2", "expected ',' or ']' after array element, found end of input", 1, 6),
     ("{\"a\" 1}", "expected ':' after member name, found '1'", 1, 6),
   ])
   func documentsThatAreNotCollectionsFail(text: String, message: String, line: Int, column: Int) {
-    #expect(failure(text, as: .document) == InputError(message, line: line, column: column))
+    #expect(
+      failure(text, as: .jsonObjectOrLines) == InputError(message, line: line, column: column))
   }
 
   @Test func aDemandedFormMustBeThere() {
-    #expect(failure("{}", as: .array)?.message == "expected a JSON array ('['), found '{'")
-    #expect(failure("[]", as: .object)?.message == "expected a JSON object ('{'), found '['")
+    #expect(
+      failure("[1] [2]", as: .jsonArray)
+        == InputError(
+          "expected the end of the document after the JSON value, found '['", line: 1, column: 5))
+    #expect(failure("{}", as: .jsonArray)?.message == "expected a JSON array ('['), found '{'")
+    #expect(failure("[]", as: .jsonObject)?.message == "expected a JSON object ('{'), found '['")
   }
 
   @Test func unknownInputIsDetectedAsSpecSection7_15Says() throws {
-    #expect(try scan("{\"a\": 1}\n", as: .unknown).form == .object)
-    #expect(try scan("{\"a\": 1}\n{\"a\": 2}\n", as: .unknown).form == .lines)
-    #expect(try scan("[1, 2]", as: .unknown).form == .array)
-    #expect(try scan("[1]\n[2]", as: .unknown).count == 2)
-    #expect(try scan("1\n2\n", as: .unknown).form == .lines)
-    #expect(failure("1", as: .unknown)?.message.hasPrefix("not a collection") == true)
-    #expect(failure("", as: .unknown)?.message.hasPrefix("not a collection") == true)
+    #expect(try scan("{\"a\": 1}\n", as: .jsonObjectOrLines).form == .jsonObject)
+    #expect(try scan("{\"a\": 1}\n{\"a\": 2}\n", as: .jsonObjectOrLines).form == .jsonLines)
+    #expect(try scan("[1, 2]", as: .jsonObjectOrLines).form == .jsonArray)
+    #expect(try scan("[1]\n[2]", as: .jsonObjectOrLines).count == 2)
+    #expect(try scan("1\n2\n", as: .jsonObjectOrLines).form == .jsonLines)
+    #expect(failure("1", as: .jsonObjectOrLines)?.message.hasPrefix("not a collection") == true)
+    #expect(failure("", as: .jsonObjectOrLines)?.message.hasPrefix("not a collection") == true)
   }
 
   @Test func aByteOrderMarkIsSkipped() throws {
     let index = try JSONCollectionScanner.scan(
-      [0xEF, 0xBB, 0xBF] + Array("[1]".utf8), as: .document)
+      [0xEF, 0xBB, 0xBF] + Array("[1]".utf8), as: .jsonObjectOrLines)
     #expect(index.openingOffset == 3)
     #expect(index.recordRange(0) == 4..<5)
   }
 
   @Test func deepNestingFailsWithoutCrashing() {
-    let error = failure(String(repeating: "[", count: 100_000), as: .document)
+    let error = failure(String(repeating: "[", count: 100_000), as: .jsonObjectOrLines)
     #expect(error?.message == "nesting deeper than 1000 levels")
   }
 
@@ -122,13 +126,13 @@ import Testing
     for name in names {
       let bytes = [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))
       let value = try? JSONReader.parse(bytes)
-      let index = try? JSONCollectionScanner.scan(bytes, as: .document)
+      let index = try? JSONCollectionScanner.scan(bytes, as: .jsonObjectOrLines)
       switch (value, index) {
       case (.array(let elements)?, let index?):
-        #expect(index.form == .array, "\(name)")
+        #expect(index.form == .jsonArray, "\(name)")
         #expect(try recordValues(bytes, index) == elements, "\(name)")
       case (.object(let object)?, let index?):
-        #expect(index.form == .object, "\(name)")
+        #expect(index.form == .jsonObject, "\(name)")
         #expect(try recordValues(bytes, index) == object.members.map(\.value), "\(name)")
       case (_, nil): #expect(value?.arrayValue == nil && value?.objectValue == nil, "\(name)")
       default: Issue.record("\(name): the scanner accepts a scalar document")

@@ -52,7 +52,7 @@ import Testing
     let bytes = Array(text.utf8)
     let values = try JSONLinesReader.read(bytes)
     return try bytes.withUnsafeBufferPointer { buffer in
-      let index = try JSONCollectionScanner.scan(buffer, as: .lines)
+      let index = try JSONCollectionScanner.scan(buffer, as: .jsonLines)
       var out: [UInt8] = []
       JSONCollectionLayout(bytes: buffer, index: index).write(
         records(values), from: buffer, to: &out)

@@ -77,7 +77,7 @@ import Testing
       }
       let bytes = JSONWriter.document(.array(records), style: style)
       try bytes.withUnsafeBufferPointer { buffer in
-        let index = try JSONCollectionScanner.scan(buffer, as: .document)
+        let index = try JSONCollectionScanner.scan(buffer, as: .jsonObjectOrLines)
         let layout = JSONCollectionLayout(bytes: buffer, index: index)
         #expect(layout.style == style)
         var out: [UInt8] = []

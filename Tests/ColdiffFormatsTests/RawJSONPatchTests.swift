@@ -16,8 +16,8 @@ import Testing
     let bytes = Array(text.utf8)
     let raw = try #require(RawJSONPatch(bytes: bytes))
     let full = try JSONPatch(bytes: bytes)
-    #expect(raw.operations.map { raw.built($0) } == full.operations)
-    #expect(raw.operations.map(\.kind.name) == full.operations.map(\.name))
+    #expect(raw.operations.map { $0.built() } == full.operations)
+    #expect(raw.operations.map(\.name) == full.operations.map(\.name))
   }
 
   @Test(arguments: [

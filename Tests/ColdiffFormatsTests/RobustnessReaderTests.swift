@@ -14,14 +14,14 @@ import Testing
     #expect(throws: InputError.self) { try JSONLinesReader.read(Self.deep) }
     #expect(throws: InputError.self) { try JSONPatch(bytes: Self.deep) }
     #expect(throws: InputError.self) { try DiffDocument(bytes: Self.deep) }
-    for hint in [JSONFormHint.unknown, .lines, .array, .document] {
+    for hint in [InputForm.jsonObjectOrLines, .jsonLines, .jsonArray] {
       #expect(throws: InputError.self) { try JSONCollectionScanner.scan(Self.deep, as: hint) }
     }
   }
 
   @Test func deepNestingInsideARecordIsAnError() {
     let record = Array(#"[{"id":1,"a":"#.utf8) + Self.deep + Array("}]".utf8)
-    #expect(throws: InputError.self) { try JSONCollectionScanner.scan(record, as: .array) }
+    #expect(throws: InputError.self) { try JSONCollectionScanner.scan(record, as: .jsonArray) }
     #expect(throws: InputError.self) { try JSONReader.parse(record) }
   }
 
@@ -32,7 +32,7 @@ import Testing
       let prefix = Array(document[..<length])
       #expect(throws: InputError.self, "prefix \(length)") { try JSONReader.parse(prefix) }
       #expect(throws: InputError.self, "prefix \(length)") {
-        try JSONCollectionScanner.scan(prefix, as: .document)
+        try JSONCollectionScanner.scan(prefix, as: .jsonObjectOrLines)
       }
     }
   }

@@ -7,7 +7,7 @@ import FuzzSupport
 @_cdecl("LLVMFuzzerTestOneInput")
 public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = fuzzBytes(data, size)
-  let hints: [JSONFormHint] = [.unknown, .lines, .array, .object, .document]
+  let hints: [InputForm] = [.jsonObjectOrLines, .jsonLines, .jsonArray, .jsonObject]
   for hint in hints {
     guard let index = try? JSONCollectionScanner.scan(bytes, as: hint, keyName: Array("id".utf8))
     else { continue }

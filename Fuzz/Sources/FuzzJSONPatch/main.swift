@@ -34,8 +34,9 @@ public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 func overwrites(_ patch: JSONPatch, _ document: JSONValue) -> Bool {
   var current = document
   for operation in patch.operations {
-    switch operation {
-    case .add(let path, _), .move(_, let path), .copy(_, let path):
+    switch operation.kind {
+    case .add, .move, .copy:
+      let path = operation.path
       if path.isRoot { return true }
       let parent = JSONPointer(tokens: Array(path.tokens.dropLast()))
       if case .object = parent.resolve(in: current), path.resolve(in: current) != nil {

@@ -66,7 +66,7 @@ extension PatchInput {
   /// The RFC 6902 patch, built; `nil` for a diff document.
   var jsonPatch: JSONPatch? {
     switch self {
-    case .raw(let raw): JSONPatch(operations: raw.operations.map(raw.built))
+    case .raw(let raw): JSONPatch(operations: raw.operations.map { $0.built() })
     case .document(.jsonPatch(let patch)): patch
     case .document(.diff): nil
     }

@@ -100,17 +100,17 @@ struct ColpatchRun {
   ) throws -> PatchTarget {
     let patchInput = try InputFile(path: patchPath, standardInput: io.standardInput)
     let patchBytes = patchInput.bytes.withUnsafeBufferPointer { Array($0) }
-    let opening = patchBytes.first { $0 > 0x20 }
+    let kind = PatchDocument.Kind(opening: patchBytes)
     func parsePatch() throws -> PatchInput {
       // A patch in the plain form keeps its values as bytes; any other
       // is read whole (which names what is wrong with a bad one).
-      if opening == UInt8(ascii: "["), let raw = RawJSONPatch(bytes: patchBytes) {
+      if kind == .jsonPatch, let raw = RawJSONPatch(bytes: patchBytes) {
         return .raw(raw)
       }
       // So does a diff document's record of each delete (compared with
       // the target's bytes); inserted records are built here, on the core
       // that is not reading the target.
-      if opening == UInt8(ascii: "{"), var diff = DiffDocument(keepingRecordBytes: patchBytes) {
+      if kind == .diff, var diff = DiffDocument(keepingRecordBytes: patchBytes) {
         for index in diff.inserts.indices {
           diff.inserts[index].value = .value(diff.inserts[index].value.built())
         }
@@ -126,7 +126,7 @@ struct ColpatchRun {
     // A diff document (an object, not an array) finds records by key: the
     // scan notes `id` (coldiff's default key), so no second pass looks
     // for it.
-    let keyName = opening == UInt8(ascii: "{") ? Array("id".utf8) : nil
+    let keyName = kind == .diff ? Array("id".utf8) : nil
     let standardInput = io.standardInput
     func readTarget() throws -> (Snapshot, IndexedKeys?) {
       let snapshot = try Snapshot(

@@ -1,7 +1,9 @@
 import Glibc
 
-/// What a tool run reads and writes, passed down instead of globals so
-/// tests run whole commands in-process with captured streams.
+/// What a tool run reads and writes, passed down instead of globals: the
+/// two tools build it from the process's descriptors and environment; the
+/// fuzzers (`Fuzz/`) run whole commands in-process with captured streams
+/// (the tests run the commands as processes, see `Tests/EndToEndTests`).
 struct ToolIO {
   /// The descriptor `-` reads from.
   var standardInput: Int32

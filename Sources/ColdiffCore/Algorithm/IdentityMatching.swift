@@ -36,36 +36,14 @@ func matchIdentities(
   sameIdentity: (_ old: Int, _ other: Int, _ bothOld: Bool) -> Bool
 ) -> [Int32] {
   let oldCount = oldHashes.count
-  var capacity = 4
-  while capacity < 2 * oldCount { capacity <<= 1 }
-  let mask = capacity - 1
-  var table = [Int32](repeating: -1, count: capacity)
-  var next = [Int32](repeating: -1, count: oldCount)
+  let (indexed, next, repeats) = indexIdentities(oldHashes: oldHashes, sameIdentity: sameIdentity)
+  var table = indexed
+  let mask = table.count - 1
   var taken = [Bool](repeating: false, count: oldCount)
   var newToOld = [Int32](repeating: -1, count: newCount)
-  var repeats = false
   table.withUnsafeMutableBufferPointer { table in
-    next.withUnsafeMutableBufferPointer { next in
+    next.withUnsafeBufferPointer { next in
       oldHashes.withUnsafeBufferPointer { oldHashes in
-        // Index the old records, last first, so each chain runs in ascending order.
-        for old in stride(from: oldCount - 1, through: 0, by: -1) {
-          let hash = oldHashes[old]
-          var slot = hash & mask
-          while true {
-            let head = Int(table[slot])
-            if head < 0 {
-              table[slot] = Int32(old)
-              break
-            }
-            if oldHashes[head] == hash && sameIdentity(head, old, true) {
-              repeats = true
-              next[old] = Int32(head)
-              table[slot] = Int32(old)
-              break
-            }
-            slot = (slot + 1) & mask
-          }
-        }
         taken.withUnsafeMutableBufferPointer { taken in
           newToOld.withUnsafeMutableBufferPointer { newToOld in
             // Two streams of likely partners: `cursor` follows the records that
@@ -112,4 +90,47 @@ func matchIdentities(
     }
   }
   return newToOld
+}
+
+/// The open-addressing table of the old records for `matchIdentities`:
+/// per identity, the first old record with it, the others chained in
+/// `next` in ascending order; `repeats` when an identity occurs twice.
+///
+/// - Complexity: O(n) expected.
+private func indexIdentities(
+  oldHashes: [Int], sameIdentity: (_ old: Int, _ other: Int, _ bothOld: Bool) -> Bool
+) -> (table: [Int32], next: [Int32], repeats: Bool) {
+  let oldCount = oldHashes.count
+  var capacity = 4
+  while capacity < 2 * oldCount { capacity <<= 1 }
+  let mask = capacity - 1
+  var table = [Int32](repeating: -1, count: capacity)
+  var next = [Int32](repeating: -1, count: oldCount)
+  var repeats = false
+  table.withUnsafeMutableBufferPointer { table in
+    next.withUnsafeMutableBufferPointer { next in
+      oldHashes.withUnsafeBufferPointer { oldHashes in
+        // Index the old records, last first, so each chain runs in ascending order.
+        for old in stride(from: oldCount - 1, through: 0, by: -1) {
+          let hash = oldHashes[old]
+          var slot = hash & mask
+          while true {
+            let head = Int(table[slot])
+            if head < 0 {
+              table[slot] = Int32(old)
+              break
+            }
+            if oldHashes[head] == hash && sameIdentity(head, old, true) {
+              repeats = true
+              next[old] = Int32(head)
+              table[slot] = Int32(old)
+              break
+            }
+            slot = (slot + 1) & mask
+          }
+        }
+      }
+    }
+  }
+  return (table, next, repeats)
 }

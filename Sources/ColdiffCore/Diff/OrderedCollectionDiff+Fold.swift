@@ -16,13 +16,13 @@ extension OrderedCollectionDiff where Index == Int {
   ///   - patch: the operations, each with positions in the collection as
   ///     the operations before it left it.
   /// - Precondition: every position is in range when its operation runs.
-  /// - Complexity: O((n + d) log n) expected for n elements and d
-  ///   operations (an implicit treap over the tags, then the diff from the
-  ///   matching).
+  /// - Complexity: O(n + d·(n/c + c)) for n elements, d operations and
+  ///   chunks of c tags (a `RecordSequence` of the tags), then the diff
+  ///   from the matching.
   public init<Element>(
     oldCount: Int, patch: some Sequence<OrderedCollectionOperation<Element>>
   ) {
-    var sequence = ImplicitTreap(identityOf: oldCount)
+    var sequence = RecordSequence(identityOf: oldCount)
     var updated = [Bool](repeating: false, count: oldCount)
     for operation in patch {
       switch operation {
@@ -37,10 +37,7 @@ extension OrderedCollectionDiff where Index == Int {
         let tag = sequence[at]
         if tag >= 0 { updated[Int(tag)] = true }
       case .move(let from, let to):
-        precondition(from >= 0 && from < sequence.count, "move from \(from) is out of range")
-        let tag = sequence.remove(at: from)
-        precondition(to >= 0 && to <= sequence.count, "move to \(to) is out of range")
-        sequence.insert(tag, at: to)
+        sequence.move(from: from, to: to)
       }
     }
     let newToOld = sequence.inOrder()

@@ -108,7 +108,7 @@ private struct TreePatchPlan {
         pairs.append((Int(oldChild), Int(newChild)))
       }
     }
-    var lists = SiblingLists(
+    var lists = SiblingSlots(
       old: old, new: new, oldToNew: oldToNew, newToOld: newToOld, oldNamed: oldNamed,
       newNamed: newNamed, matchedPairs: pairs)
     // Place inserted subtrees and moved nodes in new preorder.
@@ -164,7 +164,12 @@ private struct TreePatchPlan {
 /// that stays (and at the end) come the slots of the children placed right
 /// after the previous one, then the slots of the old children that leave
 /// (moved away or deleted).
-private struct SiblingLists {
+///
+/// Not the engine's treap `SiblingLists`: here every slot a node will
+/// ever take is known before the first step, so counts over fixed slots
+/// (`FenwickTree`) answer a position in O(log w) without any tree
+/// rebalancing; the engine applies patches whose places arrive one by one.
+private struct SiblingSlots {
   /// The list each node is in now, or -1.
   private var listOf: [Int32]
   /// The node's slot in that list.

@@ -40,17 +40,18 @@ extension RangeReplaceableCollection {
 extension Array {
   /// Applies a sequential patch without shifting elements per operation.
   ///
-  /// The operations run on a sequence of tags (an implicit treap): a tag
+  /// The operations run on a sequence of tags (a `RecordSequence`): a tag
   /// names an element of the array or one the patch brings in; the result
   /// is built once at the end.
   ///
   /// - Parameter patch: the operations, each with positions in the array as
   ///   the operations before it left it.
   /// - Precondition: every position is in range when its operation runs.
-  /// - Complexity: O(n + d log n) expected for d operations.
+  /// - Complexity: O(n + d·(n/c + c)) for d operations on chunks of c
+  ///   tags.
   public mutating func apply(_ patch: some Sequence<OrderedCollectionOperation<Element>>) {
     // Tag i >= 0 is self[i]; tag -1 - k is brought[k].
-    var sequence = ImplicitTreap(identityOf: count)
+    var sequence = RecordSequence(identityOf: count)
     var brought: [Element] = []
     for operation in patch {
       switch operation {
@@ -66,10 +67,7 @@ extension Array {
         brought.append(new)
         sequence[at] = Int32(-brought.count)
       case .move(let from, let to):
-        precondition(from >= 0 && from < sequence.count, "move from \(from) is out of range")
-        let tag = sequence.remove(at: from)
-        precondition(to >= 0 && to <= sequence.count, "move to \(to) is out of range")
-        sequence.insert(tag, at: to)
+        sequence.move(from: from, to: to)
       }
     }
     let tags = sequence.inOrder()

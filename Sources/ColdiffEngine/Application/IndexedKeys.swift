@@ -1,3 +1,4 @@
+import ColdiffCore
 import ColdiffFormats
 
 /// The keys of a target's records for some key fields, made while the

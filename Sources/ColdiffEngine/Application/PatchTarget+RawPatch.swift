@@ -21,7 +21,7 @@ extension PatchTarget {
     for (index, operation) in patch.operations.enumerated() {
       do {
         if try applyOnHandles(operation, of: patch) { continue }
-        try patch.built(operation).apply(to: &self)
+        try operation.apply(to: &self)
       } catch {
         throw JSONPatchApplicationError(
           operationIndex: index, operationName: operation.kind.name, path: operation.path,
@@ -36,7 +36,7 @@ extension PatchTarget {
   /// - Returns: whether it did; `false` leaves the target unchanged.
   /// - Throws: `PointerFailure` as the built operation would.
   private mutating func applyOnHandles(
-    _ operation: RawJSONPatch.Operation, of patch: RawJSONPatch
+    _ operation: JSONPatchOperation, of patch: RawJSONPatch
   ) throws(PointerFailure) -> Bool {
     guard replacement == nil, !isObjectMap else { return false }
     let tokens = operation.path.tokens
@@ -44,7 +44,8 @@ extension PatchTarget {
     case .test where tokens.count == 1 || tokens.count == 2:
       let handle = try existingRecord(tokens[0], operation.path)
       return isUntouchedOriginal(handle)
-        && originalBytes(handle, at: tokens.dropFirst().first, equal: operation.value, of: patch)
+        && originalBytes(
+          handle, at: tokens.dropFirst().first, equal: patch.valueRange(of: operation), of: patch)
     case .remove where tokens.count == 1:
       _ = try existingRecord(tokens[0], operation.path)
       sequence.remove(at: try position(tokens[0], operation.path))

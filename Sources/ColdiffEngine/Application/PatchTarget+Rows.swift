@@ -16,28 +16,17 @@ extension PatchTarget {
     guard case .table = snapshot.storage else { return }
     guard case .object(let object) = record else {
       throw PointerFailure(
-        reason: "a row of a table must be an object, not \(PatchTarget.kind(of: record))")
+        reason: "a row of a table must be an object, not \(record.kindName)")
     }
     for member in object.members {
       switch member.value {
       case .array, .object:
         throw PointerFailure(
           reason: "the value for column \"\(member.name.string)\" would be "
-            + "\(PatchTarget.kind(of: member.value)); a table's field holds text")
+            + "\(member.value.kindName); a table's field holds text")
       default: continue
       }
     }
   }
 
-  /// The kind of `value` with its article, for messages.
-  private static func kind(of value: JSONValue) -> String {
-    switch value {
-    case .null: "null"
-    case .bool: "a boolean"
-    case .number: "a number"
-    case .string: "a string"
-    case .array: "an array"
-    case .object: "an object"
-    }
-  }
 }

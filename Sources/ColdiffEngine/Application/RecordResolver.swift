@@ -1,3 +1,4 @@
+import ColdiffCore
 import ColdiffFormats
 
 /// Finds the records a diff document names in a target: by key (through an

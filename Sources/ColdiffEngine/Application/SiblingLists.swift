@@ -7,6 +7,11 @@
 /// expected for a list of w nodes, so applying k moves and inserts among n
 /// nodes costs O((n + k) log n) instead of the O(k·n) of shifting arrays.
 /// Priorities come from a fixed seed, so every run builds the same trees.
+///
+/// Not Core's `RecordSequence` (one list of handles in chunks): a forest
+/// has one list per node, most of them short, and a tree document asks
+/// where a node is now by the node, which the links up answer without a
+/// search through its list.
 package struct SiblingLists {
   /// Each node's left and right child in its list's treap.
   private var left: [Int32] = []

@@ -75,7 +75,7 @@ private struct TreePatchWriting {
 
   /// For an object map: the member names of the roots as the patch has
   /// left them so far, as indices into `rootNames`.
-  private var roots: ImplicitTreap?
+  private var roots: RecordSequence?
   /// The member names `roots` refers to: OLD's, then the names of the
   /// records placed at the top.
   private var rootNames: [JSONString]
@@ -91,7 +91,7 @@ private struct TreePatchWriting {
     self.guards = guards
     hasMember = comparison.old.childrenRanges.map { $0 != nil }
     rootNames = comparison.old.rootNames ?? []
-    if comparison.old.isObjectMap { roots = ImplicitTreap(identityOf: rootNames.count) }
+    if comparison.old.isObjectMap { roots = RecordSequence(identityOf: rootNames.count) }
   }
 
   private var old: TreeSnapshot { comparison.old }

@@ -1,3 +1,4 @@
+import ColdiffCore
 import ColdiffFormats
 
 extension Snapshot {
@@ -12,7 +13,7 @@ extension Snapshot {
       return table.rowCount == 0
         || pointer.tokens.count == 1 && table.column(named: pointer.tokens[0]) != nil
     case .json(let index):
-      guard index.form != .object else { return false }
+      guard index.form != .jsonObject else { return false }
       if let ranges = capturedRanges(pointer, index) {
         return (0..<index.count).allSatisfy { ranges($0) != nil }
       }
@@ -39,29 +40,43 @@ extension Snapshot {
   package func keyArena(for identity: Identity, ignoring ignored: [[[UInt8]]] = []) throws
     -> KeyArena
   {
-    if case .fields(let pointers) = identity, pointers.count == 1,
-      case .json(let index) = storage, capturedRanges(pointers[0], index) != nil
-    {
-      // The scan made the canonical keys: check that every record has one.
-      if let missing = index.keyStarts.firstIndex(where: { $0 < 0 }) {
-        throw missingKey(pointers[0], record: missing)
-      }
-      return KeyArena(bytes: index.canonicalKeys, starts: index.canonicalKeyStarts)
-    }
-    var arena = KeyArena()
-    arena.reserve(records: count, bytesEach: 16)
     switch (identity, storage) {
     case (.memberName, _):
+      var arena = emptyArena()
       for record in 0..<count {
         arena.append { JSONCanonicalKey.append(.string(memberName(of: record)), to: &$0) }
       }
-    case (.wholeValue, _) where !ignored.isEmpty:
+      return arena
+    case (.wholeValue, _):
+      return wholeValueKeys(ignoring: ignored)
+    case (.fields(let pointers), .json(let index)):
+      return try fieldKeys(pointers, index)
+    case (.fields, .table) where count == 0:
+      // No rows, nothing to key: a table without a header has no columns.
+      return emptyArena()
+    case (.fields(let pointers), .table(let table)):
+      return try columnKeys(pointers, table)
+    }
+  }
+
+  /// An empty arena with room for a short key per record.
+  private func emptyArena() -> KeyArena {
+    var arena = KeyArena()
+    arena.reserve(records: count, bytesEach: 16)
+    return arena
+  }
+
+  /// The canonical bytes of each whole record, less the `ignored` paths.
+  private func wholeValueKeys(ignoring ignored: [[[UInt8]]]) -> KeyArena {
+    var arena = emptyArena()
+    switch storage {
+    case _ where !ignored.isEmpty:
       for record in 0..<count {
         arena.append {
           JSONCanonicalKey.append(value(of: record).removing(paths: ignored), to: &$0)
         }
       }
-    case (.wholeValue, .json(let index)):
+    case .json(let index):
       bytes.withUnsafeBufferPointer { buffer in
         for record in 0..<count {
           arena.append {
@@ -69,11 +84,28 @@ extension Snapshot {
           }
         }
       }
-    case (.wholeValue, .table(let table)):
+    case .table(let table):
       for record in 0..<count {
         arena.append { JSONCanonicalKey.append(table.value(ofRow: record), to: &$0) }
       }
-    case (.fields(let pointers), .json(let index)) where pointers.count == 1:
+    }
+    return arena
+  }
+
+  /// The canonical bytes of the key fields of each JSON record: those the
+  /// scan made when it captured the one key field, else found by skipping.
+  private func fieldKeys(_ pointers: [JSONPointer], _ index: JSONCollectionIndex) throws
+    -> KeyArena
+  {
+    if pointers.count == 1, capturedRanges(pointers[0], index) != nil {
+      // The scan made the canonical keys: check that every record has one.
+      if let missing = index.keyStarts.firstIndex(where: { $0 < 0 }) {
+        throw missingKey(pointers[0], record: missing)
+      }
+      return KeyArena(bytes: index.canonicalKeys, starts: index.canonicalKeyStarts)
+    }
+    var arena = emptyArena()
+    if pointers.count == 1 {
       // One key field: no closure per record.
       let pointer = pointers[0]
       let path = JSONKeyPath(segments: pointer.tokens)
@@ -84,74 +116,79 @@ extension Snapshot {
           arena.append { JSONCanonicalKey.append(buffer, range: value, to: &$0) }
         }
       }
-    case (.fields(let pointers), .json(let index)):
-      let finders = pointers.map { pointer in
-        capturedRanges(pointer, index)
-          ?? { [bytes] record in
-            let path = JSONKeyPath(segments: pointer.tokens)
-            return bytes.withUnsafeBufferPointer {
-              path.valueRange(in: $0, record: index.recordRange(record))
-            }
-          }
-      }
-      try bytes.withUnsafeBufferPointer { buffer in
-        for record in 0..<count {
-          try arena.append { out in
-            for (find, pointer) in zip(finders, pointers) {
-              guard let value = find(record) else { throw missingKey(pointer, record: record) }
-              JSONCanonicalKey.append(buffer, range: value, to: &out)
-            }
+      return arena
+    }
+    let finders = pointers.map { pointer in
+      capturedRanges(pointer, index)
+        ?? { [bytes] record in
+          let path = JSONKeyPath(segments: pointer.tokens)
+          return bytes.withUnsafeBufferPointer {
+            path.valueRange(in: $0, record: index.recordRange(record))
           }
         }
-      }
-    case (.fields, .table) where count == 0:
-      // No rows, nothing to key: a table without a header has no columns.
-      break
-    case (.fields(let pointers), .table(let table)):
-      let columns = try pointers.map { pointer in
-        guard pointer.tokens.count == 1, let column = table.column(named: pointer.tokens[0]) else {
-          throw InputError(
-            "no column \(pointer) to take the key from (the columns are "
-              + table.header.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ", ")
-              + ")",
-            file: name, line: 1, column: 1)
-        }
-        return column
-      }
-      if columns.count == 1 {
-        // One key column: unquoted fields are copied straight from the
-        // input, and hashed in one pass at the end.
-        let column = columns[0]
-        var keys: [UInt8] = []
-        keys.reserveCapacity(table.rowCount * 16)
-        var starts = [0]
-        starts.reserveCapacity(table.rowCount + 1)
-        bytes.withUnsafeBufferPointer { buffer in
-          for record in 0..<table.rowCount {
-            let range = table.rawFieldRange(row: record, column: column)
-            if !range.isEmpty, buffer[range.lowerBound] == UInt8(ascii: "\"") {
-              table.withFieldBytes(row: record, column: column) {
-                JSONCanonicalKey.appendString($0, to: &keys)
-              }
-            } else {
-              JSONCanonicalKey.appendString(UnsafeBufferPointer(rebasing: buffer[range]), to: &keys)
-            }
-            starts.append(keys.count)
-          }
-        }
-        return KeyArena(bytes: keys, starts: starts)
-      }
-      for record in 0..<table.rowCount {
-        arena.append { out in
-          for column in columns {
-            table.withFieldBytes(row: record, column: column) {
-              JSONCanonicalKey.appendString($0, to: &out)
-            }
+    }
+    try bytes.withUnsafeBufferPointer { buffer in
+      for record in 0..<count {
+        try arena.append { out in
+          for (find, pointer) in zip(finders, pointers) {
+            guard let value = find(record) else { throw missingKey(pointer, record: record) }
+            JSONCanonicalKey.append(buffer, range: value, to: &out)
           }
         }
       }
     }
     return arena
+  }
+
+  /// The canonical bytes of the key columns of each CSV row.
+  ///
+  /// - Throws: `InputError` at the header when a key names no column.
+  private func columnKeys(_ pointers: [JSONPointer], _ table: CSVTable) throws -> KeyArena {
+    let columns = try pointers.map { pointer in
+      guard pointer.tokens.count == 1, let column = table.column(named: pointer.tokens[0]) else {
+        throw InputError(
+          "no column \(pointer) to take the key from (the columns are "
+            + table.header.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ", ")
+            + ")",
+          file: name, line: 1, column: 1)
+      }
+      return column
+    }
+    if columns.count == 1 { return columnKeys(columns[0], table) }
+    var arena = emptyArena()
+    for record in 0..<table.rowCount {
+      arena.append { out in
+        for column in columns {
+          table.withFieldBytes(row: record, column: column) {
+            JSONCanonicalKey.appendString($0, to: &out)
+          }
+        }
+      }
+    }
+    return arena
+  }
+
+  /// The canonical bytes of one key column: unquoted fields are copied
+  /// straight from the input, and hashed in one pass at the end.
+  private func columnKeys(_ column: Int, _ table: CSVTable) -> KeyArena {
+    var keys: [UInt8] = []
+    keys.reserveCapacity(table.rowCount * 16)
+    var starts = [0]
+    starts.reserveCapacity(table.rowCount + 1)
+    bytes.withUnsafeBufferPointer { buffer in
+      for record in 0..<table.rowCount {
+        let range = table.rawFieldRange(row: record, column: column)
+        if !range.isEmpty, buffer[range.lowerBound] == UInt8(ascii: "\"") {
+          table.withFieldBytes(row: record, column: column) {
+            JSONCanonicalKey.appendString($0, to: &keys)
+          }
+        } else {
+          JSONCanonicalKey.appendString(UnsafeBufferPointer(rebasing: buffer[range]), to: &keys)
+        }
+        starts.append(keys.count)
+      }
+    }
+    return KeyArena(bytes: keys, starts: starts)
   }
 
   /// The key of record `record` as a JSON value, for documents and

@@ -67,21 +67,10 @@ package struct Snapshot {
         }
         storage = .table(try CSVTable(bytes: input.bytes, delimiter: separator))
       case .jsonArray, .jsonObject, .jsonLines, .jsonObjectOrLines:
-        let hint: JSONFormHint =
-          switch form {
-          case .jsonArray: .array
-          case .jsonObject: .object
-          case .jsonLines: .lines
-          default: .unknown
-          }
         let index = try input.bytes.withUnsafeBufferPointer { (buffer) throws(InputError) in
-          try JSONCollectionScanner.scan(buffer, as: hint, keyName: keyName)
+          try JSONCollectionScanner.scan(buffer, as: form, keyName: keyName)
         }
-        switch index.form {
-        case .array: form = .jsonArray
-        case .object: form = .jsonObject
-        case .lines: form = .jsonLines
-        }
+        form = index.form
         storage = .json(index)
         starts = index.recordStarts
         ends = index.recordEnds
@@ -149,7 +138,8 @@ package struct Snapshot {
   package func position(of record: Int) -> TextPosition {
     switch storage {
     case .json(let index):
-      let start = index.form == .object ? index.nameStarts[record] - 1 : index.recordStarts[record]
+      let start =
+        index.form == .jsonObject ? index.nameStarts[record] - 1 : index.recordStarts[record]
       return TextPosition(offset: start, in: bytes)
     case .table(let table):
       return TextPosition(offset: table.rowRange(record).lowerBound, in: bytes)

@@ -1,3 +1,4 @@
+import ColdiffCore
 import ColdiffFormats
 
 extension TreeSnapshot {

@@ -64,7 +64,7 @@ package struct TreeSnapshot {
         "--tree does not apply to CSV or TSV: a row cannot hold nested records", file: base.name)
     }
     let roots: [Range<Int>]
-    if index.form == .object {
+    if index.form == .jsonObject {
       let names = (0..<index.count).map { base.memberName(of: $0) }
       let order = names.indices.sorted {
         names[$0].value.lexicographicallyPrecedes(names[$1].value)

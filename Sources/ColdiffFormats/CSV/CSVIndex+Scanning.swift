@@ -63,6 +63,9 @@ extension CSVIndex {
   }
 
   /// The scanning loop of ``init(scanning:delimiter:)``.
+  ///
+  /// Long by design: hot scanner loop (one pass over every byte of the
+  /// file, its states kept in locals; split, they would cost calls).
   private static func scan(
     _ input: UnsafeBufferPointer<UInt8>, delimiter: UInt8, classes: UnsafeBufferPointer<UInt8>
   ) throws(InputError) -> CSVIndex {

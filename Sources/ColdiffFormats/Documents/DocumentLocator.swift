@@ -19,7 +19,7 @@ struct DocumentLocator {
     bytes.withUnsafeBufferPointer { buffer -> TextPosition? in
       var range = 0..<buffer.count
       if let member {
-        guard let object = try? JSONCollectionScanner.scan(buffer, as: .object),
+        guard let object = try? JSONCollectionScanner.scan(buffer, as: .jsonObject),
           let found = (0..<object.count).last(where: {
             JSONText.string(buffer, range: object.nameRange($0), equals: Array(member.utf8))
           })
@@ -27,7 +27,7 @@ struct DocumentLocator {
         range = object.recordRange(found)
       }
       let array = try? JSONCollectionScanner.scan(
-        UnsafeBufferPointer(rebasing: buffer[range]), as: .array)
+        UnsafeBufferPointer(rebasing: buffer[range]), as: .jsonArray)
       guard let array, index < array.count else { return nil }
       return TextPosition(offset: range.lowerBound + array.recordStarts[index], in: buffer)
     }

@@ -2,8 +2,10 @@
 /// ``JSONValue`` or the bytes of one JSON value, copied as they are.
 ///
 /// The raw form lets a writer copy thousands of inserted records straight
-/// from the input without building their value trees. Documents read from
-/// bytes always hold `.value`.
+/// from the input without building their value trees, and a reader keep
+/// them as they are: ``DiffDocument/init(bytes:)`` holds `.value`s,
+/// ``DiffDocument/init(keepingRecordBytes:)`` (list and object-map
+/// documents only) holds its inserted and deleted records as `.raw`.
 public enum DocumentValue: Sendable {
   /// A value tree, written with its original number and string text.
   case value(JSONValue)
@@ -40,7 +42,15 @@ public enum DocumentValue: Sendable {
   }
 }
 
-extension DocumentValue: Equatable {
+extension DocumentValue: Hashable {
+  /// Hashes the value tree, or the bytes, as `==` compares them.
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .value(let value): hasher.combine(value)
+    case .raw(let bytes): hasher.combine(bytes)
+    }
+  }
+
   /// Two `.value`s are equal as JSON values, two `.raw`s when their bytes
   /// are; a `.value` never equals a `.raw` (comparing them would need a
   /// parse).

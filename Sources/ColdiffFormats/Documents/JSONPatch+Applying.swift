@@ -46,14 +46,15 @@ extension JSONPatchOperation {
   /// - Parameter document: the document to change.
   /// - Throws: `PointerFailure` with the reason it does not apply.
   public func apply<Target: JSONPatchTarget>(to document: inout Target) throws(PointerFailure) {
-    switch self {
-    case .add(let path, let value):
-      try document.add(value, at: path)
-    case .remove(let path):
+    switch kind {
+    case .add:
+      try document.add(value!, at: path)
+    case .remove:
       try document.remove(at: path)
-    case .replace(let path, let value):
-      try document.replace(at: path, with: value)
-    case .move(let from, let path):
+    case .replace:
+      try document.replace(at: path, with: value!)
+    case .move:
+      let from = from!
       guard from != path else {
         _ = try JSONPatchOperation.source(from, in: document)
         return
@@ -68,9 +69,10 @@ extension JSONPatchOperation {
         throw PointerFailure(reason: "\"from\" \(error.reason)")
       }
       try document.add(value, at: path)
-    case .copy(let from, let path):
-      try document.add(try JSONPatchOperation.source(from, in: document), at: path)
-    case .test(let path, let expected):
+    case .copy:
+      try document.add(try JSONPatchOperation.source(from!, in: document), at: path)
+    case .test:
+      let expected = value!
       let found = try document.value(at: path)
       guard found == expected else {
         throw PointerFailure(

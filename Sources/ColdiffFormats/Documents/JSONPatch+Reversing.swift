@@ -34,8 +34,8 @@ extension JSONPatch {
     var units: [[JSONPatchOperation]] = []
     var guards: [(path: JSONPointer, value: JSONValue)] = []
     for (index, operation) in operations.enumerated() {
-      if case .test(let path, let value) = operation {
-        guards.append((path, value))
+      if operation.kind == .test {
+        guards.append((operation.path, operation.value!))
         continue
       }
       units.append(try JSONPatch.inverse(of: operation, index: index, guards: guards))
@@ -58,8 +58,10 @@ extension JSONPatch {
     func oldValue(at path: JSONPointer) -> JSONValue? {
       guards.last { $0.path == path }?.value
     }
-    switch operation {
-    case .add(let path, let value):
+    let path = operation.path
+    switch operation.kind {
+    case .add:
+      let value = operation.value!
       guard let last = path.tokens.last else {
         guard let old = oldValue(at: path) else {
           throw refuse("it replaces the whole document; " + missingGuard)
@@ -73,13 +75,14 @@ extension JSONPatch {
         return [.test(path: path, value: value), .replace(path: path, value: old)]
       }
       return [.test(path: path, value: value), .remove(path: path)]
-    case .remove(let path):
+    case .remove:
       guard let old = oldValue(at: path) else { throw refuse(missingGuard) }
       return [.add(path: path, value: old)]
-    case .replace(let path, let value):
+    case .replace:
       guard let old = oldValue(at: path) else { throw refuse(missingGuard) }
-      return [.test(path: path, value: value), .replace(path: path, value: old)]
-    case .move(let from, let path):
+      return [.test(path: path, value: operation.value!), .replace(path: path, value: old)]
+    case .move:
+      let from = operation.from!
       guard path.tokens.last != [UInt8(ascii: "-")] else {
         throw refuse("it moves to the end with `-`, so the position to undo is not known")
       }

@@ -45,9 +45,9 @@ extension JSONPatchOperation {
     }
     out += ", \"path\": ".utf8
     path.writeQuoted(to: &out)
-    if let value {
+    if let heldValue {
       out += ", \"value\": ".utf8
-      value.writeInline(to: &out)
+      heldValue.writeInline(to: &out)
     }
     out.append(UInt8(ascii: "}"))
   }

@@ -10,16 +10,6 @@
 /// let text = writer.finish()
 /// ```
 public struct JSONPatchWriter: Sendable {
-  /// The operations that carry a `value` member.
-  public enum ValueOperation: String, Sendable {
-    /// `add`.
-    case add
-    /// `replace`.
-    case replace
-    /// `test`.
-    case test
-  }
-
   private var pending: [UInt8] = []
   private var count = 0
   private var finished = false
@@ -40,19 +30,13 @@ public struct JSONPatchWriter: Sendable {
   /// bytes (copied unchanged).
   ///
   /// - Parameters:
-  ///   - operation: which operation.
+  ///   - kind: which operation: `add`, `replace` or `test`.
   ///   - path: its `path`.
   ///   - value: its `value`.
-  public mutating func append(_ operation: ValueOperation, path: JSONPointer, value: DocumentValue)
-  {
-    startOperation()
-    pending += "{\"op\": \"".utf8
-    pending += operation.rawValue.utf8
-    pending += "\", \"path\": ".utf8
-    path.writeQuoted(to: &pending)
-    pending += ", \"value\": ".utf8
-    value.writeInline(to: &pending)
-    pending.append(UInt8(ascii: "}"))
+  public mutating func append(
+    _ kind: JSONPatchOperation.Kind, path: JSONPointer, value: DocumentValue
+  ) {
+    append(JSONPatchOperation(kind: kind, path: path, value: value))
   }
 
   /// The text written since the last call, which the caller passes on to

@@ -1,7 +1,7 @@
 extension JSONValue {
   /// The kind of the value with its article, for messages: `an object`,
   /// `an array`, `a string`, `a number`, `a boolean` or `null`.
-  var kindName: String {
+  package var kindName: String {
     switch self {
     case .null: "null"
     case .bool: "a boolean"

@@ -1,6 +1,38 @@
 /// What `colpatch` accepts as PATCH: an RFC 6902 JSON Patch or a coldiff
 /// diff document, told apart by their shape (SPEC §5).
 public enum PatchDocument: Equatable, Sendable {
+  /// The two kinds of patch, told apart by their shape, here only: an
+  /// array is an RFC 6902 patch, an object (with a `coldiff` member) a
+  /// diff document.
+  public enum Kind: Sendable {
+    /// An RFC 6902 JSON Patch.
+    case jsonPatch
+    /// A coldiff diff document.
+    case diff
+
+    /// The kind of a patch read as a value, or `nil` for neither shape.
+    public init?(_ document: JSONValue) {
+      switch document {
+      case .array: self = .jsonPatch
+      case .object(let object) where object["coldiff"] != nil: self = .diff
+      default: return nil
+      }
+    }
+
+    /// The kind a patch's text opens as (its first byte that is not
+    /// whitespace: `[` or `{`), before it is read; `nil` for any other
+    /// text, which only a full read can name.
+    ///
+    /// - Complexity: O(leading whitespace).
+    public init?(opening bytes: [UInt8]) {
+      switch bytes.first(where: { $0 > 0x20 }) {
+      case UInt8(ascii: "[")?: self = .jsonPatch
+      case UInt8(ascii: "{")?: self = .diff
+      default: return nil
+      }
+    }
+  }
+
   /// An RFC 6902 patch (a JSON array), applied by position.
   case jsonPatch(JSONPatch)
   /// A coldiff diff document (an object with a `coldiff` member), applied
@@ -32,12 +64,12 @@ public enum PatchDocument: Equatable, Sendable {
   /// Reads a patch document of either kind, locating errors with
   /// `locator` when there is one.
   private init(from document: JSONValue, locator: DocumentLocator?) throws(InputError) {
-    switch document {
-    case .array:
+    switch Kind(document) {
+    case .jsonPatch?:
       self = .jsonPatch(try JSONPatch(from: document, locator: locator))
-    case .object(let object) where object["coldiff"] != nil:
+    case .diff?:
       self = .diff(try DiffDocument(from: document, locator: locator))
-    default:
+    case nil:
       throw InputError(
         "not a patch: expected a JSON Patch (an array of operations) or a coldiff diff"
           + " document (an object with a \"coldiff\" member), found \(document.kindName)")

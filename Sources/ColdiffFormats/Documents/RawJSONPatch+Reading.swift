@@ -9,8 +9,9 @@ extension RawJSONPatch {
   ///   escapes); `JSONPatch(bytes:)` then reads it or names the problem.
   /// - Complexity: O(n) in the length of the text.
   public init?(bytes: [UInt8]) {
-    let read = bytes.withUnsafeBufferPointer { buffer -> [Operation]? in
+    let read = bytes.withUnsafeBufferPointer { buffer -> [JSONPatchOperation]? in
       var reader = RawPatchReader(
+        text: bytes,
         lexer: JSONLexer(
           bytes: buffer, range: JSONReader.byteOrderMarkLength(buffer)..<buffer.count))
       return try? reader.operations()
@@ -23,12 +24,14 @@ extension RawJSONPatch {
 
 /// Reads the operations of a plain patch with a validating lexer.
 private struct RawPatchReader: PlainFormReading {
+  /// The text the lexer reads, which the operations' values are slices of.
+  let text: [UInt8]
   var lexer: JSONLexer
   var stack: [Bool] = []
 
   /// All operations, the whole text checked.
-  mutating func operations() throws -> [Operation] {
-    var operations: [RawJSONPatch.Operation] = []
+  mutating func operations() throws -> [JSONPatchOperation] {
+    var operations: [JSONPatchOperation] = []
     lexer.skipWhitespace()
     try expect(UInt8(ascii: "["))
     if try peek() == UInt8(ascii: "]") {
@@ -47,10 +50,8 @@ private struct RawPatchReader: PlainFormReading {
     return operations
   }
 
-  typealias Operation = RawJSONPatch.Operation
-
   /// One operation object.
-  private mutating func operation() throws -> Operation {
+  private mutating func operation() throws -> JSONPatchOperation {
     lexer.skipWhitespace()
     try expect(UInt8(ascii: "{"))
     var op: Range<Int>?
@@ -80,14 +81,14 @@ private struct RawPatchReader: PlainFormReading {
     switch kind {
     case .add, .replace, .test:
       guard let value else { throw NotPlain() }
-      return Operation(kind: kind, path: target, from: nil, value: value)
+      return JSONPatchOperation(kind: kind, path: target, value: .raw(text[value]))
     case .remove:
-      return Operation(kind: kind, path: target, from: nil, value: 0..<0)
+      return JSONPatchOperation(kind: kind, path: target)
     case .move, .copy:
       guard let from else { throw NotPlain() }
       let source = try pointer(from)
       if kind == .move, source.isPrefix(of: target), source != target { throw NotPlain() }
-      return Operation(kind: kind, path: target, from: source, value: 0..<0)
+      return JSONPatchOperation(kind: kind, path: target, from: source)
     }
   }
 
@@ -106,8 +107,10 @@ private struct RawPatchReader: PlainFormReading {
     }
   }
 
-  private static func kind(_ name: Slice<UnsafeBufferPointer<UInt8>>) throws -> RawJSONPatch.Kind {
-    for kind in [RawJSONPatch.Kind.test, .remove, .add, .replace, .move, .copy]
+  private static func kind(_ name: Slice<UnsafeBufferPointer<UInt8>>) throws
+    -> JSONPatchOperation.Kind
+  {
+    for kind in [JSONPatchOperation.Kind.test, .remove, .add, .replace, .move, .copy]
     where name.elementsEqual(kind.name.utf8) {
       return kind
     }

@@ -15,26 +15,10 @@ public enum JSONArrayElements {
   {
     precondition(bytes[array.lowerBound] == UInt8(ascii: "["), "not an array")
     var ranges: [Range<Int>] = []
-    var index = skipSpace(bytes, array.lowerBound + 1)
-    while index < array.upperBound, bytes[index] != UInt8(ascii: "]") {
-      let end = JSONLexer.endOfValidatedValue(bytes, from: index)
-      ranges.append(index..<end)
-      index = skipSpace(bytes, end)
-      if index < array.upperBound, bytes[index] == UInt8(ascii: ",") {
-        index = skipSpace(bytes, index + 1)
-      }
+    ValidatedJSON(bytes).forEachElement(array: array.lowerBound) {
+      ranges.append($0)
+      return true
     }
     return ranges
-  }
-
-  private static func skipSpace(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int {
-    var index = index
-    while index < bytes.count {
-      switch bytes[index] {
-      case 0x20, 0x09, 0x0A, 0x0D: index += 1
-      default: return index
-      }
-    }
-    return index
   }
 }

@@ -7,8 +7,8 @@
 /// its quotes, escapes kept (decode it with `JSONText.decodeString`).
 /// Offsets are into the scanned buffer.
 public struct JSONCollectionIndex: Sendable, Equatable {
-  /// The collection's form.
-  public var form: JSONCollectionForm
+  /// The collection's form: `.jsonArray`, `.jsonObject` or `.jsonLines`.
+  public var form: InputForm
   /// Where each record's value starts.
   public var recordStarts: [Int]
   /// Where each record's value ends (exclusive).
@@ -44,7 +44,7 @@ public struct JSONCollectionIndex: Sendable, Equatable {
   /// Creates an empty index of a form.
   ///
   /// - Parameter form: the collection's form.
-  public init(form: JSONCollectionForm) {
+  public init(form: InputForm) {
     self.form = form
     recordStarts = []
     recordEnds = []
@@ -71,7 +71,7 @@ public struct JSONCollectionIndex: Sendable, Equatable {
   /// - Parameter index: a record's position, `0..<count`.
   /// - Returns: the range in the scanned buffer.
   public func nameRange(_ index: Int) -> Range<Int> {
-    precondition(form == .object, "only object members have names")
+    precondition(form == .jsonObject, "only object members have names")
     return nameStarts[index]..<nameEnds[index]
   }
 
@@ -81,7 +81,7 @@ public struct JSONCollectionIndex: Sendable, Equatable {
   /// - Parameter index: a record's position, `0..<count`.
   /// - Returns: the range in the scanned buffer.
   public func entryRange(_ index: Int) -> Range<Int> {
-    form == .object ? (nameStarts[index] - 1)..<recordEnds[index] : recordRange(index)
+    form == .jsonObject ? (nameStarts[index] - 1)..<recordEnds[index] : recordRange(index)
   }
 
   /// Reserves room for the records of the whole input, estimated from
@@ -97,7 +97,7 @@ public struct JSONCollectionIndex: Sendable, Equatable {
     let records = estimate + estimate / 8 + 16
     recordStarts.reserveCapacity(records)
     recordEnds.reserveCapacity(records)
-    if form == .object {
+    if form == .jsonObject {
       nameStarts.reserveCapacity(records)
       nameEnds.reserveCapacity(records)
     }

@@ -21,7 +21,7 @@ public enum JSONRecordOutput: Sendable {
 /// so they look like their neighbours.
 public struct JSONCollectionLayout: Sendable {
   /// The collection's form.
-  public let form: JSONCollectionForm
+  public let form: InputForm
   /// The bytes before the first record (a byte order mark, `[` or `{`,
   /// whitespace).
   public let leading: [UInt8]
@@ -55,14 +55,14 @@ public struct JSONCollectionLayout: Sendable {
   public init(bytes: UnsafeBufferPointer<UInt8>, index: JSONCollectionIndex) {
     self.index = index
     form = index.form
-    recordDepth = form == .lines ? 0 : 1
+    recordDepth = form == .jsonLines ? 0 : 1
     var style = JSONStyle.detect(in: bytes, index: index)
-    if form == .lines { style.indent = .none }
+    if form == .jsonLines { style.indent = .none }
     self.style = style
     let end = bytes.count
     guard index.count > 0 else {
       empty = Array(bytes)
-      if form == .lines {
+      if form == .jsonLines {
         leading = []
         separator = style.lineEnding
         trailing = style.lineEnding
@@ -77,7 +77,7 @@ public struct JSONCollectionLayout: Sendable {
     let last = index.entryRange(index.count - 1)
     leading = Array(bytes[0..<first.lowerBound])
     trailing = Array(bytes[last.upperBound..<end])
-    if form == .lines {
+    if form == .jsonLines {
       separator = style.lineEnding
       empty = Array(bytes[0..<index.openingOffset])
     } else {
@@ -165,10 +165,10 @@ public struct JSONCollectionLayout: Sendable {
         run = index.entryRange(position)
         previous = position
       case .value(let value):
-        precondition(form != .object, "a member of an object needs a name")
+        precondition(form != .jsonObject, "a member of an object needs a name")
         JSONWriter.write(value, style: style, depth: recordDepth, to: &out)
       case .member(let name, let value):
-        precondition(form == .object, "only object members have names")
+        precondition(form == .jsonObject, "only object members have names")
         JSONWriter.write(name, to: &out)
         out += style.colon
         JSONWriter.write(value, style: style, depth: recordDepth, to: &out)

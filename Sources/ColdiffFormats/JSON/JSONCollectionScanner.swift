@@ -9,26 +9,33 @@ public enum JSONCollectionScanner {
   ///
   /// - Parameters:
   ///   - bytes: the whole input.
-  ///   - hint: what is known of the form (see `JSONFormHint`).
+  ///   - form: what is known of the form: `.jsonArray` or `.jsonObject`
+  ///     demands one; `.jsonLines` reads JSON Lines (an empty input is an
+  ///     empty collection); `.jsonObjectOrLines` (standard input, other
+  ///     extensions, SPEC §7.15) reads a document starting with `{` or `[`
+  ///     as JSON Lines when another value follows the first, else as an
+  ///     object or array, and a scalar followed by more values as JSON
+  ///     Lines (an empty input or a lone scalar is "not a collection").
+  ///     Not `.csv` or `.tsv`.
   ///   - keyName: a member name (decoded) whose value's range to note for
   ///     each record that is an object, in the same pass (the key of
   ///     `--key NAME` or the default `id`).
   /// - Returns: the form and the records' positions.
   /// - Throws: `InputError` for malformed input, for "not a collection"
   ///   (an empty document or a top-level scalar, SPEC §7.11), and for a
-  ///   form other than the one `hint` demands.
+  ///   form other than the one `form` demands.
   /// - Complexity: O(n), no allocation per record beyond the index's
   ///   arrays.
   public static func scan(
-    _ bytes: UnsafeBufferPointer<UInt8>, as hint: JSONFormHint, keyName: [UInt8]? = nil
+    _ bytes: UnsafeBufferPointer<UInt8>, as form: InputForm, keyName: [UInt8]? = nil
   ) throws(InputError) -> JSONCollectionIndex {
     var scanner = Scanner(bytes: bytes, keyName: keyName)
-    switch hint {
-    case .lines: return try scanner.scanLines()
-    case .array: return try scanner.scanDocument(expecting: .array)
-    case .object: return try scanner.scanDocument(expecting: .object)
-    case .document: return try scanner.scanDocument(expecting: nil)
-    case .unknown:
+    switch form {
+    case .jsonLines: return try scanner.scanLines()
+    case .jsonArray: return try scanner.scanDocument(expecting: .jsonArray)
+    case .jsonObject: return try scanner.scanDocument(expecting: .jsonObject)
+    case .csv, .tsv: preconditionFailure("a table is not scanned as JSON")
+    case .jsonObjectOrLines:
       let isLines = try scanner.followsAnotherValue()
       var rescanner = Scanner(bytes: bytes, keyName: keyName)
       return try isLines ? rescanner.scanLines() : rescanner.scanDocument(expecting: nil)
@@ -39,15 +46,15 @@ public enum JSONCollectionScanner {
   ///
   /// - Parameters:
   ///   - bytes: the whole input.
-  ///   - hint: what is known of the form.
+  ///   - form: what is known of the form.
   ///   - keyName: a member name whose value's range to note per record.
   /// - Returns: the form and the records' positions.
   /// - Throws: `InputError`, as `scan(_:as:keyName:)`.
-  public static func scan(_ bytes: [UInt8], as hint: JSONFormHint, keyName: [UInt8]? = nil)
+  public static func scan(_ bytes: [UInt8], as form: InputForm, keyName: [UInt8]? = nil)
     throws(InputError) -> JSONCollectionIndex
   {
     try bytes.withUnsafeBufferPointer { (buffer) throws(InputError) -> JSONCollectionIndex in
-      try scan(buffer, as: hint, keyName: keyName)
+      try scan(buffer, as: form, keyName: keyName)
     }
   }
 }
@@ -80,18 +87,18 @@ private struct Scanner {
   }
 
   /// Scans a top-level array or object; `form` demands one of them.
-  mutating func scanDocument(expecting form: JSONCollectionForm?) throws(InputError)
+  mutating func scanDocument(expecting form: InputForm?) throws(InputError)
     -> JSONCollectionIndex
   {
     lexer.skipWhitespace()
     guard !lexer.atEnd else { throw lexer.error("not a collection: the input is empty", at: 0) }
     let opening = lexer.current
-    let found: JSONCollectionForm? =
-      opening == UInt8(ascii: "[") ? .array : opening == UInt8(ascii: "{") ? .object : nil
+    let found: InputForm? =
+      opening == UInt8(ascii: "[") ? .jsonArray : opening == UInt8(ascii: "{") ? .jsonObject : nil
     guard let found, form == nil || form == found else {
       switch form {
-      case .array: throw lexer.unexpected("expected a JSON array ('[')")
-      case .object: throw lexer.unexpected("expected a JSON object ('{')")
+      case .jsonArray: throw lexer.unexpected("expected a JSON array ('[')")
+      case .jsonObject: throw lexer.unexpected("expected a JSON object ('{')")
       default:
         throw lexer.unexpected("not a collection: expected a JSON array or object")
       }
@@ -101,7 +108,7 @@ private struct Scanner {
     index.openingOffset = lexer.position
     lexer.position += 1
     lexer.skipWhitespace()
-    let closing = found == .object ? UInt8(ascii: "}") : UInt8(ascii: "]")
+    let closing = found == .jsonObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
     if !lexer.atEnd, lexer.current == closing {
       lexer.position += 1
     } else {
@@ -148,7 +155,7 @@ private struct Scanner {
 
   /// Scans JSON Lines: one value per non-blank line.
   mutating func scanLines() throws(InputError) -> JSONCollectionIndex {
-    var index = JSONCollectionIndex(form: .lines)
+    var index = JSONCollectionIndex(form: .jsonLines)
     index.capturesKeys = keyName != nil
     index.openingOffset = lexer.position
     lexer.stopsAtNewline = true

@@ -13,6 +13,9 @@ extension JSONLexer {
   ///   last one of that name), or `nil`.
   /// - Throws: `InputError` at the first byte that is not valid JSON.
   /// - Complexity: O(n) in the bytes read.
+  ///
+  /// Long by design: hot scanner loop (the validator of every JSON input,
+  /// its container stack and states kept in locals).
   @discardableResult
   mutating func skipValue(depth: Int, stack: inout [Bool], capturing key: [UInt8]? = nil)
     throws(InputError) -> Range<Int>?
@@ -163,57 +166,5 @@ extension JSONLexer {
     try expect(UInt8(ascii: ":"), "expected ':' after member name")
     skipWhitespace()
     return name
-  }
-
-  /// The end of the already validated value that starts at `start`, found
-  /// without validating again: strings are skipped to their closing quote,
-  /// containers by counting brackets.
-  ///
-  /// - Complexity: O(n) in the value's length.
-  static func endOfValidatedValue(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-    let first = bytes[start]
-    if first == UInt8(ascii: "\"") { return endOfValidatedString(bytes, from: start) }
-    var index = start + 1
-    guard first == UInt8(ascii: "[") || first == UInt8(ascii: "{") else {
-      while index < bytes.count && !isDelimiter(bytes[index]) { index += 1 }
-      return index
-    }
-    var depth = 1
-    while true {
-      switch bytes[index] {
-      case UInt8(ascii: "\""):
-        index = endOfValidatedString(bytes, from: index)
-        continue
-      case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
-      case UInt8(ascii: "]"), UInt8(ascii: "}"):
-        depth -= 1
-        if depth == 0 { return index + 1 }
-      default: break
-      }
-      index += 1
-    }
-  }
-
-  /// Whether `byte` ends a number or literal.
-  private static func isDelimiter(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D:
-      return true
-    default: return false
-    }
-  }
-
-  /// The index just after the closing quote of the validated string whose
-  /// opening quote is at `start`.
-  static func endOfValidatedString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-    var index = start + 1
-    while true {
-      index = skipPlainASCII(bytes, from: index, to: bytes.count)
-      switch bytes[index] {
-      case UInt8(ascii: "\""): return index + 1
-      case UInt8(ascii: "\\"): index += 2
-      default: index += 1
-      }
-    }
   }
 }

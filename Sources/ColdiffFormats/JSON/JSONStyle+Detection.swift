@@ -31,20 +31,20 @@ extension JSONStyle {
     -> JSONStyle
   {
     var detector = StyleDetector()
-    let depth = index.form == .lines ? 0 : 1
+    let depth = index.form == .jsonLines ? 0 : 1
     for record in 0..<min(index.count, 1000) where !detector.isComplete {
-      if index.form == .object {
+      if index.form == .jsonObject {
         detector.examineColon(bytes, from: index.nameEnds[record] + 1)
       }
       detector.examine(bytes, range: index.recordRange(record), depth: depth)
     }
-    if detector.comma == nil, index.form != .lines, index.count > 1 {
+    if detector.comma == nil, index.form != .jsonLines, index.count > 1 {
       // Scalar records in compact text: the bytes between the first two.
       let gap = bytes[index.entryRange(0).upperBound..<index.entryRange(1).lowerBound]
       if !gap.contains(0x0A) { detector.comma = Array(gap) }
     }
     var fallback = Indent.none
-    if index.form != .lines, index.count > 0 {
+    if index.form != .jsonLines, index.count > 0 {
       // Scalar records in indented text: the indentation before the first.
       var position = index.entryRange(0).lowerBound
       var width = 0
@@ -92,7 +92,8 @@ private struct StyleDetector {
     while index < range.upperBound && !isComplete {
       switch bytes[index] {
       case UInt8(ascii: "\""):
-        let end = JSONLexer.endOfValidatedString(bytes, from: index)
+        var escaped = false
+        let end = ValidatedJSON(bytes).endOfString(index, escaped: &escaped)
         if level > 0 { examineColonAfterName(bytes, end) }
         index = end
         continue

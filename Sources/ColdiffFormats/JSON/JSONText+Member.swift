@@ -15,11 +15,8 @@ extension JSONText {
   public static func memberValue(
     named name: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, object range: Range<Int>
   ) -> Range<Int>? {
-    var found: Range<Int>?
-    forEachMember(in: bytes, object: range) { member, value in
-      if string(bytes, range: member, equals: name) { found = value }
-    }
-    return found
+    guard !range.isEmpty, bytes[range.lowerBound] == UInt8(ascii: "{") else { return nil }
+    return ValidatedJSON(bytes).member(named: name, object: range.lowerBound)
   }
 
   /// The members of a validated object, as the byte ranges of each name
@@ -54,23 +51,9 @@ extension JSONText {
     _ body: (_ name: Range<Int>, _ value: Range<Int>) -> Void
   ) -> Bool {
     guard !range.isEmpty, bytes[range.lowerBound] == UInt8(ascii: "{") else { return false }
-    var lexer = JSONLexer(bytes: bytes, range: range)
-    lexer.position += 1
-    lexer.skipWhitespace()
-    while lexer.current == UInt8(ascii: "\"") {
-      let nameStart = lexer.position + 1
-      let nameEnd = JSONLexer.endOfValidatedString(bytes, from: lexer.position) - 1
-      lexer.position = nameEnd + 1
-      lexer.skipWhitespace()
-      lexer.position += 1  // the colon
-      lexer.skipWhitespace()
-      let valueStart = lexer.position
-      lexer.position = JSONLexer.endOfValidatedValue(bytes, from: valueStart)
-      body(nameStart..<nameEnd, valueStart..<lexer.position)
-      lexer.skipWhitespace()
-      guard lexer.current == UInt8(ascii: ","), lexer.position < range.upperBound else { break }
-      lexer.position += 1
-      lexer.skipWhitespace()
+    ValidatedJSON(bytes).forEachMember(object: range.lowerBound) {
+      body($0, $1)
+      return true
     }
     return true
   }

@@ -77,10 +77,13 @@ public enum JSONTreeScanner {
   /// - Throws: `Failure` for a children member that is not an array, or
   ///   that a record has twice.
   /// - Complexity: O(size of the records).
+  ///
+  /// Long by design: hot scanner loop (one pass over every byte of the
+  /// trees, its stack of open records kept in locals).
   public static func scan(
     _ bytes: UnsafeBufferPointer<UInt8>, roots: [Range<Int>], children: [UInt8], key: [UInt8]?
   ) throws(Failure) -> Layout {
-    guard let base = bytes.baseAddress, !roots.isEmpty else {
+    guard bytes.baseAddress != nil, !roots.isEmpty else {
       var layout = Layout()
       if key != nil { layout.canonicalKeyStarts = [0] }
       return layout
@@ -89,7 +92,7 @@ public enum JSONTreeScanner {
     var builder = Builder(
       estimate: (roots.last!.upperBound - roots[0].lowerBound) / 200 + roots.count,
       keyed: key != nil)
-    let text = Text(base: base, count: bytes.count)
+    let text = ValidatedJSON(bytes)
     let names = Names(children: children, key: key)
     defer { names.deallocate() }
     var open: [Open] = []
@@ -242,86 +245,11 @@ private struct Builder {
   }
 }
 
-/// Validated JSON text, read without bounds checks: every position the
-/// scan reads lies inside a validated value, before its closing byte.
-private struct Text {
-  let base: UnsafePointer<UInt8>
-  let count: Int
-
-  @inline(__always)
-  subscript(_ index: Int) -> UInt8 { base[index] }
-
-  /// The first position at or after `index` that is not whitespace.
-  @inline(__always)
-  func skipSpace(_ index: Int) -> Int {
-    var index = index
-    while index < count {
-      switch base[index] {
-      case 0x20, 0x09, 0x0A, 0x0D: index += 1
-      default: return index
-      }
-    }
-    return index
-  }
-
-  /// The position just after the closing quote of the string whose
-  /// opening quote is at `start`; `escaped` is set when it holds an
-  /// escape.
-  @inline(__always)
-  func endOfString(_ start: Int, escaped: inout Bool) -> Int {
-    var index = start + 1
-    let raw = UnsafeRawPointer(base)
-    while true {
-      if index + 8 <= count {
-        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        let mask = Self.quoteOrBackslash(word)
-        if mask == 0 {
-          index += 8
-          continue
-        }
-        index += mask.trailingZeroBitCount >> 3
-      } else {
-        while base[index] != UInt8(ascii: "\"") && base[index] != UInt8(ascii: "\\") {
-          index += 1
-        }
-      }
-      if base[index] == UInt8(ascii: "\"") { return index + 1 }
-      escaped = true
-      index += 2
-    }
-  }
-
-  /// The position just after the closing quote of the string whose
-  /// opening quote is at `start`, found by looking for quotes alone, eight
-  /// bytes at a time: a quote ends the string unless an odd number of
-  /// backslashes comes before it.
-  @inline(__always)
-  func endOfValueString(_ start: Int) -> Int {
-    var index = start + 1
-    let raw = UnsafeRawPointer(base)
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    while true {
-      if index + 8 <= count {
-        let quotes = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ (ones &* 0x22)
-        let mask = (quotes &- ones) & ~quotes & (ones &* 0x80)
-        if mask == 0 {
-          index += 8
-          continue
-        }
-        index += mask.trailingZeroBitCount >> 3
-      } else {
-        while base[index] != UInt8(ascii: "\"") { index += 1 }
-      }
-      // The opening quote stops the walk back.
-      var before = index - 1
-      while base[before] == UInt8(ascii: "\\") { before -= 1 }
-      if (index - before) & 1 == 1 { return index + 1 }
-      index += 1
-    }
-  }
-
+/// The tree scan's walk through a record's members, looking for the
+/// children and key members by their names.
+extension ValidatedJSON {
   /// Where a walk through a record's members stopped.
-  enum Stop {
+  fileprivate enum Stop {
     /// At the record's closing brace, at this position.
     case end(Int)
     /// After the key member's value, whose range this is.
@@ -334,7 +262,7 @@ private struct Text {
   /// a member's value) to the next member named `children` or `key`, or to
   /// the record's end, skipping the other members' values.
   @inline(__always)
-  func nextMember(
+  fileprivate func nextMember(
     _ start: Int, children: Name, key: Name?, _ bytes: UnsafeBufferPointer<UInt8>
   ) -> Stop {
     var index = start
@@ -380,106 +308,10 @@ private struct Text {
     }
   }
 
-  /// The first position at or after `index` that holds `"`, `{`, `}`,
-  /// `[` or `]`, outside a string: the next thing a record's members hold
-  /// that matters to the scan (numbers, literals, `:` and `,` are
-  /// skipped).
-  @inline(__always)
-  func nextStructural(_ index: Int) -> Int {
-    var index = index
-    let raw = UnsafeRawPointer(base)
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    while index + 8 <= count {
-      // Or-ing 0x20 folds `[` into `{` and `]` into `}`; outside strings
-      // only those, `"` and whitespace (which folds to none of them) can
-      // give 0x7B, 0x7D or 0x22.
-      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) | (ones &* 0x20)
-      let quotes = word ^ (ones &* 0x22)
-      let opens = word ^ (ones &* 0x7B)
-      let closes = word ^ (ones &* 0x7D)
-      let mask =
-        ((quotes &- ones) & ~quotes | (opens &- ones) & ~opens | (closes &- ones) & ~closes)
-        & (ones &* 0x80)
-      if mask != 0 { return index + mask.trailingZeroBitCount >> 3 }
-      index += 8
-    }
-    while true {
-      switch base[index] {
-      case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["),
-        UInt8(ascii: "]"):
-        return index
-      default: index += 1
-      }
-    }
-  }
-
-  /// A mask whose lowest set bit falls in the first byte of `word` (little
-  /// endian) that is `"` or `\`; zero when none is. (A set bit above the
-  /// lowest may be a false one; only the lowest is used.)
-  @inline(__always)
-  static func quoteOrBackslash(_ word: UInt64) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let quotes = word ^ 0x2222_2222_2222_2222
-    let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
-    return ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes)
-      & 0x8080_8080_8080_8080
-  }
-
-  /// The position just after the value starting at `start`.
-  func endOfValue(_ start: Int) -> Int {
-    switch base[start] {
-    case UInt8(ascii: "\""): return endOfValueString(start)
-    case UInt8(ascii: "{"), UInt8(ascii: "["): return endOfContainer(start)
-    default: return endOfScalar(start)
-    }
-  }
-
-  /// The position just after the object or array starting at `start`.
-  ///
-  /// Compact text is stepped through a byte at a time between strings
-  /// (`:` and `,` most often come straight before the next string or
-  /// bracket); numbers, literals and whitespace are passed over with
-  /// `nextStructural`.
-  func endOfContainer(_ start: Int) -> Int {
-    var index = start + 1
-    var depth = 1
-    while true {
-      switch base[index] {
-      case UInt8(ascii: "\""): index = endOfValueString(index)
-      case UInt8(ascii: ":"), UInt8(ascii: ","): index += 1
-      case UInt8(ascii: "{"), UInt8(ascii: "["):
-        depth += 1
-        index += 1
-      case UInt8(ascii: "}"), UInt8(ascii: "]"):
-        depth -= 1
-        index += 1
-        if depth == 0 { return index }
-      default: index = nextStructural(index)
-      }
-    }
-  }
-
-  /// The position just after the number or literal starting at `start`:
-  /// at a delimiter (whitespace, `,`, `]`, `}`) or the end of the input.
-  @inline(__always)
-  func endOfScalar(_ start: Int) -> Int {
-    var index = start + 1
-    while index < count {
-      // Below `+` only whitespace can follow a scalar; or-ing 0x20 folds
-      // `]` into `}`.
-      let byte = base[index]
-      if byte < UInt8(ascii: "+") || byte == UInt8(ascii: ",") || byte | 0x20 == UInt8(ascii: "}") {
-        return index
-      }
-      index += 1
-    }
-    return index
-  }
-
   /// Whether the member name at `range` (inside the quotes) decodes to
   /// `wanted`.
   @inline(__always)
-  func name(
+  fileprivate func name(
     _ range: Range<Int>, escaped: Bool, equals wanted: Name, _ bytes: UnsafeBufferPointer<UInt8>
   ) -> Bool {
     if escaped { return JSONText.string(bytes, range: range, equals: Array(wanted.bytes)) }

@@ -13,7 +13,7 @@ public enum JSONLinesReader {
   /// - Throws: `InputError` with the line and column of the first problem.
   /// - Complexity: O(n).
   public static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(InputError) -> [JSONValue] {
-    let index = try JSONCollectionScanner.scan(bytes, as: .lines)
+    let index = try JSONCollectionScanner.scan(bytes, as: .jsonLines)
     var records: [JSONValue] = []
     records.reserveCapacity(index.count)
     for record in 0..<index.count {

@@ -1,7 +1,6 @@
+import ColdiffCore
 import TestSupport
 import Testing
-
-@testable import ColdiffEngine
 
 @Suite struct RecordSequenceTests {
   /// Random inserts, removes and look-ups agree with an array, across
@@ -13,7 +12,12 @@ import Testing
     var sequence = RecordSequence(identityOf: initialCount)
     var nextHandle = Int32(initialCount)
     for _ in 0..<6000 {
-      switch Int.random(in: 0..<5, using: &generator) {
+      switch Int.random(in: 0..<6, using: &generator) {
+      case 5 where !reference.isEmpty:
+        let from = Int.random(in: 0..<reference.count, using: &generator)
+        let to = Int.random(in: 0..<reference.count, using: &generator)
+        reference.insert(reference.remove(at: from), at: to)
+        sequence.move(from: from, to: to)
       case 0, 1, 2:
         let position = min(
           Int.random(in: 0...40, using: &generator) + reference.count / 3, reference.count)
@@ -27,6 +31,9 @@ import Testing
         guard !reference.isEmpty else { continue }
         let position = Int.random(in: 0..<reference.count, using: &generator)
         #expect(sequence[position] == reference[position])
+        sequence[position] = -nextHandle
+        reference[position] = -nextHandle
+        nextHandle += 1
       }
     }
     #expect(sequence.count == reference.count)

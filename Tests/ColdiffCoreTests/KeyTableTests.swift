@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ColdiffEngine
+@testable import ColdiffCore
 
 @Suite struct KeyTableTests {
   private func arena(_ keys: [String]) -> KeyArena {

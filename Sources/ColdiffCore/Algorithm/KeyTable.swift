@@ -1,5 +1,8 @@
 /// An open-addressing hash table from canonical keys to record positions
-/// of one snapshot (`Int32` slots, linear probing).
+/// of one snapshot (`Int32` slots, linear probing): identity matching on
+/// key bytes, which the engine uses for every input. Matching by
+/// occurrence shares its core with the generic `matchIdentities(old:new:)`
+/// (`IdentityMatching`); matching unique keys adds the duplicate checks.
 package struct KeyTable {
   private var slots: [Int32]
   private let mask: Int
@@ -51,44 +54,19 @@ package struct KeyTable {
   /// Matches the records of `new` to those of `old` occurrence by
   /// occurrence: the k-th record of `new` with some key gets the k-th
   /// record of `old` with that key, if there is one. Duplicates are
-  /// allowed (whole-value identity).
+  /// allowed (whole-value identity). The same matching as the generic
+  /// `matchIdentities(old:new:)`, on key bytes.
   ///
   /// - Returns: for each record of `new`, its partner's position in `old`,
   ///   or -1.
   /// - Complexity: O(n + m) expected.
   package static func matchOccurrences(old: KeyArena, new: KeyArena) -> [Int32] {
-    let (heads, mask) = emptySlots(for: old.count)
-    var slots = heads
-    var next = [Int32](repeating: -1, count: old.count)
-    var tails = [Int32](repeating: -1, count: slots.count)
-    for record in 0..<old.count {
-      var slot = Int(truncatingIfNeeded: old.hashes[record]) & mask
-      while slots[slot] >= 0 && !old.keyEquals(Int(slots[slot]), old, record) {
-        slot = (slot + 1) & mask
-      }
-      if slots[slot] < 0 {
-        slots[slot] = Int32(record)
-      } else {
-        next[Int(tails[slot])] = Int32(record)
-      }
-      tails[slot] = Int32(record)
-    }
-    var newToOld = [Int32](repeating: -1, count: new.count)
-    for record in 0..<new.count {
-      var slot = Int(truncatingIfNeeded: new.hashes[record]) & mask
-      while slots[slot] >= 0 || tails[slot] >= 0 {
-        if slots[slot] >= 0, old.keyEquals(Int(slots[slot]), new, record) {
-          newToOld[record] = slots[slot]
-          slots[slot] = next[Int(slots[slot])]
-          break
-        }
-        if slots[slot] < 0, tails[slot] >= 0, old.keyEquals(Int(tails[slot]), new, record) {
-          break
-        }
-        slot = (slot + 1) & mask
-      }
-    }
-    return newToOld
+    matchIdentities(
+      oldHashes: old.hashes.map { Int(truncatingIfNeeded: $0) }, newCount: new.count,
+      newHash: { Int(truncatingIfNeeded: new.hashes[$0]) },
+      sameIdentity: { first, other, bothOld in
+        old.keyEquals(first, bothOld ? old : new, other)
+      })
   }
 
   /// The position in `arena` (the arena this table was built from) of the

@@ -1,18 +1,24 @@
-/// The records of a list target in their current order, as handles: a
-/// list of chunks of at most `chunkLimit` handles, so inserting or removing
-/// at a position shifts one chunk, not the whole list (DESIGN §2.6–§2.7).
+/// A sequence of `Int32` handles in their current order that supports
+/// insertion, removal and lookup by position: a list of chunks of at most
+/// `chunkLimit` handles, so inserting or removing at a position shifts one
+/// chunk, not the whole list (DESIGN §2.6–§2.7).
+///
+/// Applying or folding a sequential patch touches positions that shift
+/// after every operation: Core's `apply` and `OrderedCollectionDiff(oldCount:
+/// patch:)` keep their tags in one, colpatch the records of a list target,
+/// coldiff the member names of an object map's roots.
 ///
 /// A position is found by walking the chunks' sizes, a few hundred
 /// integers for a million records; a patch of d operations on n records
 /// costs O(n + d·(n/c + c)) for chunks of c handles, memory moves of
 /// small contiguous arrays rather than the pointer chasing of a tree.
-package struct RecordSequence {
+public struct RecordSequence: Sendable {
   /// The chunks in order; none is longer than `chunkLimit`.
   private var chunks: [[Int32]]
   /// The number of handles of each chunk.
   private var sizes: [Int]
   /// The number of handles.
-  private(set) var count: Int
+  public private(set) var count: Int
 
   /// How many handles a chunk holds when the sequence is made.
   private static let chunkSize = 2048
@@ -22,7 +28,7 @@ package struct RecordSequence {
   /// Creates a sequence holding `handles` in order.
   ///
   /// - Complexity: O(n).
-  package init(_ handles: [Int32]) {
+  public init(_ handles: [Int32]) {
     count = handles.count
     chunks = stride(from: 0, to: handles.count, by: Self.chunkSize).map {
       Array(handles[$0..<min($0 + Self.chunkSize, handles.count)])
@@ -34,23 +40,30 @@ package struct RecordSequence {
   /// Creates a sequence holding `0..<count` in order.
   ///
   /// - Complexity: O(n).
-  package init(identityOf count: Int) {
+  public init(identityOf count: Int) {
     self.init((0..<Int32(count)).map { $0 })
   }
 
   /// The handle at `position`.
   ///
   /// - Complexity: O(n/c).
-  package subscript(position: Int) -> Int32 {
-    precondition(position >= 0 && position < count, "position out of range")
-    let (chunk, offset) = locate(position)
-    return chunks[chunk][offset]
+  public subscript(position: Int) -> Int32 {
+    get {
+      precondition(position >= 0 && position < count, "position out of range")
+      let (chunk, offset) = locate(position)
+      return chunks[chunk][offset]
+    }
+    set {
+      precondition(position >= 0 && position < count, "position out of range")
+      let (chunk, offset) = locate(position)
+      chunks[chunk][offset] = newValue
+    }
   }
 
   /// Inserts `handle` so that it ends at `position`.
   ///
   /// - Complexity: O(n/c + c).
-  package mutating func insert(_ handle: Int32, at position: Int) {
+  public mutating func insert(_ handle: Int32, at position: Int) {
     precondition(position >= 0 && position <= count, "insert position out of range")
     var chunk = 0
     var offset = position
@@ -75,7 +88,7 @@ package struct RecordSequence {
   ///
   /// - Complexity: O(n/c + c).
   @discardableResult
-  package mutating func remove(at position: Int) -> Int32 {
+  public mutating func remove(at position: Int) -> Int32 {
     precondition(position >= 0 && position < count, "remove position out of range")
     let (chunk, offset) = locate(position)
     sizes[chunk] -= 1
@@ -83,10 +96,21 @@ package struct RecordSequence {
     return chunks[chunk].remove(at: offset)
   }
 
+  /// Removes the handle at `from`, then inserts it at `to` in the
+  /// sequence as it is after the removal (RFC 6902 `move`).
+  ///
+  /// - Complexity: O(n/c + c).
+  public mutating func move(from: Int, to: Int) {
+    precondition(from >= 0 && from < count, "move from \(from) is out of range")
+    let handle = remove(at: from)
+    precondition(to >= 0 && to <= count, "move to \(to) is out of range")
+    insert(handle, at: to)
+  }
+
   /// All handles in order.
   ///
   /// - Complexity: O(n).
-  package func inOrder() -> [Int32] {
+  public func inOrder() -> [Int32] {
     var result: [Int32] = []
     result.reserveCapacity(count)
     for chunk in chunks { result += chunk }
