@@ -35,6 +35,6 @@ let package = Package(
     .testTarget(name: "ColdiffCLITests", dependencies: ["ColdiffCLI", "TestSupport"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["coldiff", "colpatch", "TestSupport"],
-      exclude: ["Cases", "README.md"]),
+      exclude: ["Cases", "README.md", "Support/markdown_tables.py", "Support/report_browser.py"]),
   ]
 )

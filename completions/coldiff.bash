@@ -33,7 +33,11 @@ _coldiff() {
     return 0
     ;;
   -f|--format)
-    COMPREPLY=($(compgen -W 'text json patch stat' -- "$cur"))
+    COMPREPLY=($(compgen -W 'text json patch stat markdown html' -- "$cur"))
+    return 0
+    ;;
+  --limit)
+    COMPREPLY=()
     return 0
     ;;
   --color)
@@ -42,7 +46,7 @@ _coldiff() {
     ;;
   esac
   if [[ $cur == -* ]]; then
-    COMPREPLY=($(compgen -W '--key -k --ignore --unordered --tree --input --delimiter --format -f --no-test --color --quiet -q --textconv --help -h --version' -- "$cur"))
+    COMPREPLY=($(compgen -W '--key -k --ignore --unordered --tree --input --delimiter --format -f --no-test --limit --color --quiet -q --textconv --help -h --version' -- "$cur"))
     return 0
   fi
   compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))

@@ -76,6 +76,10 @@ _colpatch() {
       COMPREPLY=()
       return 0
       ;;
+    --tree)
+      COMPREPLY=()
+      return 0
+      ;;
     --input)
       COMPREPLY=($(compgen -W 'json jsonl csv tsv' -- "$cur"))
       return 0
@@ -94,7 +98,7 @@ _colpatch() {
       ;;
     esac
     if [[ $cur == -* ]]; then
-      COMPREPLY=($(compgen -W '--key -k --ignore --unordered --input --output -o --in-place -i --conflicts --path --help -h --version' -- "$cur"))
+      COMPREPLY=($(compgen -W '--key -k --ignore --unordered --tree --input --output -o --in-place -i --conflicts --path --help -h --version' -- "$cur"))
       return 0
     fi
     compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))

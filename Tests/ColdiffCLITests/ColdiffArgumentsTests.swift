@@ -104,10 +104,11 @@ import Testing
   @Test func invalidChoicesListTheChoices() {
     #expect(
       failure(["--format", "yaml", "a", "b"])
-        == "invalid value 'yaml' for '--format' (choose from text, json, patch, stat)")
+        == "invalid value 'yaml' for '--format' (choose from text, json, patch, stat, markdown, html); did you mean 'html'?"
+    )
     #expect(
       failure(["-f", "jsn", "a", "b"])
-        == "invalid value 'jsn' for '-f' (choose from text, json, patch, stat); did you mean 'json'?"
+        == "invalid value 'jsn' for '-f' (choose from text, json, patch, stat, markdown, html); did you mean 'json'?"
     )
     #expect(failure(["--input=xml", "a", "b"]).contains("(choose from json, jsonl, csv, tsv)"))
     #expect(
@@ -133,7 +134,7 @@ import Testing
       failure(["-quiet", "a", "b"]) == "unknown option '-u' in '-quiet'; did you mean '--quiet'?")
     #expect(
       failure(["-format", "json", "a", "b"])
-        == "invalid value 'ormat' for '-f' (choose from text, json, patch, stat); did you mean '--format'?"
+        == "invalid value 'ormat' for '-f' (choose from text, json, patch, stat, markdown, html); did you mean '--format'?"
     )
   }
 
@@ -196,5 +197,44 @@ import Testing
     #expect(lines.first == "coldiff: unknown option '--formt'; did you mean '--format'?")
     #expect(lines[1] == "usage: coldiff [OPTIONS] OLD NEW")
     #expect(error.report.hasSuffix(ColdiffArguments.command.usage + "\n"))
+  }
+}
+
+@Suite struct ColdiffLimitArgumentTests {
+  @Test(arguments: [(["--limit", "0"], 0), (["--limit=25"], 25), (["-f", "markdown"], nil)])
+  func limitIsACount(_ arguments: [String], _ limit: Int?) throws {
+    let invocation = try ColdiffArguments.parse(arguments + ["a.json", "b.json"]).get()
+    guard case .run(let options) = invocation else {
+      Issue.record("expected options, got \(invocation)")
+      return
+    }
+    #expect(options.limit == limit)
+  }
+
+  @Test(arguments: ["many", "+3", "1e3", "٣", "0x10"])
+  func limitRefusesWhatIsNotACount(_ value: String) {
+    guard case .failure(let error) = ColdiffArguments.parse(["--limit", value, "a", "b"]) else {
+      Issue.record("--limit \(value) was accepted")
+      return
+    }
+    #expect(
+      error.message == "'--limit' expects a number of changes (0 or more), got '\(value)'")
+  }
+
+  @Test(arguments: ["-3", ""])
+  func limitRefusesANegativeOrEmptyValue(_ value: String) {
+    guard case .failure(let error) = ColdiffArguments.parse(["--limit", value, "a", "b"]) else {
+      Issue.record("--limit \(value) was accepted")
+      return
+    }
+    #expect(error.message.contains("'--limit'"), "\(error.message)")
+  }
+
+  @Test func theReportFormatsAreChoices() throws {
+    for format in ["markdown", "html"] {
+      let invocation = try ColdiffArguments.parse(["-f", format, "a", "b"]).get()
+      guard case .run(let options) = invocation else { continue }
+      #expect(options.outputFormat.rawValue == format)
+    }
   }
 }

@@ -44,7 +44,9 @@ import Testing
 
   @Test func bashCompletesColdiff() throws {
     #expect(
-      try bashReply("coldiff", ["coldiff", "--format", ""]) == ["text", "json", "patch", "stat"])
+      try bashReply("coldiff", ["coldiff", "--format", ""]) == [
+        "text", "json", "patch", "stat", "markdown", "html",
+      ])
     #expect(try bashReply("coldiff", ["coldiff", "-f", "j"]) == ["json"])
     #expect(try bashReply("coldiff", ["coldiff", "--input=j"]) == ["json", "jsonl"])
     #expect(try bashReply("coldiff", ["coldiff", "--color", "=", "a"]) == ["auto", "always"])
@@ -109,7 +111,7 @@ import Testing
 
   @Test func fishCompletes() throws {
     guard let formats = try fishCandidates("coldiff", "coldiff --format ") else { return }
-    #expect(Set(formats) == ["text", "json", "patch", "stat"])
+    #expect(Set(formats) == ["text", "json", "patch", "stat", "markdown", "html"])
     #expect(try fishCandidates("coldiff", "coldiff --no") == ["--no-test"])
     #expect(try fishCandidates("coldiff", "coldiff --key ") == [])
     #expect(

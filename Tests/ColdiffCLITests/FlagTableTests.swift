@@ -65,8 +65,8 @@ import Testing
     #expect(
       names == [
         "-k, --key", "--ignore", "--unordered", "--tree", "--input", "--delimiter",
-        "-f, --format", "--no-test", "--color", "-q, --quiet", "--textconv", "-h, --help",
-        "--version",
+        "-f, --format", "--no-test", "--limit", "--color", "-q, --quiet", "--textconv",
+        "-h, --help", "--version",
       ])
     #expect(ColdiffFlags.ignore.repeatable)
     #expect(ColdiffFlags.all.filter(\.repeatable) == [ColdiffFlags.ignore])
@@ -79,8 +79,8 @@ import Testing
       ])
     #expect(
       ColpatchArguments.merge.flags.map(\.names) == [
-        "-k, --key", "--ignore", "--unordered", "--input", "-o, --output", "-i, --in-place",
-        "--conflicts", "--path", "-h, --help", "--version",
+        "-k, --key", "--ignore", "--unordered", "--tree", "--input", "-o, --output",
+        "-i, --in-place", "--conflicts", "--path", "-h, --help", "--version",
       ])
     #expect(
       ColpatchArguments.apply.flags.map(\.names) == [

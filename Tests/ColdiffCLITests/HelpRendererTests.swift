@@ -43,7 +43,8 @@ import Testing
     let text = HelpRenderer.render(ColdiffArguments.command)
     #expect(
       text.contains(
-        "\n  -f, --format FORMAT   output format (text, json, patch, stat; default text)\n"))
+        "\n  -f, --format FORMAT   output format (text, json, patch, stat, markdown, html;\n"
+          + "                        default text)\n"))
     #expect(
       text.contains(
         "\n      --unordered       treat the collection as unordered: report no moves\n")

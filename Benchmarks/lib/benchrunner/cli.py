@@ -7,7 +7,7 @@ import os
 import platform
 import sys
 
-from . import merging, patching, trees
+from . import merging, patching, reports, trees
 from .environment import Environment, log
 from .measure import launcher_overhead_s, rss_floor_note, run_judged
 from .report import (Result, counts_text, fmt_bytes, fmt_mb, fmt_ratio,
@@ -75,6 +75,11 @@ def parse_args(argv, root):
                          "a flat diff of the same records)")
     ap.add_argument("--trees-only", action="store_true",
                     help="run only the tree section (no peers, no colpatch)")
+    ap.add_argument("--no-reports", action="store_true",
+                    help="leave out the reports section (the HTML report of "
+                         "~100,000 changes in headless Chromium)")
+    ap.add_argument("--reports-only", action="store_true",
+                    help="run only the reports section")
     ap.add_argument("--no-build", action="store_true",
                     help="do not run swift build; use .build/release as it is")
     ap.add_argument("--coldiff", metavar="PATH",
@@ -90,6 +95,10 @@ def parse_args(argv, root):
         a.timeout = 30.0 if a.quick else 120.0
     if a.no_trees and a.trees_only:
         ap.error("--no-trees and --trees-only contradict each other")
+    if a.reports_only and (a.trees_only or a.no_reports):
+        ap.error("--reports-only runs the reports section alone")
+    # Only one section (trees or reports): no peers, no colpatch.
+    a.one_section = a.trees_only or a.reports_only
     if a.repeat < 1 or a.timeout <= 0:
         ap.error("--repeat must be at least 1 and --timeout positive")
     return a
@@ -288,18 +297,18 @@ def main(argv, root):
     data = os.path.abspath(args.data)
     env = Environment(root, work, data)
 
-    wanted = set() if args.trees_only else set(args.peers)
+    wanted = set() if args.one_section else set(args.peers)
     if wanted & {"jsondiff", "deepdiff", "dictdiffer", "jsonpatch", "csv-diff",
-                 "daff", "duckdb", "polars"} or not (args.no_patch or args.trees_only):
+                 "daff", "duckdb", "polars"} or not (args.no_patch or args.one_section):
         env.setup_venv()
     if wanted & {"jq", "miller"}:
         env.setup_system_tools()
-    products = ("coldiff",) if args.trees_only else ("coldiff", "colpatch")
+    products = ("coldiff",) if args.one_section else ("coldiff", "colpatch")
     env.build(args.no_build or bool(args.coldiff and args.colpatch),
               args.coldiff, args.colpatch, products)
-    if not args.trees_only:
+    if not args.one_section:
         env.generate(args.sizes, args.profiles)
-    if not args.no_trees:
+    if not (args.no_trees or args.reports_only):
         trees.generate(env, args.sizes)
 
     outdir = os.path.join(work, "out")
@@ -333,7 +342,7 @@ def main(argv, root):
     tools = [t for t in all_tools() if t.kind != "peer" or t.select in wanted]
     summaries = []
     workloads = []
-    for size in ([] if args.trees_only else args.sizes):
+    for size in ([] if args.one_section else args.sizes):
         for profile in args.profiles:
             truth = env.ground_truth(size, profile)
             d = env.workload_dir(size, profile)
@@ -351,14 +360,16 @@ def main(argv, root):
                     outdir)
                 summaries.append(print_workload(wl, results, args))
                 sys.stdout.flush()
-    if not args.trees_only:
+    if not args.one_section:
         print_summary(summaries)
-    if not (args.no_patch or args.trees_only):
+    if not (args.no_patch or args.one_section):
         patching.run_section(env, workloads, args, rec, outdir)
-    if not (args.no_merge or args.trees_only):
+    if not (args.no_merge or args.one_section):
         merging.run_section(env, workloads, args, rec, outdir)
-    if not args.no_trees:
+    if not (args.no_trees or args.reports_only):
         trees.run_section(env, args.sizes, args, rec, outdir)
+    if not (args.no_reports or args.trees_only):
+        reports.run_section(env, args, rec, outdir)
     rec.f.close()
     print("\nraw measurements: %s" % results_path)
     return 0

@@ -80,6 +80,13 @@ public enum ColdiffArguments {
       options.outputFormat = format
     }
     options.noTest = typed.contains(ColdiffFlags.noTest)
+    if let limit = try typed.value(of: ColdiffFlags.limit) {
+      guard limit.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let count = Int(limit) else {
+        throw UsageError(
+          "'--limit' expects a number of changes (0 or more), got '\(limit)'", in: command)
+      }
+      options.limit = count
+    }
     if let color = try typed.value(of: ColdiffFlags.color).flatMap(ColorOption.init) {
       options.color = color
     }

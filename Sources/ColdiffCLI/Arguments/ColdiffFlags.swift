@@ -57,12 +57,15 @@ public enum ColdiffFlags {
 
   /// `-f, --format FORMAT`: the output format.
   public static let format = Flag(
-    long: "format", short: "f", valueName: "FORMAT", choices: ["text", "json", "patch", "stat"],
+    long: "format", short: "f", valueName: "FORMAT",
+    choices: ["text", "json", "patch", "stat", "markdown", "html"],
     defaultChoice: "text", completion: .choice, category: .output,
     summary: "output format",
     discussion: """
       Print the differences as `text` for people, `json` (the diff document), `patch` (an \
-      RFC 6902 JSON Patch) or `stat` (one line of counts). See OUTPUT FORMATS.
+      RFC 6902 JSON Patch), `stat` (one line of counts), `markdown` (a GitHub-flavoured \
+      summary for CI and review comments) or `html` (one self-contained page for a \
+      browser). See OUTPUT FORMATS.
       """)
 
   /// `--no-test`: leave the `test` guards out of a patch.
@@ -73,6 +76,18 @@ public enum ColdiffFlags {
       With `--format patch`, leave out the `test` operations that guard each change. The \
       patch is shorter but applies blindly to any snapshot, and `colpatch reverse` refuses \
       it. Other formats ignore this option.
+      """)
+
+  /// `--limit N`: how many changes the text and Markdown reports show.
+  public static let limit = Flag(
+    long: "limit", valueName: "N", completion: .text, category: .output,
+    summary: "show at most N changes in the text and markdown formats",
+    discussion: """
+      Show at most N changes (records) in the `text` and `markdown` formats, then say how \
+      many more there are; the closing counts always follow. The `markdown` format shows \
+      100 unless told otherwise, the `text` format all of them. An updated record counts \
+      once, whatever the number of its changed fields. The `html` format always holds \
+      every change, and the other formats ignore this option.
       """)
 
   /// `--color WHEN`: whether the text format is colored.
@@ -107,8 +122,8 @@ public enum ColdiffFlags {
 
   /// Every flag of `coldiff`, in the order help lists them.
   public static let all: [Flag] = [
-    key, ignore, unordered, tree, input, CommonFlags.delimiter, format, noTest, color, quiet,
-    textconv,
+    key, ignore, unordered, tree, input, CommonFlags.delimiter, format, noTest, limit, color,
+    quiet, textconv,
     CommonFlags.help, CommonFlags.version,
   ]
 }

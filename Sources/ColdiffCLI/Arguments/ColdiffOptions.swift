@@ -26,6 +26,9 @@ public struct ColdiffOptions: Sendable, Equatable {
   public var outputFormat: OutputFormatOption
   /// Whether `--no-test` was given.
   public var noTest: Bool
+  /// The `--limit` on the changes the text and Markdown reports show;
+  /// `nil` when not given (the text report shows all, Markdown 100).
+  public var limit: Int?
   /// The `--color` choice (default `auto`).
   public var color: ColorOption
   /// Whether `-q/--quiet` was given.
@@ -53,6 +56,7 @@ public struct ColdiffOptions: Sendable, Equatable {
   ///   - inputFormat: The input form.
   ///   - outputFormat: The output format.
   ///   - noTest: Whether to leave out the patch guards.
+  ///   - limit: The most changes the reports show.
   ///   - color: When to color.
   ///   - quiet: Whether to print nothing.
   ///   - textconvFile: The textconv FILE.
@@ -60,7 +64,8 @@ public struct ColdiffOptions: Sendable, Equatable {
   public init(
     keyFields: [JSONPointer] = [], ignoredFields: [JSONPointer] = [], unordered: Bool = false,
     treeField: String? = nil, inputFormat: InputFormat? = nil,
-    outputFormat: OutputFormatOption = .text, noTest: Bool = false, color: ColorOption = .auto,
+    outputFormat: OutputFormatOption = .text, noTest: Bool = false, limit: Int? = nil,
+    color: ColorOption = .auto,
     quiet: Bool = false, textconvFile: String? = nil, operands: [String] = []
   ) {
     self.keyFields = keyFields
@@ -70,6 +75,7 @@ public struct ColdiffOptions: Sendable, Equatable {
     self.inputFormat = inputFormat
     self.outputFormat = outputFormat
     self.noTest = noTest
+    self.limit = limit
     self.color = color
     self.quiet = quiet
     self.textconvFile = textconvFile

@@ -260,13 +260,20 @@ public enum ColpatchArguments {
     }
     let key = try typed.value(of: ColdiffFlags.key)
     let ignored = try typed.values(of: ColdiffFlags.ignore)
+    let tree = try typed.value(of: ColpatchFlags.mergeTree)
     do throws(InputError) {
       if let key { options.keyFields = try JSONPointer.fieldList(key) }
+      if let tree { options.treeField = try JSONPointer(field: tree) }
       options.ignoredFields = try ignored.map { (field) throws(InputError) in
         try JSONPointer(field: field)
       }
     } catch {
       throw UsageError(error.message, in: merge)
+    }
+    if options.treeField != nil && options.unordered {
+      throw UsageError(
+        "'--tree' and '--unordered' cannot be used together: the children of a record are "
+          + "ordered", in: merge)
     }
     if options.inPlace && options.output != nil {
       throw UsageError("'-o/--output' and '-i/--in-place' cannot be used together", in: merge)

@@ -95,10 +95,24 @@ public enum ColpatchFlags {
     input, CommonFlags.delimiter, CommonFlags.help, CommonFlags.version,
   ]
 
+  /// `--tree FIELD` of `merge`: merge trees of records nested in FIELD.
+  public static let mergeTree = Flag(
+    long: "tree", valueName: "FIELD", completion: .field, category: .identity,
+    summary: "merge trees of records nested in the array member FIELD",
+    discussion: """
+      Merge trees of records nested in the array member FIELD, as `coldiff --tree` \
+      compares them: records are matched by key across the whole tree, an insert or a \
+      move goes under its parent right after the sibling that precedes it (ours first), \
+      and a record one side moved to a new parent moves there. A record placed under a \
+      record the other side deleted is a conflict on that record. Not for CSV, nor with \
+      `--unordered`.
+      """)
+
   /// The flags of `colpatch merge`: coldiff's identity and equality
   /// options, then where the result goes.
   public static let merge: [Flag] = [
-    ColdiffFlags.key, ColdiffFlags.ignore, ColdiffFlags.unordered, mergeInput, mergeOutput,
+    ColdiffFlags.key, ColdiffFlags.ignore, ColdiffFlags.unordered, mergeTree, mergeInput,
+    mergeOutput,
     mergeInPlace, conflicts, mergePath, CommonFlags.help, CommonFlags.version,
   ]
 

@@ -21,6 +21,8 @@ public struct ColpatchMergeOptions: Sendable, Equatable {
   public var ignoredFields: [JSONPointer]
   /// Whether `--unordered` was given.
   public var unordered: Bool
+  /// The `--tree` children member, if given.
+  public var treeField: JSONPointer?
   /// The `--input` form of the three inputs, or `nil` to detect it.
   public var inputFormat: InputFormat?
   /// The `--path` name whose extension decides the inputs' form, if given.
@@ -43,6 +45,7 @@ public struct ColpatchMergeOptions: Sendable, Equatable {
     keyFields = []
     ignoredFields = []
     unordered = false
+    treeField = nil
     inputFormat = nil
     detectionName = nil
   }

@@ -8,4 +8,8 @@ public enum OutputFormatOption: String, Sendable, Equatable, CaseIterable {
   case patch
   /// One line of counts.
   case stat
+  /// A GitHub-flavoured Markdown summary, for CI and review comments.
+  case markdown
+  /// One self-contained HTML page, for a browser.
+  case html
 }

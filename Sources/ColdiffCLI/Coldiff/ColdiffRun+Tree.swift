@@ -11,13 +11,14 @@ extension ColdiffRun {
   ///   - new: NEW, read.
   ///   - field: the children member, as given.
   ///   - header: printed before the report (git's driver forms).
+  ///   - title: what was compared, for the Markdown and HTML reports.
   /// - Returns: 0 no differences, 1 differences, 2 trouble writing.
   /// - Throws: `Diagnostic` with `--unordered`; `InputError` for a form
   ///   that cannot nest records, a children member that is not an array,
   ///   a missing or duplicate key.
-  func compareTrees(old: Snapshot, new: Snapshot, field: String, header: String?) throws
-    -> ExitStatus
-  {
+  func compareTrees(
+    old: Snapshot, new: Snapshot, field: String, header: String?, title: String
+  ) throws -> ExitStatus {
     guard !options.unordered else {
       throw Diagnostic(
         "--tree and --unordered do not combine: the children of a record are ordered")
@@ -40,10 +41,15 @@ extension ColdiffRun {
     var out = Array((header ?? "").utf8)
     switch options.outputFormat {
     case .stat: out += Array((ReportStyle.summary(comparison.diff) + "\n").utf8)
-    case .text:
-      out += Array(TreeReport(color: report.color, width: report.width).render(comparison).utf8)
     case .json: comparison.document().write(to: &out)
     case .patch: out += comparison.patch(guards: !options.noTest)
+    case .text, .markdown, .html:
+      let text = TreeReport(color: report.color, width: report.width, limit: options.limit)
+      out +=
+        peopleReport(
+          text: { text.render(comparison) }, changes: { ReportChanges(comparison, limit: $0) },
+          title: title)
+        ?? []
     }
     return console.output(out) ? status : .trouble
   }

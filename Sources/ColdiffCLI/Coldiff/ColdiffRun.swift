@@ -48,7 +48,9 @@ struct ColdiffRun {
     progress?.stage("reading")
     let (old, new) = try loadSnapshots(oldPath, newPath, detectionNames: detectionNames)
     if let field = options.treeField {
-      return try compareTrees(old: old, new: new, field: field, header: header)
+      return try compareTrees(
+        old: old, new: new, field: field, header: header,
+        title: title(oldPath, newPath, detectionNames))
     }
     progress?.stage("matching")
     let identity = try Identity.resolve(keys: options.keyFields, old: old, new: new)
@@ -66,9 +68,13 @@ struct ColdiffRun {
     var out = Array((header ?? "").utf8)
     switch options.outputFormat {
     case .stat: out += Array((ReportStyle.summary(comparison.diff) + "\n").utf8)
-    case .text: out += Array(report.render(comparison).utf8)
     case .json: comparison.document().write(to: &out)
     case .patch: out += comparison.patch(guards: !options.noTest)
+    case .text, .markdown, .html:
+      out +=
+        peopleReport(
+          text: { report.render(comparison) }, changes: { ReportChanges(comparison, limit: $0) },
+          title: title(oldPath, newPath, detectionNames)) ?? []
     }
     progress?.finish()
     return console.output(out) ? status : .trouble
@@ -108,6 +114,13 @@ struct ColdiffRun {
     }
   }
 
+  /// `OLD → NEW` for a report's title: git's paths in its driver forms.
+  private func title(_ oldPath: String, _ newPath: String, _ names: (old: String?, new: String?))
+    -> String
+  {
+    "\(names.old ?? oldPath) → \(names.new ?? newPath)"
+  }
+
   /// The text report as this terminal or pipe wants it.
   var report: TextReport {
     let color: Bool
@@ -118,6 +131,6 @@ struct ColdiffRun {
     }
     let width =
       io.outputIsTerminal ? io.terminalWidth : io.environment["COLUMNS"].flatMap { Int($0) }
-    return TextReport(color: color, width: width)
+    return TextReport(color: color, width: width, limit: options.limit)
   }
 }

@@ -3,7 +3,8 @@ import ColdiffFormats
 
 extension ColpatchRun {
   /// `colpatch merge BASE OURS THEIRS [-o OUT | -i] [--conflicts FILE]`
-  /// (SPEC §8.4): the merged snapshot on standard output, in OUT, or in
+  /// (SPEC §8.4), of flat collections or, with `--tree`, of trees of
+  /// records: the merged snapshot on standard output, in OUT, or in
   /// OURS; each conflict one line on standard error, and in FILE as a
   /// JSON document.
   ///
@@ -16,25 +17,34 @@ extension ColpatchRun {
     let reader = MergeReader(options: options, standardInput: io.standardInput)
     let (base, ours) = try reader.baseAndOurs()
     progress?.stage("merging")
-    // THEIRS is read on one core while BASE and OURS are compared on the
-    // other.
-    let merge = try ThreeWayMerge(
-      base: base, ours: ours, readingTheirs: { try reader.read(options.theirs) },
-      keys: options.keyFields, ignored: options.ignoredFields, unordered: options.unordered)
+    let (merged, conflicts): (PatchTarget, [MergeConflict])
+    if let field = options.treeField {
+      let merge = try TreeMerge(
+        base: base, ours: ours, theirs: try reader.read(options.theirs), field: field,
+        keys: options.keyFields, ignored: options.ignoredFields)
+      (merged, conflicts) = (merge.merged, merge.conflicts)
+    } else {
+      // THEIRS is read on one core while BASE and OURS are compared on the
+      // other.
+      let merge = try ThreeWayMerge(
+        base: base, ours: ours, readingTheirs: { try reader.read(options.theirs) },
+        keys: options.keyFields, ignored: options.ignoredFields, unordered: options.unordered)
+      (merged, conflicts) = (merge.merged, merge.conflicts)
+    }
     progress?.stage("writing")
     if let file = options.conflictsFile {
-      try AtomicFileWriter.write(MergeConflict.document(merge.conflicts), to: file)
+      try AtomicFileWriter.write(MergeConflict.document(conflicts), to: file)
     }
-    let status: ExitStatus = merge.conflicts.isEmpty ? .success : .differences
+    let status: ExitStatus = conflicts.isEmpty ? .success : .differences
     if options.inPlace {
-      try write(merge.merged, to: options.ours, expected: before, durable: true)
+      try write(merged, to: options.ours, expected: before, durable: true)
     } else if let output = options.output, output != "-" {
-      try write(merge.merged, to: output, expected: nil, durable: false)
-    } else if !console.output(try merge.merged.written()) {
+      try write(merged, to: output, expected: nil, durable: false)
+    } else if !console.output(try merged.written()) {
       return .trouble
     }
     progress?.finish()
-    for conflict in merge.conflicts { console.error("conflict: " + conflict.line) }
+    for conflict in conflicts { console.error("conflict: " + conflict.line) }
     return status
   }
 }

@@ -149,7 +149,9 @@ public enum ColdiffManual {
         whether the member is there counts where the record has no children on one side. \
         Positions are index paths (`[0, 2, 1]`). A record that changes its parent is one \
         move, its subtree with it; a deleted subtree is one delete of its root, and the \
-        text report lists its other records indented under it. The diff document has \
+        text report lists its other records indented under it (the Markdown and HTML \
+        reports give the root's own fields and the number of records below it, and name \
+        a node by the keys from its root, `Garden › Tools`). The diff document has \
         `"kind": "tree"`, the member as `"tree": "/children"`, and on each insert and move \
         the key of its new `parent` and of the sibling it comes `after`; the patch uses \
         paths such as `/0/children/2`.
@@ -215,6 +217,35 @@ public enum ColdiffManual {
           """
           Exactly one line, `N inserted, N deleted, N updated, N moved`, also when all \
           are 0.
+          """),
+        ManualDefinition(
+          "`markdown`",
+          """
+          A GitHub-flavoured Markdown summary for CI job summaries and review comments: a \
+          title naming OLD and NEW, a table of counts, a table of the changed fields with \
+          the number of updated records each changed (most first), then one table per kind \
+          of change (deleted, inserted, updated, moved), records named by their key; an \
+          update has a row per changed field as `old → new`. At most `--limit` changes are \
+          shown (100 by default), then `… and N more changes`. Values are one-line JSON, \
+          long ones cut where both sides agree so the difference stays in view, and every \
+          character that means something in Markdown or HTML (`|`, backquotes, `<`, `&`, \
+          `*`, `_`, `[`, `]` and the like) is escaped, and line breaks written as `\\n`, so any \
+          value renders as its text. With no differences the counts are followed by \
+          `No differences.`
+          """),
+        ManualDefinition(
+          "`html`",
+          """
+          One self-contained HTML page for a browser: style, script and data inline, and a \
+          Content Security Policy that lets the page load nothing, so opening it makes no \
+          network request. It shows the counts, the changed fields (a click filters by \
+          one), and every change grouped by kind with the changed characters of old and \
+          new values highlighted; filters by key text, by field and by kind (also read \
+          from the address, `report.html#key=TEXT&field=NAME`). Only the rows on screen \
+          are drawn, so a report of 100,000 changes stays responsive. Colors are safe for \
+          color-blind readers and every row also carries its sigil; printing gives the \
+          counts, the fields and the first 500 rows of the current filter. `--limit` does \
+          not apply: the page holds every change.
           """),
       ])
     ])
@@ -311,5 +342,10 @@ public enum ColdiffManual {
       .example(["zcat old.jsonl.gz | coldiff -f stat - new.jsonl"]),
       .paragraph("Compare two category trees whose records nest in `children`:"),
       .example(["coldiff --tree children -k slug old.json new.json"]),
+      .paragraph("Write a GitHub Actions job summary, and a page to open in a browser:"),
+      .example([
+        "coldiff -f markdown old.json new.json >> \"$GITHUB_STEP_SUMMARY\"",
+        "coldiff -f html old.json new.json > report.html",
+      ]),
     ])
 }

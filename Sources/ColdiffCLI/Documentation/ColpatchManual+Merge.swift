@@ -14,7 +14,21 @@ extension ColpatchManual {
         each side's field changes are taken, and the same change is taken once. The \
         merge needs a key: records matched by their whole value are refused (exit \
         status 2). An empty BASE file (git's, when both branches added the file) is an \
-        empty collection of OURS's form. `--tree` is not supported by `merge`.
+        empty collection of OURS's form.
+        """),
+      .paragraph(
+        """
+        With `--tree FIELD` the three inputs are trees of records nested in FIELD and \
+        records are matched by key across the whole tree, as `coldiff --tree` matches \
+        them. The same rules hold: an insert or move of THEIRS goes under its parent in \
+        THEIRS, right after the nearest preceding sibling in THEIRS that is under that \
+        parent in the merge (first when there is none), OURS's records placed there \
+        first; a record one side moved to a new parent moves there. A record THEIRS \
+        deleted stays, with a conflict, when OURS changed it or placed a record among \
+        its children; a record THEIRS changed or placed a record under, which OURS \
+        deleted, is a conflict on that record (reported once). A move that would put a \
+        record inside its own subtree (both sides moved records into each other's) is \
+        left at OURS's place. Every conflict names its record by `key`.
         """),
       .paragraph(
         """

@@ -9,6 +9,8 @@ struct ReportStyle {
   let color: Bool
   /// The width to fit lines into, or `nil` to keep them whole.
   let width: Int?
+  /// The most changes to show (`--limit`), or `nil` for all.
+  var limit: Int? = nil
 
   /// The colors of the kinds of change.
   enum Tone: String {
@@ -50,6 +52,21 @@ struct ReportStyle {
     case (let old?, nil): return "-\(field): \(old)"
     case (nil, nil): return field
     }
+  }
+
+  /// The whole report: the `head` lines, the lines of each change (at
+  /// most `limit` changes, then `… and N more changes`), and the summary
+  /// line in bold.
+  func finish(head: [String], changes: [[String]], summary: String) -> String {
+    var lines = head
+    let shown = min(changes.count, limit ?? changes.count)
+    for change in changes[..<shown] { lines += change }
+    if shown < changes.count {
+      let more = changes.count - shown
+      lines.append(paint("… and \(more) more change\(more == 1 ? "" : "s")", .dim))
+    }
+    lines.append(paint(summary, .bold))
+    return lines.joined(separator: "\n") + "\n"
   }
 
   /// The closing line: `N inserted, N deleted, N updated, N moved` (also

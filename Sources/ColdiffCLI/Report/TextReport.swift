@@ -5,21 +5,24 @@ import ColdiffFormats
 /// The report for people (SPEC §4.1): one line per change, grouped by kind
 /// (`-` deleted, `+` inserted, `~` updated with `field: old → new`, `↕`
 /// moved with `from → to`), records named by their key, long values
-/// shortened to the width, and a closing summary line. Nothing at all
-/// when nothing changed, like `diff(1)`.
+/// shortened to the width, at most `limit` changes, and a closing summary
+/// line. Nothing at all when nothing changed, like `diff(1)`.
 struct TextReport {
   /// Whether to color the lines (ANSI escapes).
   let color: Bool
   /// The width to fit lines into, or `nil` to keep them whole.
   let width: Int?
+  /// The most changes to show (`--limit`), or `nil` for all.
+  var limit: Int? = nil
 
-  private var style: ReportStyle { ReportStyle(color: color, width: width) }
+  private var style: ReportStyle { ReportStyle(color: color, width: width, limit: limit) }
 
   /// The report's lines for `comparison`.
   func render(_ comparison: Comparison) -> String {
     let diff = comparison.diff
+    var head: [String] = []
+    if let columns = columnChange(comparison) { head.append(style.paint(columns, .dim)) }
     var lines: [String] = []
-    if let columns = columnChange(comparison) { lines.append(style.paint(columns, .dim)) }
     for old in diff.deletes {
       let value = ReportText.value(comparison.old.value(of: old))
       lines.append(style.line("-", name(comparison, old: old), value, .red))
@@ -36,28 +39,16 @@ struct TextReport {
       lines.append(
         style.line("↕", name(comparison, old: move.from), "\(move.from) → \(move.to)", .cyan))
     }
-    guard !lines.isEmpty else { return "" }
-    let summary = ReportStyle.summary(diff)
-    return (lines + [style.paint(summary, .bold)]).joined(separator: "\n") + "\n"
+    guard !lines.isEmpty || !head.isEmpty else { return "" }
+    return style.finish(head: head, changes: lines.map { [$0] }, summary: ReportStyle.summary(diff))
   }
 
   private func name(_ comparison: Comparison, old record: Int) -> String {
-    name(of: record, in: comparison.old, identity: comparison.identity)
+    RecordNames.name(of: record, in: comparison.old, identity: comparison.identity)
   }
 
   private func name(_ comparison: Comparison, new record: Int) -> String {
-    name(of: record, in: comparison.new, identity: comparison.identity)
-  }
-
-  /// A record named by its key (an array-valued key field stays an
-  /// array; only a composite key is parenthesised), or `#position`
-  /// under whole-value identity.
-  private func name(of record: Int, in snapshot: Snapshot, identity: Identity) -> String {
-    switch identity {
-    case .wholeValue: "#\(record)"
-    case .memberName: ReportText.key(.string(snapshot.memberName(of: record)))
-    case .fields: ReportText.key(parts: snapshot.keyFields(of: record, identity: identity))
-    }
+    RecordNames.name(of: record, in: comparison.new, identity: comparison.identity)
   }
 
   /// The columns line of two tables whose headers differ: `columns: +d,

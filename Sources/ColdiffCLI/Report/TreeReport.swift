@@ -8,36 +8,42 @@ import ColdiffFormats
 /// name) and its index path as the diff document writes it; a deleted or inserted
 /// subtree is one line for its root with its other records indented
 /// under it; a move shows both paths and, when the parent changed, the
-/// new parent. Nothing when nothing changed.
+/// new parent. At most `limit` changes (a subtree's lines count as one).
+/// Nothing when nothing changed.
 struct TreeReport {
   /// Whether to color the lines (ANSI escapes).
   let color: Bool
   /// The width to fit lines into, or `nil` to keep them whole.
   let width: Int?
+  /// The most changes to show (`--limit`), or `nil` for all.
+  var limit: Int? = nil
 
-  private var style: ReportStyle { ReportStyle(color: color, width: width) }
+  private var style: ReportStyle { ReportStyle(color: color, width: width, limit: limit) }
 
   /// The report's lines for `comparison`.
   func render(_ comparison: TreeComparison) -> String {
     let diff = comparison.diff
-    var lines: [String] = []
+    var lines: [[String]] = []
     for path in diff.deletes {
       let node = comparison.old.node(at: path)
-      lines += subtree(
-        "-", node, in: comparison.old, matches: comparison.oldToNew, comparison, .red)
+      lines.append(
+        subtree(
+          "-", node, in: comparison.old, matches: comparison.oldToNew, comparison, .red))
     }
     for path in diff.inserts {
       let node = comparison.new.node(at: path)
-      lines += subtree(
-        "+", node, in: comparison.new, matches: comparison.newToOld, comparison, .green)
+      lines.append(
+        subtree(
+          "+", node, in: comparison.new, matches: comparison.newToOld, comparison, .green))
     }
     for path in diff.updates {
       let node = comparison.old.node(at: path)
       let fields = (comparison.changes[node] ?? []).map(style.describe).joined(separator: "; ")
-      lines.append(
+      lines.append([
         style.line(
           "~", name(node, in: comparison.old, comparison),
-          "\(comparison.old.position(of: path).text)  \(fields)", .yellow))
+          "\(comparison.old.position(of: path).text)  \(fields)", .yellow)
+      ])
     }
     for move in diff.moves {
       let oldNode = comparison.old.node(at: move.from)
@@ -51,10 +57,10 @@ struct TreeReport {
           newParent < 0
           ? "  (now a root)" : "  (now under \(name(newParent, in: comparison.new, comparison)))"
       }
-      lines.append(style.line("↕", name(oldNode, in: comparison.old, comparison), detail, .cyan))
+      lines.append([style.line("↕", name(oldNode, in: comparison.old, comparison), detail, .cyan)])
     }
     guard !lines.isEmpty else { return "" }
-    return (lines + [style.paint(ReportStyle.summary(diff), .bold)]).joined(separator: "\n") + "\n"
+    return style.finish(head: [], changes: lines, summary: ReportStyle.summary(diff))
   }
 
   /// The root line of an inserted or deleted subtree, with its path and
@@ -81,13 +87,6 @@ struct TreeReport {
 
   /// The keys from the root down to `node`, joined by ` › `.
   private func name(_ node: Int, in tree: TreeSnapshot, _ comparison: TreeComparison) -> String {
-    var keys: [String] = []
-    var next = node
-    while next >= 0 {
-      keys.append(ReportText.key(parts: tree.keyFields(of: next, pointers: comparison.keys)))
-      next = Int(tree.parents[next])
-    }
-    return keys.reversed().joined(separator: " › ")
+    RecordNames.name(of: node, in: tree, keys: comparison.keys)
   }
-
 }

@@ -107,6 +107,13 @@ package struct TreeForest {
   /// The number of children of `parent` (-1: the roots).
   package func childCount(of parent: Int) -> Int { lists.count(under: parent) }
 
+  /// The child of `parent` (-1: the roots) at `position`.
+  ///
+  /// - Complexity: O(log w) expected for w siblings.
+  package func child(at position: Int, of parent: Int) -> Int {
+    lists.node(at: position, under: parent)
+  }
+
   /// The parent of `node`: -1 for a root, -2 when out of the forest.
   package func parent(of node: Int) -> Int { lists.parent(of: node) }
 
