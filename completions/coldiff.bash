@@ -40,6 +40,10 @@ _coldiff() {
     COMPREPLY=($(compgen -W 'json jsonl csv tsv' -- "$cur"))
     return 0
     ;;
+  --delimiter)
+    COMPREPLY=()
+    return 0
+    ;;
   -f|--format)
     COMPREPLY=($(compgen -W 'text json patch stat markdown html' -- "$cur"))
     return 0
@@ -58,7 +62,7 @@ _coldiff() {
     ;;
   esac
   if [[ $cur == -* ]]; then
-    COMPREPLY=($(compgen -W '--key -k --ignore --compare --array-key --unordered --tree --root --input --format -f --no-test --limit --color --quiet -q --shard --combine --textconv --help -h --version' -- "$cur"))
+    COMPREPLY=($(compgen -W '--key -k --ignore --compare --array-key --unordered --tree --root --input --delimiter --format -f --no-test --limit --color --quiet -q --shard --combine --textconv --help -h --version' -- "$cur"))
     return 0
   fi
   compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))

@@ -8,6 +8,7 @@ complete -c coldiff -l unordered -d 'treat the collection as unordered: report n
 complete -c coldiff -l tree -x -d 'records nest child records in the array member FIELD'
 complete -c coldiff -l root -x -d 'the collection is the array or object at POINTER in each JSON document'
 complete -c coldiff -l input -x -a 'json jsonl csv tsv' -d 'read both inputs as FORMAT instead of detecting it'
+complete -c coldiff -l delimiter -x -d 'read (and write) CSV and TSV with CHAR between fields'
 complete -c coldiff -s f -l format -x -a 'text json patch stat markdown html' -d 'output format'
 complete -c coldiff -l no-test -d 'with --format patch: leave out the test guards'
 complete -c coldiff -l limit -x -d 'show at most N changes in the text and markdown formats'

@@ -38,9 +38,13 @@ _colpatch() {
       COMPREPLY=($(compgen -W 'json jsonl csv tsv' -- "$cur"))
       return 0
       ;;
+    --delimiter)
+      COMPREPLY=()
+      return 0
+      ;;
     esac
     if [[ $cur == -* ]]; then
-      COMPREPLY=($(compgen -W '--output -o --in-place -i --input --help -h --version' -- "$cur"))
+      COMPREPLY=($(compgen -W '--output -o --in-place -i --input --delimiter --help -h --version' -- "$cur"))
       return 0
     fi
     compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
@@ -51,9 +55,13 @@ _colpatch() {
       COMPREPLY=($(compgen -W 'json jsonl csv tsv' -- "$cur"))
       return 0
       ;;
+    --delimiter)
+      COMPREPLY=()
+      return 0
+      ;;
     esac
     if [[ $cur == -* ]]; then
-      COMPREPLY=($(compgen -W '--input --help -h --version' -- "$cur"))
+      COMPREPLY=($(compgen -W '--input --delimiter --help -h --version' -- "$cur"))
       return 0
     fi
     compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))

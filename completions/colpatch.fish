@@ -12,10 +12,12 @@ complete -c colpatch -n 'not __fish_seen_subcommand_from apply check merge rever
 complete -c colpatch -n '__fish_seen_subcommand_from apply' -s o -l output -r -F -d 'write the result to OUT instead of standard output'
 complete -c colpatch -n '__fish_seen_subcommand_from apply' -s i -l in-place -d 'write the result back to TARGET'
 complete -c colpatch -n '__fish_seen_subcommand_from apply' -l input -x -a 'json jsonl csv tsv' -d 'read TARGET as FORMAT instead of detecting it'
+complete -c colpatch -n '__fish_seen_subcommand_from apply' -l delimiter -x -d 'read (and write) CSV and TSV with CHAR between fields'
 complete -c colpatch -n '__fish_seen_subcommand_from apply' -s h -l help -d 'print this help and exit'
 complete -c colpatch -n '__fish_seen_subcommand_from apply' -l version -d 'print the version and exit'
 
 complete -c colpatch -n '__fish_seen_subcommand_from check' -l input -x -a 'json jsonl csv tsv' -d 'read TARGET as FORMAT instead of detecting it'
+complete -c colpatch -n '__fish_seen_subcommand_from check' -l delimiter -x -d 'read (and write) CSV and TSV with CHAR between fields'
 complete -c colpatch -n '__fish_seen_subcommand_from check' -s h -l help -d 'print this help and exit'
 complete -c colpatch -n '__fish_seen_subcommand_from check' -l version -d 'print the version and exit'
 

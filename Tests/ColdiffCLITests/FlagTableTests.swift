@@ -65,8 +65,8 @@ import Testing
     #expect(
       names == [
         "-k, --key", "--ignore", "--compare", "--array-key", "--unordered", "--tree", "--root",
-        "--input", "-f, --format", "--no-test", "--limit", "--color", "-q, --quiet", "--shard",
-        "--combine", "--textconv", "-h, --help", "--version",
+        "--input", "--delimiter", "-f, --format", "--no-test", "--limit", "--color", "-q, --quiet",
+        "--shard", "--combine", "--textconv", "-h, --help", "--version",
       ])
     #expect(ColdiffFlags.ignore.repeatable)
     #expect(
@@ -87,9 +87,12 @@ import Testing
       ])
     #expect(
       ColpatchArguments.apply.flags.map(\.names) == [
-        "-o, --output", "-i, --in-place", "--input", "-h, --help", "--version",
+        "-o, --output", "-i, --in-place", "--input", "--delimiter", "-h, --help", "--version",
       ])
-    #expect(ColpatchArguments.check.flags.map(\.names) == ["--input", "-h, --help", "--version"])
+    #expect(
+      ColpatchArguments.check.flags.map(\.names) == [
+        "--input", "--delimiter", "-h, --help", "--version",
+      ])
     #expect(ColpatchArguments.reverse.flags.map(\.names) == ["-h, --help", "--version"])
   }
 

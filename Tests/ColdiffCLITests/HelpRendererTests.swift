@@ -43,11 +43,12 @@ import Testing
     let text = HelpRenderer.render(ColdiffArguments.command)
     #expect(
       text.contains(
-        "\n  -f, --format FORMAT  output format (text, json, patch, stat, markdown, html;\n"
-          + "                       default text)\n"))
+        "\n  -f, --format FORMAT   output format (text, json, patch, stat, markdown, html;\n"
+          + "                        default text)\n"))
     #expect(
-      text.contains("\n      --unordered      treat the collection as unordered: report no moves\n")
+      text.contains(
+        "\n      --unordered       treat the collection as unordered: report no moves\n")
     )
-    #expect(text.contains("\n  -h, --help           print this help and exit\n"))
+    #expect(text.contains("\n  -h, --help            print this help and exit\n"))
   }
 }

@@ -104,10 +104,15 @@ import Testing
       table.rawFieldRanges(ofRow: 0) == (0..<3).map { table.rawFieldRange(row: 0, column: $0) })
   }
 
-  @Test func aBlankLastLineOfAOneColumnTable() throws {
-    let table = try CSVTable(bytes: Array("a\n1\n\n".utf8))
-    #expect(table.rowCount == 2)
-    #expect(table.rowRange(1) == 4..<4)
-    #expect(table.lineEnding(ofRow: 1) == .lf)
+  /// Empty lines at the end of a file are not records, even in a
+  /// one-column table (SPEC §8.1.3); written back, they end it again.
+  @Test func blankLastLinesOfAOneColumnTableAreNoRecords() throws {
+    let table = try CSVTable(bytes: Array("a\n1\n\n\r\n".utf8))
+    #expect(table.rowCount == 1)
+    #expect(table.rowRange(0) == 2..<3)
+    #expect(table.lineEnding(ofRow: 0) == .lf)
+    #expect(table.recordsEnd == 4)
+    let rows = (0..<table.rowCount).map { CSVOutputRow.original($0) }
+    #expect(try table.write(header: table.header, rows: rows) == Array("a\n1\n\n\r\n".utf8))
   }
 }

@@ -24,11 +24,11 @@ import Testing
     #expect(
       changes == [
         FieldChange(path: path("price"), old: number("10"), new: number("12")),
-        FieldChange(path: path("gone"), old: string("x"), new: nil),
+        FieldChange(path: path("gone"), old: string("x"), new: nil, after: .key(string("price"))),
         FieldChange(path: path("supplier", "name"), old: string("A"), new: string("B")),
         FieldChange(
           path: path("tags"), old: .array([string("a")]), new: .array([string("a"), string("b")])),
-        FieldChange(path: path("added"), old: nil, new: .bool(true)),
+        FieldChange(path: path("added"), old: nil, new: .bool(true), after: .key(string("tags"))),
       ])
   }
 

@@ -22,6 +22,16 @@ import Testing
       #"{"a":{"b":[1,2]}}"#,
       #"[{"op":"add","path":"/a/c","value":"x"},{"op":"add","path":"/a/b/0","value":0}]"#
     ),
+    // A record moved out to its parent's place: its move back would go into
+    // its own subtree, so the reverse removes and adds it (SPEC §7.19).
+    (
+      #"[{"id":"E"},{"id":"G","children":[{"id":"H","p":1}]}]"#,
+      #"""
+      [{"op":"test","path":"/1/children/0/id","value":"H"},
+       {"op":"test","path":"/1/children/0","value":{"id":"H","p":1}},
+       {"op":"move","from":"/1/children/0","path":"/1"}]
+      """#
+    ),
   ]
 
   @Test(arguments: guardedCases)
@@ -42,6 +52,10 @@ import Testing
       "op 1 (replace /0)"
     ),
     (#"[{"op":"move","from":"/0","path":"/2"}]"#, "op 0 (move /2)"),
+    (
+      #"[{"op":"test","path":"/1/children/0/id","value":"H"},{"op":"move","from":"/1/children/0","path":"/1"}]"#,
+      "op 1 (move /1)"
+    ),
     (#"[{"op":"copy","from":"/0","path":"/2"}]"#, "op 0 (copy /2)"),
     (#"[{"op":"add","path":"/-","value":1}]"#, "op 0 (add /-)"),
   ])

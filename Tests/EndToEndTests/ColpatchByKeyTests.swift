@@ -121,7 +121,7 @@ import Testing
     try expectConflict(
       target: "[\n  {\"id\": 42, \"price\": 11},\n  {\"id\": 41, \"price\": 5},\n"
         + "  {\"id\": 43, \"price\": 7}\n]\n",
-      message: "colpatch: key 42: price is 11, the diff expects 10\n")
+      message: "colpatch: key 42: /price is 11, the diff expects 10\n")
   }
 
   @Test func aChangedDeletedRecordIsAConflict() throws {
@@ -185,6 +185,6 @@ import Testing
     let refused = try ColpatchCommandLine.colpatch(["apply", diff, conflict])
     #expect(refused.status == 1, "\(refused)")
     #expect(refused.output.isEmpty)
-    #expect(refused.errors == "colpatch: member a: p is 5, the diff expects 1\n", "\(refused)")
+    #expect(refused.errors == "colpatch: member a: /p is 5, the diff expects 1\n", "\(refused)")
   }
 }

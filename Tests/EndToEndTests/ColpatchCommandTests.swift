@@ -50,7 +50,10 @@ import Testing
     #expect(clean.status == 0 && clean.output.isEmpty && clean.errors.isEmpty, "\(clean)")
     let fails = try ColpatchCommandLine.colpatch(["check", bad, target])
     #expect(fails.status == 1 && fails.output.isEmpty, "\(fails)")
-    #expect(fails.errors == "colpatch: op 0 (test /0/a): expected 2, found 1\n", "\(fails)")
+    #expect(
+      fails.errors
+        == "colpatch: op 0 (test /0/a): expected 2, found 1 (was the patch made for another file?)\n",
+      "\(fails)")
     let trouble = try ColpatchCommandLine.colpatch(["check", malformed, target])
     #expect(trouble.status == 2 && trouble.output.isEmpty, "\(trouble)")
     #expect(trouble.errors.hasPrefix("colpatch: \(malformed):1:"), "\(trouble)")

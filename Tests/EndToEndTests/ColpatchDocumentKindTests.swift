@@ -32,11 +32,12 @@ import Testing
     ] {
       let target = try folder.write(name, text)
       let outcome = try ColpatchCommandLine.colpatch(["apply", document, target])
-      #expect(outcome.status == 2 && outcome.output.isEmpty, "\(name): \(outcome)")
+      #expect(outcome.status == 1 && outcome.output.isEmpty, "\(name): \(outcome)")
       #expect(
         outcome.errors
           == "colpatch: \(target): the diff document is of a JSON object's members; "
-          + "this target is a list of records\n", "\(name): \(outcome)")
+          + "this target is a list of records (was the patch made for another file?)\n",
+        "\(name): \(outcome)")
     }
   }
 
@@ -46,11 +47,11 @@ import Testing
     let document = try Self.document(#"[{"id": 1}]"#, #"[{"id": 1}, {"id": 2}]"#, in: folder)
     let target = try folder.write("t.json", #"{"a": {"id": 1}}"#)
     let outcome = try ColpatchCommandLine.colpatch(["check", document, target])
-    #expect(outcome.status == 2 && outcome.output.isEmpty, "\(outcome)")
+    #expect(outcome.status == 1 && outcome.output.isEmpty, "\(outcome)")
     #expect(
       outcome.errors
         == "colpatch: \(target): the diff document is of a list of records; "
-        + "this target is a JSON object's members\n")
+        + "this target is a JSON object's members (was the patch made for another file?)\n")
   }
 
   @Test func anEmptyDocumentAppliesToEither() throws {

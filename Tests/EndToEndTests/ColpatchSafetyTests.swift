@@ -47,7 +47,9 @@ import Testing
     try expectNothingWritten(
       patch:
         #"[{"op": "replace", "path": "/0/a", "value": 5}, {"op": "test", "path": "/1/a", "value": 3}]"#,
-      arguments, status: 1, message: "colpatch: op 1 (test /1/a): expected 3, found 2\n")
+      arguments, status: 1,
+      message:
+        "colpatch: op 1 (test /1/a): expected 3, found 2 (was the patch made for another file?)\n")
   }
 
   @Test func aPatchFailingOnItsLastOperationWritesNothing() throws {

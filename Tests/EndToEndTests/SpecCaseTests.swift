@@ -73,7 +73,7 @@ import Testing
           oldForm: check.form(of: check.operands[0]), new: path(check.operands[1]),
           newForm: check.form(of: check.operands[1]), patch: patch, ignore: check.ignore,
           unordered: check.unordered, compare: check.compare, root: check.root,
-          tree: check.tree))
+          tree: check.tree, delimiter: check.delimiter))
     }
     #expect(jobs.count > 20)
     for (name, failure) in try oracle.check(jobs).sorted(by: { $0.key < $1.key }) {

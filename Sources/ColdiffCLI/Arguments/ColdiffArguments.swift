@@ -85,6 +85,7 @@ public enum ColdiffArguments {
     options.inputFormat = try typed.value(of: ColdiffFlags.input).flatMap {
       InputFormat(argument: $0)
     }
+    options.delimiter = try CommonFlags.delimiter(in: typed, command: command)
     if let format = try typed.value(of: ColdiffFlags.format).flatMap(OutputFormatOption.init) {
       options.outputFormat = format
     }

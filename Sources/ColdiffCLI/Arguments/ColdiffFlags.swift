@@ -199,8 +199,8 @@ public enum ColdiffFlags {
 
   /// Every flag of `coldiff`, in the order help lists them.
   public static let all: [Flag] = [
-    key, ignore, compare, arrayKey, unordered, tree, root, input, format, noTest, limit, color,
-    quiet, shard, combine, textconv,
+    key, ignore, compare, arrayKey, unordered, tree, root, input, CommonFlags.delimiter, format,
+    noTest, limit, color, quiet, shard, combine, textconv,
     CommonFlags.help, CommonFlags.version,
   ]
 }

@@ -25,6 +25,10 @@ public struct ColdiffOptions: Sendable, Equatable {
   public var treeField: String?
   /// The `--input` form, or `nil` to detect it.
   public var inputFormat: InputFormat?
+  /// The `--delimiter` byte of CSV and TSV input, or `nil` for the form's
+  /// own (`,` or a tab; `;` for a `.csv` whose header has no comma but
+  /// `;`).
+  public var delimiter: UInt8?
   /// The `--format` (default `text`).
   public var outputFormat: OutputFormatOption
   /// Whether `--no-test` was given.

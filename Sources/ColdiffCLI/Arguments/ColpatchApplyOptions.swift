@@ -15,6 +15,10 @@ public struct ColpatchApplyOptions: Sendable, Equatable {
   public var inPlace: Bool
   /// The `--input` form of TARGET, or `nil` to detect it.
   public var inputFormat: InputFormat?
+  /// The `--delimiter` byte of CSV and TSV input, or `nil` for the form's
+  /// own (`,` or a tab; `;` for a `.csv` whose header has no comma but
+  /// `;`).
+  public var delimiter: UInt8?
 
   /// Creates apply options.
   ///

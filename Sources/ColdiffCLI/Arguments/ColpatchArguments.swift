@@ -213,6 +213,7 @@ public enum ColpatchArguments {
     options.inputFormat = try typed.value(of: ColpatchFlags.input).flatMap {
       InputFormat(argument: $0)
     }
+    options.delimiter = try CommonFlags.delimiter(in: typed, command: apply)
     if options.inPlace && options.output != nil {
       throw UsageError("'-o/--output' and '-i/--in-place' cannot be used together", in: apply)
     }
@@ -227,7 +228,9 @@ public enum ColpatchArguments {
   ) throws(UsageError) -> ColpatchCheckOptions {
     let (patch, target) = try patchAndTarget(typed)
     let inputFormat = try typed.value(of: ColpatchFlags.input).flatMap { InputFormat(argument: $0) }
-    return ColpatchCheckOptions(patch: patch, target: target, inputFormat: inputFormat)
+    var options = ColpatchCheckOptions(patch: patch, target: target, inputFormat: inputFormat)
+    options.delimiter = try CommonFlags.delimiter(in: typed, command: check)
+    return options
   }
 
   private static func resolveMerge(

@@ -10,6 +10,10 @@ public struct ColpatchCheckOptions: Sendable, Equatable {
   public var target: String
   /// The `--input` form of TARGET, or `nil` to detect it.
   public var inputFormat: InputFormat?
+  /// The `--delimiter` byte of CSV and TSV input, or `nil` for the form's
+  /// own (`,` or a tab; `;` for a `.csv` whose header has no comma but
+  /// `;`).
+  public var delimiter: UInt8?
 
   /// Creates check options.
   ///

@@ -86,10 +86,14 @@ public enum ColpatchFlags {
   public static let topLevel: [Flag] = [CommonFlags.help, CommonFlags.version]
 
   /// The flags of `colpatch apply`.
-  public static let apply: [Flag] = [output, inPlace, input, CommonFlags.help, CommonFlags.version]
+  public static let apply: [Flag] = [
+    output, inPlace, input, CommonFlags.delimiter, CommonFlags.help, CommonFlags.version,
+  ]
 
   /// The flags of `colpatch check`.
-  public static let check: [Flag] = [input, CommonFlags.help, CommonFlags.version]
+  public static let check: [Flag] = [
+    input, CommonFlags.delimiter, CommonFlags.help, CommonFlags.version,
+  ]
 
   /// `--tree FIELD` of `merge`: merge trees of records nested in FIELD.
   public static let mergeTree = Flag(

@@ -8,7 +8,7 @@ public enum CompletionKind: Sendable, Equatable {
   case choice
   /// A record field name; shells offer nothing but a hint.
   case field
-  /// Other text (a number of changes, a shard `I/N`); shells offer
-  /// nothing but a hint.
+  /// Other text (a delimiter character, a number of changes, a shard
+  /// `I/N`); shells offer nothing but a hint.
   case text
 }

@@ -28,7 +28,8 @@ extension ColdiffRun {
 
   private func textconv(_ input: InputFile) throws -> ExitStatus {
     let format = options.inputFormat
-    let snapshot = try Snapshot(input, override: format)
+    let snapshot = try Snapshot(input, override: format, delimiter: options.delimiter)
+    console.noteDelimiter(of: snapshot, name: ColdiffRun.repositoryName(input.name))
     let identity = try Identity.resolve(keys: options.keyFields, old: snapshot, new: snapshot)
     let style = JSONStyle(
       indent: .none, colon: Array(": ".utf8), comma: Array(", ".utf8), finalNewline: false)

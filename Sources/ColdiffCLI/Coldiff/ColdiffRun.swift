@@ -82,7 +82,7 @@ struct ColdiffRun {
   ///   - title: how the Markdown and HTML reports name the two inputs.
   /// - Returns: 0 no differences, 1 differences, 2 trouble writing.
   func emit(_ comparison: Comparison, header: String?, title: String) -> ExitStatus {
-    let status: ExitStatus = comparison.diff.isEmpty ? .success : .differences
+    let status: ExitStatus = comparison.hasDifferences ? .differences : .success
     guard !options.quiet else { return status }
     var out = Array((header ?? "").utf8)
     switch options.outputFormat {
@@ -118,11 +118,14 @@ struct ColdiffRun {
       let input = try InputFile(path: path, standardInput: standardInput)
       return try Snapshot(
         input, detectionName: detectionName, override: format, keyName: keyName,
-        root: options.root)
+        root: options.root, delimiter: options.delimiter)
     }
     let (old, new) = try Parallel.both(
       { try load(oldPath, detectionName: detectionNames.old) },
       { try load(newPath, detectionName: detectionNames.new) })
+    // Notes in a fixed order, OLD's first.
+    if let old { console.noteDelimiter(of: old, name: detectionNames.old ?? oldPath) }
+    if let new { console.noteDelimiter(of: new, name: detectionNames.new ?? newPath) }
     switch (old, new) {
     case (let old?, let new?): return (old, new)
     case (let old?, nil): return (old, Snapshot(emptyLike: old, name: newPath))

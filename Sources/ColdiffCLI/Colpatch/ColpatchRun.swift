@@ -16,7 +16,8 @@ struct ColpatchRun {
     progress?.stage("applying")
     let before = options.inPlace ? AtomicFileWriter.snapshot(of: options.target) : nil
     let target = try patched(
-      patchPath: options.patch, targetPath: options.target, inputFormat: options.inputFormat)
+      patchPath: options.patch, targetPath: options.target, inputFormat: options.inputFormat,
+      delimiter: options.delimiter)
     let path: String
     if options.inPlace {
       path = options.target
@@ -59,10 +60,19 @@ struct ColpatchRun {
   private static let writeBuffer = 1 << 20
 
   /// `colpatch check PATCH [TARGET]`: 0 when the patch applies cleanly, 1
-  /// (with the reason) when it does not.
+  /// when it does not, with every conflict on its own line (at most 50,
+  /// then `… and N more`).
   func check(_ options: ColpatchCheckOptions) throws -> ExitStatus {
-    let target = try patched(
-      patchPath: options.patch, targetPath: options.target, inputFormat: options.inputFormat)
+    let target: PatchTarget
+    do {
+      target = try patched(
+        patchPath: options.patch, targetPath: options.target, inputFormat: options.inputFormat,
+        delimiter: options.delimiter)
+    } catch let conflicts as PatchConflicts {
+      // Every conflict, one a line (SPEC §8.1.6).
+      for line in conflicts.lines() { console.error(line) }
+      return .differences
+    }
     // Writing finds what the target's form cannot hold.
     var scratch: [UInt8] = []
     try target.write(to: &scratch, flushingAbove: 1 << 16) { $0.removeAll(keepingCapacity: true) }
@@ -86,7 +96,7 @@ struct ColpatchRun {
 
   /// The target with the patch applied.
   private func patched(
-    patchPath: String, targetPath: String, inputFormat: InputFormat?
+    patchPath: String, targetPath: String, inputFormat: InputFormat?, delimiter: UInt8?
   ) throws -> PatchTarget {
     let patchInput = try InputFile(path: patchPath, standardInput: io.standardInput)
     let patchBytes = patchInput.bytes.withUnsafeBufferPointer { Array($0) }
@@ -120,12 +130,14 @@ struct ColpatchRun {
     let standardInput = io.standardInput
     func readTarget() throws -> (InputFile, Snapshot, IndexedKeys?) {
       let input = try InputFile(path: targetPath, standardInput: standardInput)
-      let snapshot = try Snapshot(input, override: format, keyName: keyName)
+      let snapshot = try Snapshot(
+        input, override: format, keyName: keyName, delimiter: delimiter)
       // A diff document finds records by key: index them on this core.
       return (input, snapshot, keyName == nil ? nil : IndexedKeys.byDefaultKey(of: snapshot))
     }
     // Parse the patch while the target is read and scanned.
     var (document, (input, snapshot, indexed)) = try Parallel.both(parsePatch, readTarget)
+    console.noteDelimiter(of: snapshot, name: targetPath)
     // A collection inside the document (`--root`) is read again there.
     if let root = try ColpatchRun.root(of: document, in: snapshot) {
       snapshot = try Snapshot(input, override: format, keyName: keyName, root: root)
@@ -133,18 +145,23 @@ struct ColpatchRun {
       if case .raw(let patch) = document { document = .raw(patch.relative(to: root)) }
     }
     var target = PatchTarget(snapshot)
-    switch document {
-    case .raw(let patch):
-      do {
-        try target.apply(patch)
-      } catch {
-        // Name the operation's path in the whole document.
-        var error = error
-        error.path = JSONPointer(tokens: (snapshot.root?.pointer.tokens ?? []) + error.path.tokens)
-        throw error
+    do {
+      switch document {
+      case .raw(let patch):
+        do {
+          try target.apply(patch)
+        } catch {
+          // Name the operation's path in the whole document.
+          var error = error
+          error.path = JSONPointer(
+            tokens: (snapshot.root?.pointer.tokens ?? []) + error.path.tokens)
+          throw error
+        }
+      case .document(.jsonPatch(let patch)): try patch.apply(to: &target)
+      case .document(.diff(let diff)): try target.apply(diff, indexed: indexed)
       }
-    case .document(.jsonPatch(let patch)): try patch.apply(to: &target)
-    case .document(.diff(let diff)): try target.apply(diff, indexed: indexed)
+    } catch {
+      throw ColpatchRun.conflicts(error, of: document, on: snapshot, indexed: indexed)
     }
     return target
   }
@@ -170,7 +187,7 @@ extension ColpatchRun {
 }
 
 /// A patch as colpatch read it.
-private enum PatchInput {
+enum PatchInput {
   /// An RFC 6902 patch in its plain form, values left as bytes.
   case raw(RawJSONPatch)
   /// Any patch document, read whole.

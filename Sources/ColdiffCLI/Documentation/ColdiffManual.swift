@@ -85,7 +85,13 @@ public enum ColdiffManual {
           `.csv`, `.tsv` (RFC 4180: quoted fields, embedded newlines, CRLF, a UTF-8 byte \
           order mark; TSV quotes as CSV does, with a tab as the delimiter). Each row after \
           the header is a record, an object keyed by column name whose values are \
-          strings kept exactly as written. The headers of OLD and NEW may differ.
+          strings kept exactly as written; empty lines at the end of the file are not \
+          records. `--delimiter` names another delimiter; a `.csv` whose header line has \
+          no comma but a `;` is read with `;`, and a note says so. The headers of OLD and \
+          NEW may differ: any change of the header, its order included, is a difference, \
+          shown as `columns: +d, -b` when columns were only added or removed and as both \
+          headers (`columns: a, c → c, a`) otherwise; the diff document then carries \
+          `"columns": {"old": [...], "new": [...]}`.
           """),
       ]),
       .paragraph(
@@ -230,7 +236,11 @@ public enum ColdiffManual {
           updates and the `from` of moves are positions in OLD; inserts and the `to` of \
           moves are positions in NEW. Inserts and moves carry `after`, the key of the \
           record before them in NEW. Updates list their `changes` as JSON Pointer paths \
-          inside the record with `old` and `new` values. The document carries the \
+          inside the record with `old` and `new` values; a change that adds a member \
+          carries `after`, the member before it in NEW (`null` when first), and one that \
+          removes a member the one before it in OLD, so that colpatch(1) puts members \
+          back where they were. For CSV and TSV tables whose headers differ, `columns` \
+          gives both headers. The document carries the \
           records' keys and values, so it can be reviewed, applied and reversed without \
           the snapshots.
           """),

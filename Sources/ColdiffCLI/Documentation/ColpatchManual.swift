@@ -51,7 +51,11 @@ public enum ColpatchManual {
         and checks the old values it carries, and an insert or move goes right after the \
         record that precedes it in NEW (or first). A diff document therefore still applies \
         to a target whose other records changed or moved since OLD, and a conflict is \
-        reported by key (`colpatch: key 42: price is 11, the diff expects 10`).
+        reported by key and by the pointer of the first member that differs (`colpatch: \
+        key 42: /price is 11, the diff expects 10`); a value longer than 60 characters is \
+        shortened so that where the two first differ stays in view. A document whose \
+        `columns` gives the two headers of a CSV or TSV table puts a table's columns in \
+        NEW's order.
         """),
       .paragraph(
         """
@@ -59,16 +63,27 @@ public enum ColpatchManual {
         records are found at any depth and placed under their `parent`, after their \
         `after`. In a JSON object the members are the roots, found by their names; a \
         record placed at the top becomes the member named by its key, which must then be \
-        a string (exit status 2 otherwise).
+        a string (otherwise the document does not fit: exit status 1).
         """),
       .paragraph(
         """
         A failing operation is named by its 0-based number in the patch array (`jq \
         '.[17]' p.json` shows it), its path and the reason (`colpatch: op 17 (test \
         /3/id): expected 42, found 41`). A patch that is not well formed (bad pointer \
-        syntax, a missing member, an unknown op) is trouble (exit status 2); a \
-        well-formed operation that fails on this target means the patch does not apply \
-        (exit status 1).
+        syntax, a missing member, an unknown op) is trouble (exit status 2), as is \
+        unreadable input. A well-formed patch or document that does not fit this target \
+        (a failed `test`, a missing path, no record with that key, a target record \
+        without the key field, a document of another kind of collection, a value a CSV \
+        field cannot hold) does not apply (exit status 1), and the target stays byte for \
+        byte as it was. When not a single guard of the patch holds on the target, the \
+        message adds `(was the patch made for another file?)`; when the reverse of the \
+        patch applies to it, `(the patch seems already applied)`.
+        """),
+      .paragraph(
+        """
+        `check` lists every conflict, one a line (at most 50, then `… and N more`); for \
+        an RFC 6902 patch it goes on past each failing operation, leaving it out, so a \
+        later conflict may follow from an earlier one. `apply` reports the first.
         """),
       .paragraph(
         """
@@ -94,7 +109,9 @@ public enum ColpatchManual {
       .paragraph(
         """
         The result keeps the target's form: CSV stays CSV with its header order and \
-        delimiter (new columns are appended, columns no row has any more are dropped), \
+        delimiter (new columns are appended, columns no row has any more are dropped, \
+        the empty lines that ended the file end it again; `--delimiter` reads and writes \
+        another delimiter), \
         JSON Lines stays one record per line, and JSON keeps its indentation style. \
         Records the patch does not touch are written back byte for byte; inserted and \
         changed records are written in the target's style.

@@ -49,6 +49,9 @@ extension Console {
   /// diagnostic's own status, 2 for anything else.
   func report(_ error: any Error) -> ExitStatus {
     switch error {
+    case let conflicts as PatchConflicts:
+      self.error(conflicts.description)
+      return .differences
     case let conflict as PatchConflict:
       self.error(conflict.description)
       return .differences
@@ -62,5 +65,16 @@ extension Console {
       self.error("\(error)")
       return .trouble
     }
+  }
+}
+
+extension Console {
+  /// Notes on standard error that `snapshot` (the file `name`) was read
+  /// with `;` because its header has no comma but a `;` (SPEC §8.1.3).
+  func noteDelimiter(of snapshot: Snapshot, name: String) {
+    guard snapshot.guessedDelimiter != nil else { return }
+    error(
+      "note: \(name): the header has no comma but ';', so fields are read as separated by ';' "
+        + "(--delimiter sets the separator)")
   }
 }

@@ -51,17 +51,20 @@ struct TextReport {
     RecordNames.name(of: record, in: comparison.new, identity: comparison.identity)
   }
 
+  /// The columns line of two tables whose headers differ: `columns: +d,
+  /// -b` when columns were added or removed and the others kept their
+  /// order, else both headers, `columns: a, c → c, a` (SPEC §8.1.3).
   private func columnChange(_ comparison: Comparison) -> String? {
-    guard case .table(let old) = comparison.old.storage,
-      case .table(let new) = comparison.new.storage, old.header != new.header
-    else { return nil }
-    let added = new.header.filter { !old.header.contains($0) }
-    let removed = old.header.filter { !new.header.contains($0) }
-    guard !added.isEmpty || !removed.isEmpty else { return nil }
-    let names =
-      added.map { "+" + String(decoding: $0, as: UTF8.self) }
-      + removed.map { "-" + String(decoding: $0, as: UTF8.self) }
+    guard let (old, new) = comparison.columnChange else { return nil }
+    func text(_ name: [UInt8]) -> String { String(decoding: name, as: UTF8.self) }
+    let added = new.filter { !old.contains($0) }
+    let removed = old.filter { !new.contains($0) }
+    let sameOrder = old.filter { new.contains($0) } == new.filter { old.contains($0) }
+    guard sameOrder else {
+      return "columns: " + old.map(text).joined(separator: ", ") + " → "
+        + new.map(text).joined(separator: ", ")
+    }
+    let names = added.map { "+" + text($0) } + removed.map { "-" + text($0) }
     return "columns: " + names.joined(separator: ", ")
   }
-
 }

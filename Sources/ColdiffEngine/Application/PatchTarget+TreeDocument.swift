@@ -14,9 +14,11 @@ extension PatchTarget {
   /// (a root's key); a record placed at the top becomes the member named
   /// by its key, which must then be a string.
   ///
-  /// - Throws: `PatchConflict` naming the first record that does not fit
-  ///   (exit 1); `InputError` when the document cannot apply to this kind
-  ///   of target or moves or deletes one record twice (exit 2).
+  /// - Throws: `PatchConflicts` listing every record it names that is
+  ///   not there or does not hold what it expects, and for a target that cannot hold the tree (a table, a
+  ///   children member that is not an array) (exit 1); `InputError` when
+  ///   the document lacks `tree` or `key` or moves or deletes one record
+  ///   twice (exit 2).
   /// - Complexity: O(size of the target + d log w) expected for d changes
   ///   and sibling lists of width w (plus the size of each deleted subtree,
   ///   which is compared, and the depth of each index path).
@@ -24,55 +26,88 @@ extension PatchTarget {
     guard let field = document.tree, let keys = document.key else {
       throw InputError("a tree diff document needs \"tree\" and \"key\"", file: snapshot.name)
     }
+    // A target that cannot hold this tree does not fit (exit 1).
     guard case .json = snapshot.storage else {
-      throw InputError(
-        "a tree diff document applies to a JSON array, a JSON object or JSON Lines",
-        file: snapshot.name)
+      throw PatchConflicts(
+        "\(snapshot.name): a tree diff document applies to a JSON array, a JSON object or "
+          + "JSON Lines", failedGuard: true)
     }
     let rules = try ComparisonRules(document: document.rules)
-    var forest = try TreeForest(target: self, field: field, keys: keys)
-    let deleted = try document.deletes.map { try Self.attachedNode($0.key, in: forest) }
-    let updated = try document.updates.map { try Self.attachedNode($0.key, in: forest) }
-    let moved = try document.moves.map { try Self.attachedNode($0.key, in: forest) }
-    var taken = Set<Int>()
-    for (key, node) in zip(document.moves.map(\.key) + document.deletes.map(\.key), moved + deleted)
-    where !taken.insert(node).inserted {
-      throw InputError(
-        "key \(key.map(ReportText.key) ?? "?"): the document moves or deletes it more than once")
+    var forest: TreeForest
+    do {
+      forest = try TreeForest(target: self, field: field, keys: keys)
+    } catch let error as InputError {
+      throw PatchConflicts(error.description, failedGuard: true)
     }
+    var log = PatchConflicts()
+    func find(_ key: JSONValue?) -> Int? {
+      guard let key, let node = forest.node(withKey: key), forest.isAttached(node) else {
+        log.add(
+          "key \(key.map(ReportText.key) ?? "?"): no such record in the target", failedGuard: true)
+        return nil
+      }
+      return node
+    }
+    let deleted = document.deletes.map { find($0.key) }
+    let updated = document.updates.map { find($0.key) }
+    let moved = document.moves.map { find($0.key) }
+    try PatchTarget.checkTakenOnce(document, moved: moved, deleted: deleted)
     for (entry, node) in zip(document.updates, updated) {
-      try Self.update(node, by: entry, childrenField: field, rules: rules, in: &forest)
+      guard let node else { continue }
+      do {
+        try PatchTarget.update(node, in: &forest, with: entry, field: field, rules: rules)
+        log.held()
+      } catch {
+        log.add("\(error)", failedGuard: true)
+      }
     }
-    for node in moved { forest.detach(node) }
+    for node in moved.compactMap({ $0 }) {
+      forest.detach(node)
+      log.held()
+    }
     for (entry, node) in zip(document.deletes, deleted) {
+      guard let node else { continue }
       guard case .value(let expected) = entry.value, expected == forest.value(of: node) else {
-        throw PatchConflict(
-          description: "key \(entry.key.map(ReportText.key) ?? "?"): the record differs from "
-            + "the one the diff deletes")
+        log.add(
+          "key \(entry.key.map(ReportText.key) ?? "?"): the record differs from the one the diff "
+            + "deletes", failedGuard: true)
+        continue
       }
       forest.detach(node)
       forest.unindex(node)
+      log.held()
     }
-    try place(document, moved: moved, in: &forest)
+    // Every record the document names must fit before any is placed.
+    guard log.isEmpty else { throw log }
+    // Place inserts and moves in NEW preorder, so parents and preceding
+    // siblings are in place first.
+    var placements: [TreePlacement] = []
+    for entry in document.inserts {
+      guard case .value(let value) = entry.value else {
+        preconditionFailure("read documents hold values")
+      }
+      let member = try topMemberName(of: entry)
+      let node = try forest.addInserted(value, name: snapshot.name, member: member)
+      placements.append((entry.position, node, entry.parent, entry.after, entry.key))
+    }
+    for (entry, node) in zip(document.moves, moved) {
+      guard let node else { continue }
+      placements.append((entry.to, node, entry.parent, entry.after, entry.key))
+    }
+    placements.sort { $0.path.precedes($1.path) }
+    for placement in placements {
+      try place(placement, in: &forest)
+    }
     forest.write(into: &self)
   }
 
-  /// The attached node with `key`.
+  /// Applies an update's changes to the content of `node`; a change of
+  /// the children member `field` only says whether the member is there.
   ///
-  /// - Throws: `PatchConflict` when there is none.
-  private static func attachedNode(_ key: JSONValue?, in forest: TreeForest) throws -> Int {
-    guard let key, let node = forest.node(withKey: key), forest.isAttached(node) else {
-      throw PatchConflict(
-        description: "key \(key.map(ReportText.key) ?? "?"): no such record in the target")
-    }
-    return node
-  }
-
-  /// Applies an update's field changes to `node`'s content; a change of
-  /// the children field itself only says whether the member is there.
+  /// - Throws: `PatchConflict` when a change does not fit.
   private static func update(
-    _ node: Int, by entry: DiffDocument.Update, childrenField field: JSONPointer,
-    rules: ComparisonRules, in forest: inout TreeForest
+    _ node: Int, in forest: inout TreeForest, with entry: DiffDocument.Update,
+    field: JSONPointer, rules: ComparisonRules
   ) throws {
     var record = forest.content(of: node)
     var member = forest.hasChildrenMember(node)
@@ -87,62 +122,62 @@ extension PatchTarget {
     forest.setContent(record, hasMember: member, of: node)
   }
 
-  /// One insert or move to place: where it goes and what it is.
-  private typealias Placement = (
+  /// Refuses a document that moves or deletes one record twice.
+  ///
+  /// - Throws: `InputError` naming the record's key.
+  private static func checkTakenOnce(
+    _ document: DiffDocument, moved: [Int?], deleted: [Int?]
+  ) throws {
+    var taken = Set<Int>()
+    for (key, node) in zip(document.moves.map(\.key) + document.deletes.map(\.key), moved + deleted)
+    where node.map({ !taken.insert($0).inserted }) == true {
+      throw InputError(
+        "key \(key.map(ReportText.key) ?? "?"): the document moves or deletes it more than once")
+    }
+  }
+
+  /// A record to place: an insert or a move.
+  private typealias TreePlacement = (
     path: DiffDocument.Position, node: Int, parent: DiffDocument.Reference?,
     after: DiffDocument.Reference?, key: JSONValue?
   )
 
-  /// Adds the inserted records and places them and the `moved` nodes in
-  /// NEW preorder, so parents and preceding siblings are in place first.
-  private func place(_ document: DiffDocument, moved: [Int], in forest: inout TreeForest)
-    throws
-  {
-    var placements: [Placement] = []
-    for entry in document.inserts {
-      guard case .value(let value) = entry.value else {
-        preconditionFailure("tree documents are read with their values built")
-      }
-      let member = try topMemberName(of: entry)
-      let node = try forest.addInserted(value, name: snapshot.name, member: member)
-      placements.append((entry.position, node, entry.parent, entry.after, entry.key))
-    }
-    for (entry, node) in zip(document.moves, moved) {
-      placements.append((entry.to, node, entry.parent, entry.after, entry.key))
-    }
-    placements.sort { $0.path.precedes($1.path) }
-    for placement in placements {
-      let (parent, position) = try slot(of: placement, in: forest)
-      try forest.attach(placement.node, under: parent, at: position, key: placement.key)
-    }
-  }
-
-  /// The parent (-1: the top) and index a placement goes to: after its
-  /// `after` sibling under its `parent`, or, without `parent` (a reversed
-  /// document), at its NEW index path.
-  private func slot(of placement: Placement, in forest: TreeForest) throws -> (Int, Int) {
+  /// Attaches a placed record under the record `parent` names, right
+  /// after the sibling `after` names, or at its NEW index path.
+  ///
+  /// - Throws: `PatchConflict` when that place is not in the target.
+  private func place(_ placement: TreePlacement, in forest: inout TreeForest) throws {
     let name = "key \(placement.key.map(ReportText.key) ?? "?")"
+    let parent: Int
+    let position: Int
     if let reference = placement.parent {
-      let parent = try placedParent(reference, in: forest, name: name)
-      let position = try placedPosition(
+      parent = try placedParent(reference, in: forest, name: name)
+      position = try placedPosition(
         after: placement.after, under: parent, in: forest, name: name)
-      return (parent, position)
+    } else {
+      // By position: the parent at the path's prefix, the index its last
+      // component (the top of an object map, for a name alone).
+      guard let (found, last) = placedSlot(placement.path, in: forest),
+        last <= forest.childCount(of: found)
+      else {
+        throw PatchConflict(
+          description: "\(name): no place \(placement.path.text) in the target")
+      }
+      parent = found
+      position = last
     }
-    // By position: the parent at the path's prefix, the index its last
-    // component (the top of an object map, for a name alone).
-    guard let (found, last) = placedSlot(placement.path, in: forest),
-      last <= forest.childCount(of: found)
-    else {
-      throw PatchConflict(description: "\(name): no place \(placement.path.text) in the target")
+    do {
+      try forest.attach(placement.node, under: parent, at: position, key: placement.key)
+    } catch let error as InputError {
+      throw PatchConflict(description: "\(snapshot.name): \(error.message)")
     }
-    return (found, last)
   }
 
   /// The member name of an insert bound for the top of an object map: its
   /// key (or, without one, the name its position starts with); `nil` for
   /// any other insert.
   ///
-  /// - Throws: `InputError` for a key that is not a string.
+  /// - Throws: `PatchConflict` for a key that is not a string.
   private func topMemberName(of entry: DiffDocument.Insert) throws -> JSONString? {
     guard isObjectMap else { return nil }
     let top: Bool
@@ -154,10 +189,10 @@ extension PatchTarget {
     switch (entry.key, entry.position) {
     case (.string(let name)?, _), (nil, .namedPath(let name, _)): return name
     case (let key, _):
-      throw InputError(
-        "key \(key.map(ReportText.key) ?? "?"): a record placed at the top of a JSON object "
-          + "becomes the member named by its key, which must be a string",
-        file: snapshot.name)
+      throw PatchConflict(
+        description: "\(snapshot.name): key \(key.map(ReportText.key) ?? "?"): a record placed "
+          + "at the top of a JSON object becomes the member named by its key, which must be "
+          + "a string")
     }
   }
 

@@ -88,7 +88,10 @@ extension PatchTarget {
         }
         return .values(object)
       }
-      let header = table.outputHeader(for: rows)
+      var header = table.outputHeader(for: rows)
+      if let columnChange {
+        header = columnChange.header(from: header, hasRows: !rows.isEmpty)
+      }
       guard !header.isEmpty || rows.isEmpty else {
         throw PatchConflict(
           description: "\(snapshot.name): no row of the result has a field left, so it "

@@ -31,6 +31,9 @@ package struct PatchTarget {
   /// target an object or a JSON object target an array (RFC 6902 allows
   /// it); from then on operations edit this value and it is written whole.
   package var replacement: JSONValue?
+  /// The header change of the diff document applied, if any: a table
+  /// takes NEW's column order (SPEC §8.1.3).
+  package var columnChange: DiffDocument.Columns?
   /// The original record parsed last.
   private let parsed = ParsedRecordCache()
 

@@ -20,7 +20,7 @@ package final class RecordResolver {
   ///   - indexed: the target's keys for some key fields, made beforehand
   ///     (used when they are the document's).
   /// - Throws: `InputError` when a target record has no value for a key
-  ///   field, or two have the same key.
+  ///   field; `PatchConflict` when two have the same key.
   package init(target: PatchTarget, document: DiffDocument, indexed: IndexedKeys? = nil) throws {
     keys = document.key
     initialOrder = target.isObjectMap ? [] : target.order
@@ -35,10 +35,12 @@ package final class RecordResolver {
         table = try KeyTable(originalKeys)
       } catch {
         let key = target.snapshot.keyValue(of: error.second, identity: identity)
-        throw target.snapshot.error(
+        // The document is fine; this target cannot be patched by key.
+        let located = target.snapshot.error(
           "duplicate key \(key.map(ReportText.key) ?? ""): records #\(error.first) and "
             + "#\(error.second) of the target have the same key",
           at: error.second)
+        throw PatchConflict(description: located.description)
       }
     }
   }

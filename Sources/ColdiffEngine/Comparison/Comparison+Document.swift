@@ -19,6 +19,10 @@ extension Comparison {
     var document = DiffDocument(
       kind: ordered ? .ordered : .unordered,
       key: identity.documentKey,
+      columns: columnChange.map { change in
+        DiffDocument.Columns(
+          old: change.old.map(JSONString.init(utf8:)), new: change.new.map(JSONString.init(utf8:)))
+      },
       inserts: diff.inserts.map { record in
         DiffDocument.Insert(
           position: position(new, record), key: names ? nil : key(new: record),
@@ -48,10 +52,12 @@ extension Comparison {
 
 extension DiffDocument.Change {
   /// The document's form of a changed field, with the key (and for a
-  /// moved element the OLD path) of a keyed array element.
+  /// moved element the OLD path) of a keyed array element, and the
+  /// member before an added or removed one.
   init(_ change: FieldChange) {
     self.init(
       path: JSONPointer(tokens: change.path), old: change.old, new: change.new,
-      key: change.element?.key, from: change.element?.from.map { JSONPointer(tokens: $0) })
+      key: change.element?.key, from: change.element?.from.map { JSONPointer(tokens: $0) },
+      after: change.after)
   }
 }

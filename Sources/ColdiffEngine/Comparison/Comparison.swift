@@ -148,6 +148,19 @@ package struct Comparison {
       at: error.second)
   }
 
+  /// The two headers when OLD and NEW are tables with headers that
+  /// differ in any way, names or order (a difference, SPEC §8.1.3; a
+  /// zero-byte table's header is empty); `nil` otherwise.
+  package var columnChange: (old: [[UInt8]], new: [[UInt8]])? {
+    guard case .table(let oldTable) = old.storage, case .table(let newTable) = new.storage,
+      oldTable.header != newTable.header
+    else { return nil }
+    return (oldTable.header, newTable.header)
+  }
+
+  /// Whether anything differs: a record, or the columns of two tables.
+  package var hasDifferences: Bool { !diff.isEmpty || columnChange != nil }
+
   /// The key of a record of `old` or `new`, for documents and reports.
   package func key(old record: Int) -> JSONValue? { old.keyValue(of: record, identity: identity) }
 

@@ -237,16 +237,19 @@ private struct TreePatchWriting {
     let source = pointer(from)
     testKey(old: node, at: source, top: from)
     let target = placement(to, of: Int(comparison.oldToNew[node]), removing: from)
-    if source.isPrefix(of: target) || target.isPrefix(of: source) {
-      // RFC 6902 forbids moving a value into its own place's subtree, and
-      // the reverse of a move out to an ancestor's place would do that.
+    if source.isPrefix(of: target) {
+      // RFC 6902 forbids moving a value into its own place's subtree
+      // (SPEC §7.19).
       let value = currentValue(at: from)
       if guards { writer.append(.test(path: source, value: value)) }
       writer.append(.remove(path: source))
       writer.append(.add(path: target, value: value))
     } else {
-      // A root's name is its key: its whole value guards its move.
-      if guards && old.isNamedRoot(node) && from.components.count == 1 {
+      // A root's name is its key: its whole value guards its move. So
+      // does it for a move out to an ancestor's place (a record whose
+      // parent is deleted), whose reverse is then a remove and an add.
+      let outToAncestor = target.isPrefix(of: source)
+      if guards && (outToAncestor || old.isNamedRoot(node) && from.components.count == 1) {
         writer.append(.test(path: source, value: currentValue(at: from)))
       }
       writer.append(.move(from: source, path: target))

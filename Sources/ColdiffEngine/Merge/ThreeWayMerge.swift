@@ -85,6 +85,8 @@ package struct ThreeWayMerge {
       // The plan only keeps changes that fit OURS: this is a fault of the
       // merge, not of the inputs' agreement, so it is trouble.
       throw InputError("cannot merge: \(conflict.description)", file: ours.name)
+    } catch let conflicts as PatchConflicts {
+      throw InputError("cannot merge: \(conflicts.description)", file: ours.name)
     }
     merged = target
     self.theirs = document

@@ -27,6 +27,9 @@ package struct Snapshot {
   /// the collection is the whole input. `bytes` is then the document
   /// with everything outside the collection blanked.
   package let root: DocumentRoot?
+  /// `;` when a `.csv` was read with it because its header line holds no
+  /// comma but a `;` (SPEC §8.1.3), else `nil`; the tools note it.
+  package private(set) var guessedDelimiter: UInt8?
   /// Where each JSON record's value starts and ends (the index's own
   /// arrays, shared), so hot loops reach a record's bytes without copying
   /// `storage`; empty for a table.
@@ -45,11 +48,13 @@ package struct Snapshot {
   ///     while scanning (the likely key), so no second pass looks for it.
   ///   - root: the `--root` pointer: the collection is the array or object
   ///     there in one JSON document.
+  ///   - delimiter: the field separator of a CSV or TSV input
+  ///     (`--delimiter`), `nil` for the form's own.
   /// - Throws: `InputError` naming the file, for malformed input, or a
   ///   root that is not there or not a collection.
   package init(
     _ input: InputFile, detectionName: String? = nil, override: InputFormat?,
-    keyName: [UInt8]? = nil, root: JSONPointer? = nil
+    keyName: [UInt8]? = nil, root: JSONPointer? = nil, delimiter: UInt8? = nil
   ) throws {
     name = input.name
     let fileName = detectionName ?? (input.name == "-" ? nil : input.name)
@@ -72,8 +77,12 @@ package struct Snapshot {
       }
       switch form {
       case .csv, .tsv:
-        storage = .table(
-          try CSVTable(bytes: source, delimiter: form.csvDelimiter ?? CSVTable.comma))
+        var separator = delimiter ?? form.csvDelimiter ?? CSVTable.comma
+        if delimiter == nil, form == .csv, Snapshot.headerSuggestsSemicolons(source) {
+          separator = UInt8(ascii: ";")
+          guessedDelimiter = separator
+        }
+        storage = .table(try CSVTable(bytes: source, delimiter: separator))
       case .jsonArray, .jsonObject, .jsonLines, .jsonObjectOrLines:
         let index = try source.withUnsafeBufferPointer { (buffer) throws(InputError) in
           try JSONCollectionScanner.scan(buffer, as: form, keyName: keyName)
@@ -89,6 +98,25 @@ package struct Snapshot {
       jsonEnds = ends
     } catch {
       throw error.inFile(input.name)
+    }
+  }
+
+  /// Whether the first line of a CSV input holds no comma but a `;` (a
+  /// semicolon-separated file, as spreadsheets write in many locales).
+  ///
+  /// - Complexity: O(length of the first line).
+  private static func headerSuggestsSemicolons(_ bytes: SourceBytes) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer in
+      var semicolon = false
+      for byte in buffer {
+        switch byte {
+        case 0x0A: return semicolon
+        case UInt8(ascii: ","): return false
+        case UInt8(ascii: ";"): semicolon = true
+        default: continue
+        }
+      }
+      return semicolon
     }
   }
 

@@ -36,9 +36,30 @@ extension CSVIndex {
     classes[Int(Self.carriageReturn)] = Self.endsUnquotedRun
     classes[Int(delimiter)] = Self.endsUnquotedRun
     classes[Int(Self.quote)] = Self.endsQuotedRun
+    let recordsEnd = CSVIndex.recordsEnd(input)
     self = try classes.withUnsafeBufferPointer { (classes) throws(InputError) -> CSVIndex in
-      try CSVIndex.scan(input, delimiter: delimiter, classes: classes)
+      try CSVIndex.scan(
+        UnsafeBufferPointer(rebasing: input[0..<recordsEnd]), delimiter: delimiter,
+        classes: classes)
     }
+    self.recordsEnd = recordsEnd
+  }
+
+  /// Where the empty lines at the end of `input` start: after the first
+  /// of the line endings that end it (LF or CRLF each), or the input's
+  /// length when it does not end with two. The empty lines are outside
+  /// every quoted field (a file ending inside quotes is malformed anyway).
+  ///
+  /// - Complexity: O(number of trailing line endings).
+  static func recordsEnd(_ input: UnsafeBufferPointer<UInt8>) -> Int {
+    var end = input.count
+    while end > 0, input[end - 1] == lineFeed {
+      var lineStart = end - 1
+      if lineStart > 0, input[lineStart - 1] == carriageReturn { lineStart -= 1 }
+      guard lineStart > 0, input[lineStart - 1] == lineFeed else { break }
+      end = lineStart
+    }
+    return end
   }
 
   /// The scanning loop of ``init(scanning:delimiter:)``.

@@ -13,4 +13,7 @@ struct CSVIndex {
   var lineNumbers: [UInt32] = []
   /// Whether there is at least one line and every field is quoted.
   var quotesEveryField = false
+  /// Where the empty lines at the end of the file start (the input's
+  /// length when there are none): they are not records (SPEC §8.1.3).
+  var recordsEnd = 0
 }

@@ -168,12 +168,13 @@ extension CSVTable {
   /// left out.
   ///
   /// A line ends where the next starts, less the LF or CRLF before it; the
-  /// last line ends at the end of the file, less a final line ending.
+  /// last line ends where the empty lines at the end of the file start,
+  /// less a final line ending.
   /// (Neither an LF nor a CR can end a line's last field: outside quotes
   /// they end the line, and a quoted field ends with `"`.)
   func contentEnd(ofLine line: Int) -> Int {
     let start = Int(lineStarts[line])
-    var end = line + 1 < lineStarts.count ? Int(lineStarts[line + 1]) : bytes.count
+    var end = line + 1 < lineStarts.count ? Int(lineStarts[line + 1]) : recordsEnd
     if end > start, bytes[end - 1] == 0x0A {
       end -= 1
       if end > start, bytes[end - 1] == 0x0D { end -= 1 }

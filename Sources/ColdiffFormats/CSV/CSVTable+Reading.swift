@@ -8,7 +8,8 @@ extension CSVTable {
   ///
   /// A zero-byte file (or one holding only a byte order mark) is an empty
   /// table without header (SPEC §7.11); a file with only a header has no
-  /// records. Line endings may be LF or CRLF, inside quotes as well, and
+  /// records; empty lines at the end of the file are not records
+  /// (SPEC §8.1.3). Line endings may be LF or CRLF, inside quotes as well, and
   /// are kept as found. See ``CSVTable`` for the quoting rules.
   ///
   /// - Parameters:
@@ -55,7 +56,7 @@ extension CSVTable {
     self.init(
       bytes: bytes, delimiter: delimiter, hasByteOrderMark: index.hasByteOrderMark,
       header: header, quotesEveryField: index.quotesEveryField, lineStarts: index.lineStarts,
-      lineNumbers: index.lineNumbers, columnIndex: columnIndex)
+      lineNumbers: index.lineNumbers, columnIndex: columnIndex, recordsEnd: index.recordsEnd)
   }
 
   /// Reads a whole CSV or TSV file held in an array; see

@@ -59,7 +59,8 @@ extension CSVTable {
   /// are empty. A row of values is written in the style: a string member
   /// as its characters, a number as its text, `true` and `false` as such,
   /// `null` and a missing member as an empty field, quoted as the style
-  /// says. The header is copied as written when unchanged. So a table
+  /// says. The header is copied as written when unchanged, and the empty
+  /// lines that ended the file end it again. So a table
   /// written with its own header and all its rows in order is its input,
   /// byte for byte.
   ///
@@ -123,6 +124,7 @@ extension CSVTable {
       }
       if writer.output.count >= limit { try flush(&writer.output) }
     }
+    bytes.append(recordsEnd..<bytes.count, to: &writer.output)
   }
 
 }

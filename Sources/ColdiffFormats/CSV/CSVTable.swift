@@ -32,6 +32,10 @@ public struct CSVTable: Sendable {
   /// fields are written quoted too).
   public let quotesEveryField: Bool
 
+  /// Where the empty lines at the end of the file start (``bytes``'s
+  /// length when there are none): they are not records, and a written
+  /// table ends with them again (SPEC §8.1.3).
+  public let recordsEnd: Int
   /// The start offset of every line (a row, which may span several text
   /// lines), the header first.
   let lineStarts: [UInt32]
@@ -47,8 +51,9 @@ public struct CSVTable: Sendable {
   init(
     bytes: SourceBytes, delimiter: UInt8, hasByteOrderMark: Bool, header: [[UInt8]],
     quotesEveryField: Bool, lineStarts: [UInt32], lineNumbers: [UInt32],
-    columnIndex: [[UInt8]: Int]
+    columnIndex: [[UInt8]: Int], recordsEnd: Int
   ) {
+    self.recordsEnd = recordsEnd
     self.bytes = bytes
     self.delimiter = delimiter
     self.hasByteOrderMark = hasByteOrderMark

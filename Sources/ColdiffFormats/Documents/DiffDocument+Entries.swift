@@ -94,6 +94,11 @@ extension DiffDocument {
     /// For an element moved in a keyed array, its path in OLD (`path` is
     /// its path in NEW; neither `old` nor `new` is given).
     public var from: JSONPointer?
+    /// For an added member, the member before it in NEW; for a removed
+    /// one, the member before it in OLD (`.null` when first); `nil` when
+    /// not given (SPEC §8.1.4). Apply and reverse put an added member
+    /// right after it.
+    public var after: Reference?
 
     /// Creates a change; at least one of `old`, `new` and `from` is given.
     ///
@@ -103,9 +108,10 @@ extension DiffDocument {
     ///   - new: its value in NEW, or `nil` (removed).
     ///   - key: the key of the keyed array element it is in or of.
     ///   - from: a moved element's path in OLD.
+    ///   - after: the member before an added or removed one, or `nil`.
     public init(
       path: JSONPointer, old: JSONValue? = nil, new: JSONValue? = nil, key: JSONValue? = nil,
-      from: JSONPointer? = nil
+      from: JSONPointer? = nil, after: Reference? = nil
     ) {
       precondition(old != nil || new != nil || from != nil, "a change has an old or a new value")
       self.path = path
@@ -113,6 +119,7 @@ extension DiffDocument {
       self.new = new
       self.key = key
       self.from = from
+      self.after = after
     }
   }
 

@@ -36,7 +36,8 @@ extension DiffDocument {
     let top = try MemberTable(
       document, label: MemberLabel(),
       allowed: [
-        "coldiff", "kind", "key", "tree", "rules", "inserts", "deletes", "updates", "moves",
+        "coldiff", "kind", "key", "tree", "rules", "columns", "inserts", "deletes", "updates",
+        "moves",
       ])
     let version = try top.required("coldiff")
     guard case .number(let number) = version, number == JSONNumber(1) else {
@@ -70,6 +71,9 @@ extension DiffDocument {
         throw InputError("diff document: \"rules\" must be an object")
       }
       self.rules = rules
+    }
+    if let columns = top.optional("columns") {
+      self.columns = try Columns.read(columns)
     }
     inserts = try reader.list(top, "inserts") { (reader, entry) throws(InputError) in
       try reader.insert(entry)
@@ -202,13 +206,24 @@ private struct EntryReader {
         throw InputError(
           "\(change.label): \"from\" moves an element of a keyed array: it needs \"key\"")
       }
-      changes.append(DiffDocument.Change(path: path, old: old, new: new, key: key, from: from))
+      let after = try change.optional("after").map { (value) throws(InputError) in
+        switch value {
+        case .null: return DiffDocument.Reference.null
+        case .string: return DiffDocument.Reference.key(value)
+        default:
+          throw InputError(
+            "\(change.label): \"after\" must be a member name or null (found \(value.kindName))")
+        }
+      }
+      changes.append(
+        DiffDocument.Change(
+          path: path, old: old, new: new, key: key, from: from, after: after))
     }
     return DiffDocument.Update(position: position, key: entry.optional("key"), changes: changes)
   }
 
   /// The members of a change.
-  private static let changeMembers: Set<String> = ["path", "from", "key", "old", "new"]
+  private static let changeMembers: Set<String> = ["path", "from", "key", "after", "old", "new"]
 
   /// An element of `moves`.
   mutating func move(_ entry: MemberTable) throws(InputError) -> DiffDocument.Move {

@@ -13,7 +13,7 @@ extension DiffDocument {
   public func reversed() -> DiffDocument {
     let newPositions = newPositions(of: updates.map(\.position))
     var reversed = DiffDocument(
-      kind: kind, key: key, tree: tree,
+      kind: kind, key: key, tree: tree, columns: columns?.reversed,
       inserts: deletes.map { Insert(position: $0.position, key: $0.key, value: $0.value) },
       deletes: inserts.map { Delete(position: $0.position, key: $0.key, value: $0.value) },
       updates: zip(updates, newPositions).map { update, position in
@@ -23,7 +23,7 @@ extension DiffDocument {
             // A moved element goes back from its NEW path to its OLD one.
             Change(
               path: change.from ?? change.path, old: change.new, new: change.old,
-              key: change.key, from: change.from == nil ? nil : change.path)
+              key: change.key, from: change.from == nil ? nil : change.path, after: change.after)
           })
       }
       .sorted { $0.position.precedes($1.position) },

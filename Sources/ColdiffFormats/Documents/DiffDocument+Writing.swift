@@ -2,11 +2,11 @@ extension DiffDocument {
   /// The document as JSON text, deterministic to the byte.
   ///
   /// Members in the order of SPEC §4.2: `coldiff`, `kind`, `key`, `tree`
-  /// (tree documents), `inserts`, `deletes`, `updates`, `moves`; all four
+  /// (tree documents), `columns` (tables whose headers differ), `inserts`, `deletes`, `updates`, `moves`; all four
   /// lists always present, each element on its own line with its members
   /// in the order position (`index` or `name`; `from`, `to` for moves),
   /// `key`, `parent`, `after`, then `value` or `changes`, and a change as
-  /// `path`, `from`, `key`, `old`, `new`. Absent (`nil`) members are left out. Values keep
+  /// `path`, `from`, `key`, `after` (an added or removed member), `old`, `new`. Absent (`nil`) members are left out. Values keep
   /// their original text; `.raw` values are copied unchanged. The text
   /// ends with a newline.
   ///
@@ -54,6 +54,10 @@ extension DiffDocument {
     if let rules {
       out += "  \"rules\": ".utf8
       rules.writeInline(to: &out)
+    }
+    if let columns {
+      out += "  \"columns\": ".utf8
+      columns.write(to: &out)
       out += ",\n".utf8
     }
     DiffDocument.writeList("inserts", inserts, to: &out) { $0.write(to: &$1) }
@@ -201,6 +205,7 @@ extension DiffDocument.Update {
         from.writeQuoted(to: &out)
       }
       changeMembers.value("key", change.key, to: &out)
+      changeMembers.reference("after", change.after, to: &out)
       changeMembers.value("old", change.old, to: &out)
       changeMembers.value("new", change.new, to: &out)
       out.append(UInt8(ascii: "}"))

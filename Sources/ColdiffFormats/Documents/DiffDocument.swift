@@ -39,6 +39,8 @@ public struct DiffDocument: Equatable, Sendable {
   /// coldiff writes it (`ignore`, `compare`, `arrayKeys`, `root`); `nil`
   /// when the diff was made by plain JSON equality. The engine reads it.
   public var rules: JSONValue?
+  /// The two tables' headers when they differ (SPEC §8.1.3), else `nil`.
+  public var columns: Columns?
   /// The inserted records, sorted by their position in NEW.
   public var inserts: [Insert]
   /// The deleted records, sorted by their position in OLD.
@@ -54,17 +56,20 @@ public struct DiffDocument: Equatable, Sendable {
   ///   - kind: the kind of collection.
   ///   - key: the identity fields, or `nil` (object map, whole value).
   ///   - tree: the children member, for tree documents only.
+  ///   - columns: the tables' headers when they differ.
   ///   - inserts: the inserted records, sorted by position in NEW.
   ///   - deletes: the deleted records, sorted by position in OLD.
   ///   - updates: the updated records, sorted by position in OLD.
   ///   - moves: the moved records, sorted by position in OLD.
   public init(
-    kind: Kind, key: [JSONPointer]? = nil, tree: JSONPointer? = nil, inserts: [Insert] = [],
+    kind: Kind, key: [JSONPointer]? = nil, tree: JSONPointer? = nil, columns: Columns? = nil,
+    inserts: [Insert] = [],
     deletes: [Delete] = [], updates: [Update] = [], moves: [Move] = []
   ) {
     self.kind = kind
     self.key = key
     self.tree = tree
+    self.columns = columns
     self.inserts = inserts
     self.deletes = deletes
     self.updates = updates

@@ -18,7 +18,10 @@ extension JSONPatch {
   ///   new value, then `replace` with the old one;
   /// - `move` needs a `test` of the moved value or of a member of it at
   ///   `from` (the record's key) and becomes that test at `path`, then the
-  ///   `move` back;
+  ///   `move` back; a move out to an ancestor's place (`path` a prefix of
+  ///   `from`), whose move back RFC 6902 forbids, needs the `test` of the
+  ///   whole moved value and becomes that test at `path`, a `remove` and
+  ///   an `add` at `from`;
   /// - `copy`, and an `add` or `move` to the end (`-`), cannot be reversed.
   ///
   /// An insert-only patch reverses without guards.
@@ -82,6 +85,18 @@ extension JSONPatch {
       let from = operation.from!
       guard path.tokens.last != [UInt8(ascii: "-")] else {
         throw refuse("it moves to the end with `-`, so the position to undo is not known")
+      }
+      if path.isPrefix(of: from), path != from {
+        // Moving back would move into its own subtree, which RFC 6902
+        // forbids: take it out and add it back, with its whole value.
+        guard let value = oldValue(at: from) else {
+          throw refuse(
+            "it moves a value out to an ancestor's place, and no test of the whole moved "
+              + "value at `from` before it says what to put back")
+        }
+        return [
+          .test(path: path, value: value), .remove(path: path), .add(path: from, value: value),
+        ]
       }
       let identity = guards.last { from.isPrefix(of: $0.path) }
       guard let identity else {

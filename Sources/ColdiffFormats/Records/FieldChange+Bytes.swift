@@ -37,7 +37,10 @@ extension FieldChange {
         : newMembers.members.first { oldMembers.sameName(member, newMembers, $0) }
       let path = [oldMembers.name(member)]
       guard let partner else {
-        changes.append(FieldChange(path: path, old: parse(old, member.value), new: nil))
+        changes.append(
+          FieldChange(
+            path: path, old: parse(old, member.value), new: nil,
+            after: oldMembers.after(offset)))
         continue
       }
       if old.sameBytes(member.value, as: new, partner.value) { continue }
@@ -53,7 +56,9 @@ extension FieldChange {
         continue
       }
       changes.append(
-        FieldChange(path: [newMembers.name(member)], old: nil, new: parse(new, member.value)))
+        FieldChange(
+          path: [newMembers.name(member)], old: nil, new: parse(new, member.value),
+          after: newMembers.after(offset)))
     }
     return changes
   }
@@ -108,6 +113,14 @@ private struct TopMembers {
 
   /// Whether `member` of these members and `other` of `them` have the
   /// same name.
+  /// The name of the member before the one at `offset`, `.null` for the
+  /// first (names have no escapes).
+  func after(_ offset: Int) -> DiffDocument.Reference {
+    guard offset > 0 else { return .null }
+    let name = self.name(members[offset - 1])
+    return .key(.string(JSONString(raw: name, value: name)))
+  }
+
   func sameName(_ member: Member, _ them: TopMembers, _ other: Member) -> Bool {
     bytes.sameBytes(member.name, as: them.bytes, other.name)
   }

@@ -35,14 +35,28 @@ public struct FieldChange: Equatable, Sendable {
     }
   }
 
+  /// For a member that is added (`old` is `nil`), the member before it
+  /// in NEW's object; for one that is removed (`new` is `nil`), the one
+  /// before it in OLD's; `.null` when first; `nil` for a changed value
+  /// (SPEC §8.1.4). Names the place where apply and reverse put it.
+  public var after: DiffDocument.Reference?
+
   /// Creates a change.
   public init(
-    path: [[UInt8]], old: JSONValue?, new: JSONValue?, element: KeyedElement? = nil
+    path: [[UInt8]], old: JSONValue?, new: JSONValue?, element: KeyedElement? = nil,
+    after: DiffDocument.Reference? = nil
   ) {
     self.path = path
     self.old = old
     self.new = new
     self.element = element
+    self.after = after
+  }
+
+  /// The `after` of the member at `offset` of `members`: the name of the
+  /// member before it, or `.null` for the first.
+  static func after(_ offset: Int, in members: [JSONObject.Member]) -> DiffDocument.Reference {
+    offset == 0 ? .null : .key(.string(members[offset - 1].name))
   }
 
   /// The changes that turn `old` into `new`, going down through objects:
@@ -72,7 +86,10 @@ public struct FieldChange: Equatable, Sendable {
         offset < newMembers.count && newMembers[offset].name == member.name
         ? newMembers[offset] : newMembers.first(where: { $0.name == member.name })
       guard let partner else {
-        changes.append(FieldChange(path: prefix + [member.name.value], old: member.value, new: nil))
+        changes.append(
+          FieldChange(
+            path: prefix + [member.name.value], old: member.value, new: nil,
+            after: after(offset, in: oldMembers)))
         continue
       }
       switch (member.value, partner.value) {
@@ -89,7 +106,10 @@ public struct FieldChange: Equatable, Sendable {
     for (offset, member) in newMembers.enumerated() {
       if offset < oldMembers.count && oldMembers[offset].name == member.name { continue }
       if oldMembers.contains(where: { $0.name == member.name }) { continue }
-      changes.append(FieldChange(path: prefix + [member.name.value], old: nil, new: member.value))
+      changes.append(
+        FieldChange(
+          path: prefix + [member.name.value], old: nil, new: member.value,
+          after: after(offset, in: newMembers)))
     }
     return changes
   }

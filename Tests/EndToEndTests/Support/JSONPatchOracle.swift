@@ -43,6 +43,8 @@ struct JSONPatchOracle: Sendable {
     /// node by node (the rules' fields are each node's own), in preorder
     /// with their depths.
     var tree: String?
+    /// The `--delimiter` of CSV and TSV input, if given.
+    var delimiter: String?
   }
 
   /// The oracle, or `nil` when no interpreter with `jsonpatch` can be had.
@@ -147,7 +149,7 @@ struct JSONPatchOracle: Sendable {
     def lines(text):
         return [parse(line) for line in text.splitlines() if line.strip()]
 
-    def load(path, form):
+    def load(path, form, delimiter=None):
         if form == 'empty':
             return None
         data = open(path, 'rb').read()
@@ -155,8 +157,13 @@ struct JSONPatchOracle: Sendable {
             text = data.decode('utf-8-sig')
             if text == '':
                 return []
-            rows = list(csv.reader(io.StringIO(text, newline=''),
-                                   delimiter=',' if form == 'csv' else '\t'))
+            header = text.split('\n', 1)[0]
+            if delimiter is None:
+                semicolons = form == 'csv' and ',' not in header and ';' in header
+                delimiter = ';' if semicolons else ',' if form == 'csv' else '\t'
+            rows = list(csv.reader(io.StringIO(text, newline=''), delimiter=delimiter))
+            while len(rows) > 1 and rows[-1] == []:
+                rows.pop()  # empty lines at the end are not records
             return [dict(zip(rows[0], row)) for row in rows[1:]]
         text = data.decode('utf-8-sig')
         if form == 'jsonl':
@@ -305,8 +312,8 @@ struct JSONPatchOracle: Sendable {
         job = json.loads(line)
         name = job['name']
         try:
-            old = load(job['old'], job['oldForm'])
-            new = load(job['new'], job['newForm'])
+            old = load(job['old'], job['oldForm'], job.get('delimiter'))
+            new = load(job['new'], job['newForm'], job.get('delimiter'))
             old = type(new)() if old is None else old
             new = type(old)() if new is None else new
             patch = parse(open(job['patch'], 'rb').read().decode('utf-8'))

@@ -22,6 +22,8 @@ extension SpecCase {
     var tree: String?
     /// The `--input` format.
     var input: String?
+    /// The `--delimiter` value.
+    var delimiter: String?
 
     /// The oracle's form for `operand`: `empty` for `/dev/null` (an empty
     /// collection like the other side), the `--input` format, else the
@@ -45,6 +47,7 @@ extension SpecCase {
     guard expectedStatus == 1 else { return nil }
     let withValue: Set = [
       "-k", "--key", "--ignore", "--compare", "--array-key", "--root", "--input", "--tree",
+      "--delimiter",
     ]
     let dropped: Set = ["-q", "--quiet", "--no-test"]
     let droppedWithValue: Set = ["-f", "--format", "--color"]
@@ -70,6 +73,7 @@ extension SpecCase {
         if name == "--root" { check.root = value }
         if name == "--tree" { check.tree = value }
         if name == "--input" { check.input = value }
+        if name == "--delimiter" { check.delimiter = value == "tab" ? "\t" : value }
         check.arguments += [name, value]
         continue
       }
