@@ -160,6 +160,9 @@ public enum ColdiffArguments {
       guard options.treeField == nil, !typed.contains(ColdiffFlags.textconv) else {
         throw UsageError("'--shard' does not combine with '--tree' or '--textconv'", in: command)
       }
+      guard options.arrayKeys.isEmpty else {
+        throw UsageError("'--shard' does not combine with '--array-key'", in: command)
+      }
       guard typed.operands.count == 2 else {
         throw UsageError(
           "'--shard' takes two operands (OLD NEW), got \(typed.operands.count)", in: command)

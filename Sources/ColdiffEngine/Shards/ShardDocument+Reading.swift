@@ -164,7 +164,10 @@ private enum ShardRead {
       } catch is InputError {
         throw ShardShapeError()
       }
-      return FieldChange(path: path.tokens, old: object["old"], new: object["new"])
+      let after = object["after"].map { name in
+        name == .null ? DiffDocument.Reference.null : DiffDocument.Reference.key(name)
+      }
+      return FieldChange(path: path.tokens, old: object["old"], new: object["new"], after: after)
     }
     return ShardDocument.Update(position: try int(members[0]), changes: changes)
   }

@@ -152,6 +152,13 @@ extension ShardDocument.Update {
         out += ", \"new\": ".utf8
         JSONWriter.write(new, style: .compact, to: &out)
       }
+      switch change.after {
+      case .null?: out += ", \"after\": null".utf8
+      case .key(let name)?:
+        out += ", \"after\": ".utf8
+        JSONWriter.write(name, style: .compact, to: &out)
+      case nil: break
+      }
       out += "}".utf8
     }
     out += "]]".utf8

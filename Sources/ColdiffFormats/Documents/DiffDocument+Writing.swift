@@ -54,6 +54,7 @@ extension DiffDocument {
     if let rules {
       out += "  \"rules\": ".utf8
       rules.writeInline(to: &out)
+      out += ",\n".utf8
     }
     if let columns {
       out += "  \"columns\": ".utf8
