@@ -12,7 +12,7 @@ import os
 from .environment import log
 from .measure import run_judged
 from .report import Result, counts_text, fmt_mb, fmt_ratio, fmt_time, table
-from .tools import Tool, _coldiff_counts
+from .tools import Tool, _coldiff_counts, coldiff_correct
 
 TARGET = 1.15
 RULES = ["--ignore", "**.legacy_id", "--compare", "balance=abs:0.01",
@@ -29,12 +29,6 @@ def _tools():
              lambda env, old, new: [env.coldiff, "-f", "json", old, new],
              _coldiff_counts),
     ]
-
-
-def _correct(counts, truth):
-    return all(counts.get(k) == truth[k] for k in ("inserted", "deleted",
-                                                   "updated"))\
-        and counts.get("moved") == truth["moved_minimal"]
 
 
 def _measure(env, wl, args, rec, outdir):
@@ -58,7 +52,7 @@ def _measure(env, wl, args, rec, outdir):
                     error = res.failure = "unreadable output (%s: %s)" % (
                         type(e).__name__, e)
             if counts is not None:
-                correct = _correct(counts, wl["truth"])
+                correct = coldiff_correct(counts, wl["truth"])
                 res.counts = res.counts or counts
                 res.correct = correct if res.correct is None else (
                     res.correct and correct)

@@ -54,6 +54,14 @@ def _coldiff_counts(path):
             "updated": len(doc["updates"]), "moved": len(doc["moves"])}
 
 
+def coldiff_correct(counts, truth):
+    """coldiff's counts against a workload's truth: the right inserts,
+    deletes and updates, and exactly the minimal moves."""
+    return all(counts.get(k) == truth[k] for k in ("inserted", "deleted",
+                                                   "updated"))\
+        and counts.get("moved") == truth["moved_minimal"]
+
+
 def _csv_diff_counts(path):
     with open(path, "rb") as f:
         doc = json.load(f)

@@ -10,7 +10,7 @@ import sys
 from .environment import log
 from .measure import run_judged
 from .report import Result, counts_text, fmt_bytes, fmt_mb, fmt_ratio, fmt_time, table
-from .tools import Tool, _coldiff_counts
+from .tools import Tool, _coldiff_counts, coldiff_correct
 
 TARGET = 1.5
 
@@ -35,12 +35,6 @@ def _tools():
              lambda env, old, new: [env.coldiff, "-f", "json", old, new],
              _coldiff_counts),
     ]
-
-
-def _correct(counts, truth):
-    return all(counts.get(k) == truth[k] for k in ("inserted", "deleted",
-                                                   "updated"))\
-        and counts.get("moved") == truth["moved_minimal"]
 
 
 def run_section(env, sizes, args, rec, outdir):
@@ -83,7 +77,7 @@ def run_section(env, sizes, args, rec, outdir):
                         error = res.failure = "unreadable output (%s: %s)" % (
                             type(e).__name__, e)
                 if counts is not None:
-                    correct = _correct(counts, want)
+                    correct = coldiff_correct(counts, want)
                     res.counts = res.counts or counts
                     res.correct = correct if res.correct is None else (
                         res.correct and correct)
