@@ -21,14 +21,14 @@ extension ColpatchRun {
     if let field = options.treeField {
       let merge = try TreeMerge(
         base: base, ours: ours, theirs: try reader.read(options.theirs), field: field,
-        keys: options.keyFields, ignored: options.ignoredFields)
+        keys: options.keyFields, rules: options.rules)
       (merged, conflicts) = (merge.merged, merge.conflicts)
     } else {
       // THEIRS is read on one core while BASE and OURS are compared on the
       // other.
       let merge = try ThreeWayMerge(
         base: base, ours: ours, readingTheirs: { try reader.read(options.theirs) },
-        keys: options.keyFields, ignored: options.ignoredFields, unordered: options.unordered)
+        keys: options.keyFields, rules: options.rules, unordered: options.unordered)
       (merged, conflicts) = (merge.merged, merge.conflicts)
     }
     progress?.stage("writing")

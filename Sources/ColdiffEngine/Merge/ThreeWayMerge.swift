@@ -26,17 +26,19 @@ package struct ThreeWayMerge {
   ///   - ours: our side; the merged snapshot is written in its style.
   ///   - theirs: their side.
   ///   - keys: the `--key` fields (empty for the default, `id`).
-  ///   - ignored: the `--ignore` fields, left out of equality.
+  ///   - rules: the comparison rules (`--ignore`, `--compare`,
+  ///     `--array-key`).
   ///   - unordered: whether order is not part of the collection.
   /// - Throws: `InputError` for inputs that cannot be merged: forms that
   ///   do not go together, records without a key (whole-value identity),
-  ///   a missing or duplicate key.
+  ///   a missing or duplicate key, a keyed array element without its key
+  ///   or a key twice in one array.
   package init(
     base: Snapshot, ours: Snapshot, theirs: Snapshot, keys: [JSONPointer],
-    ignored: [JSONPointer], unordered: Bool
+    rules: ComparisonRules, unordered: Bool
   ) throws {
     try self.init(
-      base: base, ours: ours, readingTheirs: { theirs }, keys: keys, ignored: ignored,
+      base: base, ours: ours, readingTheirs: { theirs }, keys: keys, rules: rules,
       unordered: unordered)
   }
 
@@ -48,18 +50,19 @@ package struct ThreeWayMerge {
   ///   - ours: our side; the merged snapshot is written in its style.
   ///   - readingTheirs: reads their side.
   ///   - keys: the `--key` fields (empty for the default, `id`).
-  ///   - ignored: the `--ignore` fields, left out of equality.
+  ///   - rules: the comparison rules (`--ignore`, `--compare`,
+  ///     `--array-key`).
   ///   - unordered: whether order is not part of the collection.
   /// - Throws: what `readingTheirs` throws; `InputError` for inputs that
   ///   cannot be merged: forms that do not go together, records without a
-  ///   key (whole-value identity), a missing or duplicate key.
+  ///   key (whole-value identity), a missing or duplicate key, a keyed
+  ///   array element without its key or a key twice in one array.
   package init(
     base: Snapshot, ours: Snapshot, readingTheirs: () throws -> Snapshot, keys: [JSONPointer],
-    ignored: [JSONPointer], unordered: Bool
+    rules: ComparisonRules, unordered: Bool
   ) throws {
     let identity = try ThreeWayMerge.identity(keys: keys, base, ours)
     let ordered = !unordered && identity != .memberName
-    let rules = ComparisonRules(ignore: ignored.map(FieldPattern.init))
     let (baseKeys, oursKeys) = try Parallel.both(
       { try base.keyArena(for: identity) }, { try ours.keyArena(for: identity) })
     func compare(_ side: Snapshot, _ sideKeys: KeyArena) throws -> MergeSide {
@@ -76,7 +79,7 @@ package struct ThreeWayMerge {
     var plan = MergePlan(
       ours: oursSide, theirs: theirsSide, oursKeys: oursKeys, theirsKeys: theirsKeys,
       rules: rules)
-    let document = plan.document()
+    let document = try plan.document()
     var target = PatchTarget(ours)
     let indexed = identity.documentKey.map { IndexedKeys(fields: $0, arena: oursKeys) }
     do {

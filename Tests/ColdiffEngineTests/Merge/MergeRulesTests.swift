@@ -23,7 +23,8 @@ import Testing
       try Snapshot(InputFile(name: name, bytes: Array(text.utf8)), override: nil)
     }
     let merge = try ThreeWayMerge(
-      base: read(base), ours: read(ours), theirs: read(theirs), keys: keys, ignored: [],
+      base: read(base), ours: read(ours), theirs: read(theirs), keys: keys,
+      rules: ComparisonRules(),
       unordered: false)
     return (String(decoding: try merge.merged.written(), as: UTF8.self), merge.conflicts)
   }
