@@ -64,6 +64,17 @@ import Testing
     )
   }
 
+  @Test func membersTheirsAddedGoAfterTheMemberTheyFollow() throws {
+    let base = "{\"id\": 1, \"a\": 1, \"b\": 2, \"c\": 3}\n"
+    // OURS removed b and added o after a; THEIRS added x and y after b.
+    let (merged, conflicts) = try merge(
+      "{\"id\": 1, \"a\": 1, \"o\": 0, \"c\": 3}\n",
+      "{\"id\": 1, \"a\": 1, \"b\": 2, \"x\": 8, \"y\": 9, \"c\": 3}\n", base: base,
+      name: "x.jsonl")
+    #expect(conflicts.isEmpty)
+    #expect(merged == "{\"id\": 1, \"a\": 1, \"o\": 0, \"x\": 8, \"y\": 9, \"c\": 3}\n")
+  }
+
   @Test func theSameChangeOnBothSidesIsTakenOnce() throws {
     let side = "[\n  {\"id\": 1, \"v\": 5},\n  {\"id\": 2, \"v\": 2},\n  {\"id\": 7, \"v\": 7}\n]\n"
     let (merged, conflicts) = try merge(side, side)
