@@ -12,7 +12,8 @@ from .environment import Environment, log
 from .measure import launcher_overhead_s, rss_floor_note, run_judged
 from .report import (Result, counts_text, fmt_bytes, fmt_mb, fmt_ratio,
                      fmt_time, table)
-from .tools import PEER_NAMES, all_tools
+from .tools import (BASELINE_NAME, COLDIFF_KINDS, PEER_NAMES, all_tools,
+                    baseline_tool)
 
 SIZES = ["1k", "10k", "100k", "1m"]
 PROFILES = ["small", "medium", "heavy", "shuffle", "identical"]
@@ -91,6 +92,9 @@ def parse_args(argv, root):
                     help="use this coldiff binary (no build)")
     ap.add_argument("--colpatch", metavar="PATH",
                     help="use this colpatch binary (no build)")
+    ap.add_argument("--baseline", metavar="PATH",
+                    help="also time this coldiff binary (an older build) in "
+                         "the same round-robin, and print coldiff / baseline")
     a = ap.parse_args(argv)
     if a.sizes is None:
         a.sizes = ["10k"] if a.quick else ["10k", "100k"]
@@ -136,7 +140,7 @@ def _preview(path, limit=60):
 def judge(tool, counts, truth):
     """Right insert/delete/update counts; for coldiff also the minimal moves."""
     want = {k: truth[k] for k in ("inserted", "deleted", "updated")}
-    if tool.kind == "coldiff":
+    if tool.kind in COLDIFF_KINDS:
         want["moved"] = truth["moved_minimal"]
     return all(counts.get(k) == v for k, v in want.items())
 
@@ -160,7 +164,7 @@ def measure_workload(env, tools, wl, args, rec, outdir):
             argv = tool.argv(env, old, new)
             counts = None
             m, error = run_judged(res, argv, out, args.timeout, stem + ".err",
-                                  (0, 1) if tool.kind == "coldiff" else (0,))
+                                  (0, 1) if tool.kind in COLDIFF_KINDS else (0,))
             if m is None:
                 continue
             if error is None and tool.counts is not None:
@@ -170,7 +174,7 @@ def measure_workload(env, tools, wl, args, rec, outdir):
                     error = res.failure = "unreadable output (%s: %s): %s" % (
                         type(e).__name__, e, _preview(out))
             correct = None
-            if counts is not None and tool.kind == "coldiff":
+            if counts is not None and tool.kind in COLDIFF_KINDS:
                 want = 1 if any(counts.values()) else 0
                 if m.exit_code != want:
                     res.note = "exit %d with %s differences (SPEC §4 wants %d)" % (
@@ -186,6 +190,7 @@ def measure_workload(env, tools, wl, args, rec, outdir):
                        "profile": wl["profile"], "form": wl["form"],
                        "tool": tool.name, "kind": tool.kind, "repeat": rep,
                        "argv": argv, "wall_s": round(m.wall_s, 6),
+                       "cpu_s": round(m.cpu_s, 6),
                        "maxrss_kb": m.maxrss_kb, "exit_code": m.exit_code,
                        "timed_out": m.timed_out, "error": error,
                        "counts": counts, "correct": correct,
@@ -221,7 +226,10 @@ def print_workload(wl, results, args):
     natives = [r for r in peers if r.tool.native]
     native = min(natives, key=lambda r: r.median_s) if natives else None
     wc = by_name.get("wc -l")
-    summary = {"workload": wl["name"], "form": wl["form"],
+    base = by_name.get(BASELINE_NAME)
+    base_s = base.median_s if base and base.ok and base.correct else None
+    summary = {"baseline_s": base_s,
+               "workload": wl["name"], "form": wl["form"],
                "coldiff_s": cold_s,
                "coldiff_status": None if cold_s else (
                    cold.status_text(args.timeout) if cold and not cold.ok
@@ -248,6 +256,10 @@ def print_workload(wl, results, args):
         if cold_s:
             line += "; native / coldiff = %s" % fmt_ratio(native.median_s / cold_s)
         print(line)
+    if cold_s and base_s:
+        print("coldiff / baseline = %s wall, %s CPU" % (
+            fmt_ratio(cold_s / base_s),
+            fmt_ratio(cold.median_cpu_s / base.median_cpu_s)))
     if cold_s:
         if summary["wc_s"]:
             print("coldiff / wc -l = %s" % fmt_ratio(cold_s / summary["wc_s"]))
@@ -272,13 +284,15 @@ def print_summary(summaries):
                  if s["coldiff_s"] and s["wc_s"] else "-")
         rss = ("%.2f" % (s["coldiff_kb"] * 1024 / s["input_bytes"])
                if s["coldiff_kb"] else "-")
+        vs_base = (fmt_ratio(s["coldiff_s"] / s["baseline_s"])
+                   if s["coldiff_s"] and s["baseline_s"] else "-")
         rows.append(["%s %s" % (s["workload"], s["form"]),
                      "%s %s" % (s["best_peer"] or "-", fmt_time(s["best_peer_s"])),
                      fmt_mb(s["best_peer_kb"]), fmt_time(s["wc_s"]), ratio,
-                     native, vs_wc, rss, cold])
+                     native, vs_wc, rss, cold, vs_base])
     print(table(rows, ["workload", "fastest correct peer", "its RSS", "wc -l",
                        "peer/coldiff", "native/coldiff", "coldiff/wc",
-                       "coldiff RSS/input", "coldiff"]))
+                       "coldiff RSS/input", "coldiff", "coldiff/baseline"]))
 
 
 def machine_info():
@@ -345,6 +359,13 @@ def main(argv, root):
         print("unavailable: %s (%s)" % (name, why))
 
     tools = [t for t in all_tools() if t.kind != "peer" or t.select in wanted]
+    if args.baseline and not args.one_section:
+        if not os.access(args.baseline, os.X_OK):
+            sys.exit("Benchmarks/run: --baseline %s is not executable"
+                     % args.baseline)
+        env.baseline = os.path.abspath(args.baseline)
+        tools.insert(next(i for i, t in enumerate(tools)
+                          if t.kind == "coldiff") + 1, baseline_tool())
     summaries = []
     workloads = []
     for size in ([] if args.one_section else args.sizes):

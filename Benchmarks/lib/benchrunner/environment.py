@@ -36,6 +36,7 @@ class Environment:
         self.versions = {}      # tool -> version string
         self.unavailable = {}   # tool -> reason
         self.coldiff = None     # path of the binary, when it built
+        self.baseline = None    # --baseline: an older coldiff timed beside it
         self.colpatch = None
 
     def venv_bin(self, name):
