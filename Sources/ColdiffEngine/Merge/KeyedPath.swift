@@ -79,7 +79,8 @@ struct KeyedPath: Hashable {
   /// This path as a JSON Pointer into `record` (keyed elements at their
   /// index there), with the innermost keyed element named; `nil` when a
   /// keyed element is not in `record`.
-  func pointer(in record: JSONValue) -> (JSONPointer, FieldChange.KeyedElement?)? {
+  func pointer(in record: JSONValue) -> (pointer: JSONPointer, element: FieldChange.KeyedElement?)?
+  {
     var tokens: [[UInt8]] = []
     var element: FieldChange.KeyedElement?
     var value: JSONValue? = record

@@ -45,39 +45,72 @@ struct RecordMerge {
     theirs: [FieldChange], ours: [FieldChange], versions: Versions,
     record: MergeConflict.Record, rules: ComparisonRules
   ) {
-    let oursPaths = ours.map {
-      ($0, KeyedPath($0, side: versions.ours, base: versions.base, rules: rules))
-    }
-    let oursMoved = Set(oursPaths.filter { RecordMerge.isMove($0.0) }.map(\.1))
-    let oursChanged = oursPaths.filter { !RecordMerge.isMove($0.0) }
+    var sorting = Sorting(versions: versions, record: record, rules: rules)
+    for change in ours { sorting.noteOurs(change) }
+    for change in theirs { sorting.take(change) }
+    kept = sorting.kept
+    conflicts = sorting.conflicts
+  }
+
+  /// One OURS change and its field across the sides.
+  private struct OursChange {
+    let change: FieldChange
+    let path: KeyedPath
+  }
+
+  /// The sorting of one record's changes, change by change.
+  private struct Sorting {
+    let versions: Versions
+    let record: MergeConflict.Record
+    let rules: ComparisonRules
+    /// OURS's changes of content.
+    var oursChanged: [OursChange] = []
+    /// The elements OURS moved.
+    var oursMoved = Set<KeyedPath>()
+    /// The members THEIRS's kept changes add and remove.
     var added = Set<KeyedPath>()
     var removed = Set<KeyedPath>()
-    for change in theirs {
+    var kept: [DiffDocument.Change] = []
+    var conflicts: [MergeConflict] = []
+
+    init(versions: Versions, record: MergeConflict.Record, rules: ComparisonRules) {
+      self.versions = versions
+      self.record = record
+      self.rules = rules
+    }
+
+    /// Notes one of OURS's changes.
+    mutating func noteOurs(_ change: FieldChange) {
+      let path = KeyedPath(change, side: versions.ours, base: versions.base, rules: rules)
+      if RecordMerge.isMove(change) {
+        oursMoved.insert(path)
+      } else {
+        oursChanged.append(OursChange(change: change, path: path))
+      }
+    }
+
+    /// Keeps one of THEIRS's changes, drops it, or notes a conflict.
+    mutating func take(_ change: FieldChange) {
       let path = KeyedPath(change, side: versions.theirs, base: versions.base, rules: rules)
       let current = path.resolve(in: versions.ours)
       if RecordMerge.isMove(change) {
         // OURS's place wins, and a moved element OURS deleted stays deleted.
         if current != nil, !oursMoved.contains(path) { kept.append(DiffDocument.Change(change)) }
-        continue
+        return
       }
-      let overlapping = oursChanged.filter { $0.1.isPrefix(of: path) || path.isPrefix(of: $0.1) }
-      if let same = overlapping.first(where: { $0.1 == path }),
-        RecordMerge.same(same.0.new, change.new, at: change.path, rules)
-      {
-        continue
+      var overlapping = false
+      for ours in oursChanged where ours.path.isPrefix(of: path) || path.isPrefix(of: ours.path) {
+        if ours.path == path, RecordMerge.same(ours.change.new, change.new, at: change.path, rules)
+        {
+          return
+        }
+        overlapping = true
       }
-      guard overlapping.isEmpty else {
-        let (pointer, element) =
-          path.pointer(in: versions.ours)
-          ?? (JSONPointer(tokens: change.path), change.element)
-        var conflict = MergeConflict(
-          kind: .field, record: record, path: pointer, base: change.old, ours: current,
-          theirs: change.new)
-        conflict.element = element
-        conflicts.append(conflict)
-        continue
+      if overlapping {
+        noteConflict(change, path, current)
+        return
       }
-      guard current != nil || change.new != nil else { continue }
+      guard current != nil || change.new != nil else { return }
       var made = DiffDocument.Change(change)
       made.old = current
       if current == nil, change.element == nil || change.element?.depth != change.path.count - 1 {
@@ -87,6 +120,24 @@ struct RecordMerge {
       }
       if change.new == nil { removed.insert(path) }
       kept.append(made)
+    }
+
+    /// Notes THEIRS's `change` at `path` as a conflict with OURS's value
+    /// `current`, named in OURS's record (THEIRS's where OURS has it not).
+    private mutating func noteConflict(
+      _ change: FieldChange, _ path: KeyedPath, _ current: JSONValue?
+    ) {
+      var pointer = JSONPointer(tokens: change.path)
+      var element = change.element
+      if let found = path.pointer(in: versions.ours) {
+        pointer = found.pointer
+        element = found.element
+      }
+      var conflict = MergeConflict(
+        kind: .field, record: record, path: pointer, base: change.old, ours: current,
+        theirs: change.new)
+      conflict.element = element
+      conflicts.append(conflict)
     }
   }
 
