@@ -103,8 +103,16 @@ struct MergePlan {
       return nil
     }
     guard let theirsIndex else { preconditionFailure("an updated record is on THEIRS's side") }
+    guard let oursChanges = ours.changes(ofBase: baseIndex) else {
+      // OURS has the record as BASE has it (under the rules): THEIRS's
+      // changes apply as they are, found and checked by the document's
+      // rules, each added member after the one it follows in THEIRS.
+      return DiffDocument.Update(
+        position: position(ofBase: baseIndex), key: key(ofBase: baseIndex),
+        changes: (theirs.changes(ofBase: baseIndex) ?? []).map(DiffDocument.Change.init))
+    }
     let merge = RecordMerge(
-      theirs: theirs.changes(ofBase: baseIndex) ?? [], ours: ours.changes(ofBase: baseIndex) ?? [],
+      theirs: theirs.changes(ofBase: baseIndex) ?? [], ours: oursChanges,
       versions: RecordMerge.Versions(
         base: base.value(of: baseIndex), ours: ours.snapshot.value(of: oursIndex),
         theirs: theirs.snapshot.value(of: theirsIndex)),

@@ -71,10 +71,14 @@ package struct ThreeWayMerge {
           old: base, new: side, identity: identity, rules: rules, ordered: ordered,
           oldKeys: baseKeys, newKeys: sideKeys))
     }
-    let (theirs, oursSide) = try Parallel.both(
-      readingTheirs, { try compare(ours, oursKeys) })
-    try ThreeWayMerge.check(identity, keys: keys, base, theirs)
-    let theirsKeys = try theirs.keyArena(for: identity)
+    // THEIRS is read and keyed on one core while BASE and OURS are
+    // compared on the other.
+    let ((theirs, theirsKeys), oursSide) = try Parallel.both(
+      {
+        let theirs = try readingTheirs()
+        try ThreeWayMerge.check(identity, keys: keys, base, theirs)
+        return (theirs, try theirs.keyArena(for: identity))
+      }, { try compare(ours, oursKeys) })
     let theirsSide = try compare(theirs, theirsKeys)
     var plan = MergePlan(
       ours: oursSide, theirs: theirsSide, oursKeys: oursKeys, theirsKeys: theirsKeys,
