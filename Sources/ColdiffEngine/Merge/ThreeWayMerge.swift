@@ -63,29 +63,36 @@ package struct ThreeWayMerge {
   ) throws {
     let identity = try ThreeWayMerge.identity(keys: keys, base, ours)
     let ordered = !unordered && identity != .memberName
-    let (baseKeys, oursKeys) = try Parallel.both(
-      { try base.keyArena(for: identity) }, { try ours.keyArena(for: identity) })
-    func compare(_ side: Snapshot, _ sideKeys: KeyArena) throws -> MergeSide {
+    func compare(_ side: Snapshot, _ sideKeys: KeyArena, _ baseKeys: KeyArena) throws -> MergeSide {
       MergeSide(
         try Comparison(
           old: base, new: side, identity: identity, rules: rules, ordered: ordered,
           oldKeys: baseKeys, newKeys: sideKeys))
     }
-    // THEIRS is read and keyed on one core while BASE and OURS are
-    // compared on the other.
-    let ((theirs, theirsKeys), oursSide) = try Parallel.both(
+    // THEIRS is read and keyed on one core while BASE and OURS are keyed
+    // and compared, and OURS made ready as the target, on the other.
+    let ((theirs, theirsKeys), ready) = try Parallel.both(
       {
         let theirs = try readingTheirs()
         try ThreeWayMerge.check(identity, keys: keys, base, theirs)
         return (theirs, try theirs.keyArena(for: identity))
-      }, { try compare(ours, oursKeys) })
-    let theirsSide = try compare(theirs, theirsKeys)
+      },
+      {
+        let (baseKeys, oursKeys) = try Parallel.both(
+          { try base.keyArena(for: identity) }, { try ours.keyArena(for: identity) })
+        return (
+          baseKeys: baseKeys, oursKeys: oursKeys, side: try compare(ours, oursKeys, baseKeys),
+          target: PatchTarget(ours),
+          indexed: identity.documentKey.map { IndexedKeys(fields: $0, arena: oursKeys) }
+        )
+      })
+    let theirsSide = try compare(theirs, theirsKeys, ready.baseKeys)
     var plan = MergePlan(
-      ours: oursSide, theirs: theirsSide, oursKeys: oursKeys, theirsKeys: theirsKeys,
+      ours: ready.side, theirs: theirsSide, oursKeys: ready.oursKeys, theirsKeys: theirsKeys,
       rules: rules)
     let document = try plan.document()
-    var target = PatchTarget(ours)
-    let indexed = identity.documentKey.map { IndexedKeys(fields: $0, arena: oursKeys) }
+    var target = ready.target
+    let indexed = ready.indexed
     do {
       try target.apply(document, indexed: indexed)
     } catch let conflict as PatchConflict {

@@ -37,9 +37,7 @@ package struct TreeMerge {
     rules: ComparisonRules
   ) throws {
     // The likely key is noted while scanning: `--key NAME`, or `id`.
-    let keyName: [UInt8]? =
-      keys.isEmpty
-      ? Array("id".utf8) : keys.count == 1 && keys[0].tokens.count == 1 ? keys[0].tokens[0] : nil
+    let keyName = Identity.likelyKeyName(keys: keys)
     let (baseTree, oursTree) = try Parallel.both(
       { try TreeSnapshot(base, field: field, keyName: keyName) },
       { try TreeSnapshot(ours, field: field, keyName: keyName) })
