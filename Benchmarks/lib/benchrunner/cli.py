@@ -15,7 +15,7 @@ from .report import (Result, counts_text, fmt_bytes, fmt_mb, fmt_ratio,
 from .tools import (BASELINE_NAME, COLDIFF_KINDS, PEER_NAMES, all_tools,
                     baseline_tool)
 
-SIZES = ["1k", "10k", "100k", "1m"]
+SIZES = ["1k", "10k", "100k", "1m", "10m"]
 PROFILES = ["small", "medium", "heavy", "shuffle", "identical"]
 FORMS = ["json", "jsonl", "csv"]
 
@@ -47,7 +47,8 @@ def parse_args(argv, root):
                     "today, on the shared workloads (../shared/bench/gen.py).")
     ap.add_argument("--sizes", type=csv_list(SIZES), default=None,
                     help="workload sizes (default 10k,100k; 1m takes minutes "
-                         "per tool)")
+                         "per tool; 10m, made by lib/gen_stream.py, runs in "
+                         "the diff section only)")
     ap.add_argument("--profiles", type=csv_list(PROFILES), default=["medium"],
                     help="change profiles (default medium)")
     ap.add_argument("--forms", type=csv_list(FORMS), default=FORMS,
@@ -327,8 +328,11 @@ def main(argv, root):
               args.coldiff, args.colpatch, products)
     if not args.one_section:
         env.generate(args.sizes, args.profiles)
-    if not (args.no_trees or args.reports_only):
-        trees.generate(env, args.sizes)
+    # 10m is for the diff section: the other sections' generators and
+    # peers hold a whole pair in memory.
+    held_sizes = [size for size in args.sizes if size != "10m"]
+    if not (args.no_trees or args.reports_only) and held_sizes:
+        trees.generate(env, held_sizes)
 
     outdir = os.path.join(work, "out")
     os.makedirs(outdir, exist_ok=True)
@@ -388,16 +392,17 @@ def main(argv, root):
                 sys.stdout.flush()
     if not args.one_section:
         print_summary(summaries)
+    held_workloads = [wl for wl in workloads if wl["size"] != "10m"]
     if not (args.no_patch or args.one_section):
-        patching.run_section(env, workloads, args, rec, outdir)
+        patching.run_section(env, held_workloads, args, rec, outdir)
     if not (args.no_rules or args.one_section):
-        rules.run_section(env, workloads, args, rec, outdir)
+        rules.run_section(env, held_workloads, args, rec, outdir)
     if not (args.no_merge or args.one_section):
-        merging.run_section(env, workloads, args, rec, outdir)
+        merging.run_section(env, held_workloads, args, rec, outdir)
     if not (args.no_shards or args.one_section):
-        shards.run_section(env, workloads, args, rec, outdir)
+        shards.run_section(env, held_workloads, args, rec, outdir)
     if not (args.no_trees or args.reports_only):
-        trees.run_section(env, args.sizes, args, rec, outdir)
+        trees.run_section(env, held_sizes, args, rec, outdir)
     if not (args.no_reports or args.trees_only):
         reports.run_section(env, args, rec, outdir)
     rec.f.close()
