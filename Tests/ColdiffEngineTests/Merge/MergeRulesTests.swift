@@ -154,6 +154,28 @@ import Testing
         """)
   }
 
+  @Test func aKeyedElementConflictNamesTheElement() throws {
+    let base =
+      "{\"id\": 7, \"lines\": [{\"sku\": \"A-1\", \"qty\": 1}, {\"sku\": \"A-7\", \"qty\": 1}]}\n"
+    func read(_ text: String) throws -> Snapshot {
+      try Snapshot(InputFile(name: "x.jsonl", bytes: Array(text.utf8)), override: nil)
+    }
+    // OURS moved A-7 first and changed its qty; THEIRS changed it too.
+    let merge = try ThreeWayMerge(
+      base: read(base),
+      ours: read(
+        "{\"id\": 7, \"lines\": [{\"sku\": \"A-7\", \"qty\": 2}, {\"sku\": \"A-1\", \"qty\": 1}]}\n"
+      ),
+      theirs: read(
+        "{\"id\": 7, \"lines\": [{\"sku\": \"A-1\", \"qty\": 1}, {\"sku\": \"A-7\", \"qty\": 3}]}\n"
+      ),
+      keys: [], rules: ComparisonRules(arrayKeys: [try ArrayKey.parse("lines=sku")]),
+      unordered: false)
+    #expect(merge.conflicts.map(\.line) == ["key 7 lines[A-7].qty: base 1, ours 2, theirs 3"])
+    let document = String(decoding: MergeConflict.document(merge.conflicts), as: UTF8.self)
+    #expect(document.contains("\"path\": \"/lines/0/qty\",\n      \"element\": \"A-7\""))
+  }
+
   @Test func recordsWithoutAKeyCannotBeMerged() throws {
     #expect(throws: InputError.self) {
       try merge("[{\"v\": 1}]\n", "[{\"v\": 2}]\n", base: "[{\"v\": 0}]\n")
