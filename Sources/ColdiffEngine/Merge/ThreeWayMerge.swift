@@ -37,62 +37,30 @@ package struct ThreeWayMerge {
     base: Snapshot, ours: Snapshot, theirs: Snapshot, keys: [JSONPointer],
     rules: ComparisonRules, unordered: Bool
   ) throws {
-    try self.init(
-      base: base, ours: ours, readingTheirs: { theirs }, keys: keys, rules: rules,
-      unordered: unordered)
-  }
-
-  /// Merges THEIRS into OURS, reading THEIRS on one core while BASE and
-  /// OURS are compared on the other.
-  ///
-  /// - Parameters:
-  ///   - base: the common ancestor.
-  ///   - ours: our side; the merged snapshot is written in its style.
-  ///   - readingTheirs: reads their side.
-  ///   - keys: the `--key` fields (empty for the default, `id`).
-  ///   - rules: the comparison rules (`--ignore`, `--compare`,
-  ///     `--array-key`).
-  ///   - unordered: whether order is not part of the collection.
-  /// - Throws: what `readingTheirs` throws; `InputError` for inputs that
-  ///   cannot be merged: forms that do not go together, records without a
-  ///   key (whole-value identity), a missing or duplicate key, a keyed
-  ///   array element without its key or a key twice in one array.
-  package init(
-    base: Snapshot, ours: Snapshot, readingTheirs: () throws -> Snapshot, keys: [JSONPointer],
-    rules: ComparisonRules, unordered: Bool
-  ) throws {
     let identity = try ThreeWayMerge.identity(keys: keys, base, ours)
+    try ThreeWayMerge.check(identity, keys: keys, base, theirs)
     let ordered = !unordered && identity != .memberName
-    func compare(_ side: Snapshot, _ sideKeys: KeyArena, _ baseKeys: KeyArena) throws -> MergeSide {
+    // Key the three snapshots, then compare both sides with BASE, on both
+    // cores.
+    let ((baseKeys, oursKeys), theirsKeys) = try Parallel.both(
+      {
+        try Parallel.both(
+          { try base.keyArena(for: identity) }, { try ours.keyArena(for: identity) })
+      }, { try theirs.keyArena(for: identity) })
+    func compare(_ side: Snapshot, _ sideKeys: KeyArena) throws -> MergeSide {
       MergeSide(
         try Comparison(
           old: base, new: side, identity: identity, rules: rules, ordered: ordered,
           oldKeys: baseKeys, newKeys: sideKeys))
     }
-    // THEIRS is read and keyed on one core while BASE and OURS are keyed
-    // and compared, and OURS made ready as the target, on the other.
-    let ((theirs, theirsKeys), ready) = try Parallel.both(
-      {
-        let theirs = try readingTheirs()
-        try ThreeWayMerge.check(identity, keys: keys, base, theirs)
-        return (theirs, try theirs.keyArena(for: identity))
-      },
-      {
-        let (baseKeys, oursKeys) = try Parallel.both(
-          { try base.keyArena(for: identity) }, { try ours.keyArena(for: identity) })
-        return (
-          baseKeys: baseKeys, oursKeys: oursKeys, side: try compare(ours, oursKeys, baseKeys),
-          target: PatchTarget(ours),
-          indexed: identity.documentKey.map { IndexedKeys(fields: $0, arena: oursKeys) }
-        )
-      })
-    let theirsSide = try compare(theirs, theirsKeys, ready.baseKeys)
+    let (oursSide, theirsSide) = try Parallel.both(
+      { try compare(ours, oursKeys) }, { try compare(theirs, theirsKeys) })
     var plan = MergePlan(
-      ours: ready.side, theirs: theirsSide, oursKeys: ready.oursKeys, theirsKeys: theirsKeys,
+      ours: oursSide, theirs: theirsSide, oursKeys: oursKeys, theirsKeys: theirsKeys,
       rules: rules)
     let document = try plan.document()
-    var target = ready.target
-    let indexed = ready.indexed
+    var target = PatchTarget(ours)
+    let indexed = identity.documentKey.map { IndexedKeys(fields: $0, arena: oursKeys) }
     do {
       try target.apply(document, indexed: indexed)
     } catch let conflict as PatchConflict {
