@@ -99,13 +99,16 @@ extension CSVIndex {
           let opening = position
           position += 1
           while true {
-            while position + ByteClassifier.width <= count {
+            // Sixteen bytes at a time, the last few (fewer than sixteen
+            // before the end) one by one.
+            if position + ByteClassifier.width <= count {
               let found = ByteClassifier.firstQuotedFieldStop(raw, position)
               position += found
-              if found < ByteClassifier.width { break }
-            }
-            while position < count, classes[Int(input[position])] & endsQuotedRun == 0 {
-              position += 1
+              if found == ByteClassifier.width { continue }
+            } else {
+              while position < count, classes[Int(input[position])] & endsQuotedRun == 0 {
+                position += 1
+              }
             }
             guard position < count else {
               throw InputError(
@@ -141,16 +144,17 @@ extension CSVIndex {
           // Read an unquoted field up to the delimiter or the line's end.
           everyFieldQuoted = false
           while true {
-            // Skip sixteen plain bytes at a time, then the last ones (fewer
-            // than sixteen before the end) one by one.
-            while position + ByteClassifier.width <= count {
+            // Sixteen bytes at a time, the last few (fewer than sixteen
+            // before the end) one by one.
+            if position + ByteClassifier.width <= count {
               let found = ByteClassifier.firstUnquotedFieldStop(
                 raw, position, delimiter: delimiters)
               position += found
-              if found < ByteClassifier.width { break }
-            }
-            while position < count, classes[Int(input[position])] & endsUnquotedRun == 0 {
-              position += 1
+              if found == ByteClassifier.width { continue }
+            } else {
+              while position < count, classes[Int(input[position])] & endsUnquotedRun == 0 {
+                position += 1
+              }
             }
             guard position < count, input[position] >= 0x80 else { break }
             position = try utf8SequenceEnd(input, at: position)
