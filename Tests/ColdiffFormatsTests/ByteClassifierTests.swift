@@ -6,7 +6,9 @@ import Testing
 /// The SIMD classifier against a byte-at-a-time reference: on seeded
 /// random blocks drawn mostly from the bytes that matter (so that several
 /// fall in most blocks), and on every lane holding one such byte alone,
-/// each function finds the first byte the reference finds.
+/// each function finds the first byte the reference finds; and the plain
+/// number reader finds the numbers the grammar, read a byte at a time,
+/// finds.
 @Suite struct ByteClassifierTests {
   /// The bytes some classifier looks for, their neighbours, and plain
   /// and non-ASCII bytes.
@@ -73,6 +75,45 @@ import Testing
           ? UInt8(ascii: "a") : Self.alphabet.randomElement(using: &generator)!
       }
       check(bytes)
+    }
+  }
+
+  /// The reference for `plainNumberLength`: the grammar read a byte at a
+  /// time, inside the block.
+  private func referenceNumberLength(_ bytes: [UInt8], _ offset: Int) -> Int {
+    let end = offset + ByteClassifier.width
+    func isDigit(_ index: Int) -> Bool {
+      index < end && bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9")
+    }
+    var index = offset
+    guard isDigit(index) else { return 0 }
+    if bytes[index] == UInt8(ascii: "0") {
+      index += 1
+      if isDigit(index) { return 0 }
+    } else {
+      while isDigit(index) { index += 1 }
+    }
+    if index < end, bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      guard isDigit(index) else { return 0 }
+      while isDigit(index) { index += 1 }
+    }
+    guard index < end, Array(",}] \t\r\n".utf8).contains(bytes[index]) else { return 0 }
+    return index - offset
+  }
+
+  @Test func plainNumbersAtEveryAlignment() {
+    var generator = SeededGenerator(seed: 59)
+    let alphabet = Array("0123456789012345678901234567890..,}] \t\n\re-x".utf8)
+    for _ in 0..<3000 {
+      let bytes = (0..<40).map { _ in alphabet.randomElement(using: &generator)! }
+      bytes.withUnsafeBytes { raw in
+        for offset in 0...(bytes.count - ByteClassifier.width) {
+          #expect(
+            ByteClassifier.plainNumberLength(raw.baseAddress!, offset)
+              == referenceNumberLength(bytes, offset), "\(bytes) at \(offset)")
+        }
+      }
     }
   }
 

@@ -6,8 +6,9 @@ import Testing
 /// a byte planted at every offset of a member name and of a string value,
 /// each shifted to every alignment, is accepted or rejected with the
 /// message and the location it is given by construction (the planted
-/// offset), in JSON Lines and in an array; and a string cut at every
-/// length is reported where it opens.
+/// offset), in JSON Lines and in an array; numbers, valid and not, at
+/// every alignment and before every kind of delimiter; and a string cut
+/// at every length is reported where it opens.
 @Suite struct JSONScanBoundaryTests {
   /// How long the planted strings are: past two blocks.
   private static let length = 40
@@ -133,6 +134,43 @@ import Testing
         let valueStart = made.stringStart - Self.length + 2
         #expect(index.keyRange(0) == valueStart..<(bytes.count - 1))
         #expect(index.recordRange(0) == 0..<bytes.count)
+      }
+    }
+  }
+
+  @Test func numbersAtEveryAlignment() {
+    // The number, then the message of its error (given what follows it)
+    // and the error's offset in the number; no message: valid.
+    let numbers: [(text: String, error: ((String) -> String)?, at: Int)] = [
+      ("0", nil, 0), ("7", nil, 0), ("45", nil, 0), ("1234.56", nil, 0), ("0.5", nil, 0),
+      ("-3", nil, 0), ("-0.25", nil, 0), ("1e5", nil, 0), ("1.5E-3", nil, 0),
+      ("12345678901234567890.5", nil, 0),
+      ("01", { _ in "leading zeros are not allowed in numbers" }, 1),
+      ("00.5", { _ in "leading zeros are not allowed in numbers" }, 1),
+      ("1.", { "expected a digit after the decimal point, found '\($0)'" }, 2),
+      ("1.x", { _ in "expected a digit after the decimal point, found 'x'" }, 2),
+      ("1x", { _ in "unexpected character in number, found 'x'" }, 1),
+      ("1.5.", { _ in "unexpected character in number, found '.'" }, 3),
+      ("-", { "expected a digit after '-', found '\($0)'" }, 1),
+      ("1e", { "expected a digit in the exponent, found '\($0)'" }, 2),
+    ]
+    // What follows the number: the byte after it, and the rest of the
+    // record (a long rest keeps the number away from the input's end).
+    let followers = [("]", "}"), (",", #""a string past sixteen bytes"]}"#), (" ", "]}")]
+    for number in numbers {
+      for (next, rest) in followers {
+        for shift in 0..<ByteClassifier.width {
+          let head = #"{"pad":""# + String(repeating: "p", count: shift) + #"","n":["#
+          let bytes = Array((head + number.text + next + rest + "\n").utf8)
+          let expected = number.error.map { message in
+            bytes.withUnsafeBufferPointer {
+              InputError(message(next), offset: head.utf8.count + number.at, in: $0)
+            }
+          }
+          #expect(
+            scanError(bytes, as: .jsonLines) == expected,
+            "\(number.text) then \(next), shift \(shift)")
+        }
       }
     }
   }

@@ -1,12 +1,13 @@
 /// Sixteen bytes classified at once with SIMD compares: the first byte of
 /// a block that ends a run the scanners pass over (a string's plain
-/// bytes, a CSV field's plain bytes).
+/// bytes, a CSV field's plain bytes), or a whole plain number.
 ///
 /// Every function reads the sixteen bytes at `base + offset`, so the
 /// caller guarantees `offset + ByteClassifier.width <= end`; the bytes
 /// left over at the end of an input (fewer than sixteen) are read a byte
-/// at a time by the caller. Each returns the offset (0…15) of the first
-/// matching byte in the block, or `width` when none matches.
+/// at a time by the caller. The `first…` functions return the offset
+/// (0…15) of the first matching byte in the block, or `width` when none
+/// matches.
 ///
 /// The vectors are concrete (`SIMD16<UInt8>`), their constants built in
 /// place and the mask read as two 64-bit words (one byte of 0x00 or 0xFF
@@ -84,6 +85,36 @@ enum ByteClassifier {
     let folded = block | splat(0x20)
     return firstSet(
       equal(block, splat(0x22)) .| equal(folded, splat(0x7B)) .| equal(folded, splat(0x7D)))
+  }
+
+  /// The length of the plain number at the start of the block, or 0 when
+  /// the block does not start with one: a number without sign or
+  /// exponent (`0`, `45`, `1234.56`, `0.5`: no leading zero, digits after
+  /// the point) followed, inside the block, by `,`, `}`, `]`, a space, a
+  /// tab, CR or LF. Those are exactly the numbers the byte-at-a-time
+  /// grammar accepts with such a byte after them; every other start (a
+  /// sign, an exponent, an error, a number running past the block) gives
+  /// 0 and is read a byte at a time.
+  @inline(__always)
+  static func plainNumberLength(_ base: UnsafeRawPointer, _ offset: Int) -> Int {
+    let block = load(base, offset)
+    let nonDigits = (block &- splat(0x30)) .>= splat(10)
+    let integerEnd = firstSet(nonDigits)
+    // At least one digit, no leading zero, and room for what follows.
+    guard integerEnd >= 1, integerEnd < width,
+      integerEnd == 1 || base.load(fromByteOffset: offset, as: UInt8.self) != 0x30
+    else { return 0 }
+    var end = integerEnd
+    if base.load(fromByteOffset: offset &+ end, as: UInt8.self) == 0x2E {
+      // The first non-digit after the point.
+      let lanes = SIMD16<UInt8>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+      end = firstSet(nonDigits .& (lanes .> splat(UInt8(truncatingIfNeeded: integerEnd))))
+      guard end > integerEnd &+ 1, end < width else { return 0 }
+    }
+    switch base.load(fromByteOffset: offset &+ end, as: UInt8.self) {
+    case 0x2C, 0x7D, 0x5D, 0x20, 0x09, 0x0D, 0x0A: return end
+    default: return 0
+    }
   }
 
   /// The first byte of the block that ends an unquoted CSV field's plain

@@ -101,9 +101,9 @@ extension CSVIndex {
           while true {
             // Sixteen bytes at a time, the last few (fewer than sixteen
             // before the end) one by one.
-            if position + ByteClassifier.width <= count {
+            if position &+ ByteClassifier.width <= count {
               let found = ByteClassifier.firstQuotedFieldStop(raw, position)
-              position += found
+              position &+= found
               if found == ByteClassifier.width { continue }
             } else {
               while position < count, classes[Int(input[position])] & endsQuotedRun == 0 {
@@ -146,10 +146,10 @@ extension CSVIndex {
           while true {
             // Sixteen bytes at a time, the last few (fewer than sixteen
             // before the end) one by one.
-            if position + ByteClassifier.width <= count {
+            if position &+ ByteClassifier.width <= count {
               let found = ByteClassifier.firstUnquotedFieldStop(
                 raw, position, delimiter: delimiters)
-              position += found
+              position &+= found
               if found == ByteClassifier.width { continue }
             } else {
               while position < count, classes[Int(input[position])] & endsUnquotedRun == 0 {

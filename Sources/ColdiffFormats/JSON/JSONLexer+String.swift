@@ -104,9 +104,9 @@ extension JSONLexer {
     var index = from
     if let base = bytes.baseAddress {
       let raw = UnsafeRawPointer(base)
-      while index + ByteClassifier.width <= end {
+      while index &+ ByteClassifier.width <= end {
         let found = ByteClassifier.firstStringSpecial(raw, index)
-        index += found
+        index &+= found
         if found < ByteClassifier.width { return index }
       }
     }

@@ -42,9 +42,9 @@ struct ValidatedJSON {
     var index = start + 1
     let raw = UnsafeRawPointer(base)
     while true {
-      if index + ByteClassifier.width <= count {
+      if index &+ ByteClassifier.width <= count {
         let found = ByteClassifier.firstQuoteOrBackslash(raw, index)
-        index += found
+        index &+= found
         if found == ByteClassifier.width { continue }
       } else {
         while base[index] != UInt8(ascii: "\"") && base[index] != UInt8(ascii: "\\") {
@@ -66,9 +66,9 @@ struct ValidatedJSON {
     var index = start + 1
     let raw = UnsafeRawPointer(base)
     while true {
-      if index + ByteClassifier.width <= count {
+      if index &+ ByteClassifier.width <= count {
         let found = ByteClassifier.firstQuote(raw, index)
-        index += found
+        index &+= found
         if found == ByteClassifier.width { continue }
       } else {
         while base[index] != UInt8(ascii: "\"") { index += 1 }
@@ -89,11 +89,11 @@ struct ValidatedJSON {
   func nextStructural(_ index: Int) -> Int {
     var index = index
     let raw = UnsafeRawPointer(base)
-    while index + ByteClassifier.width <= count {
+    while index &+ ByteClassifier.width <= count {
       // Outside strings only those bytes and whitespace can be there, and
       // the classifier finds exactly the five.
       let found = ByteClassifier.firstQuoteOrBracket(raw, index)
-      index += found
+      index &+= found
       if found < ByteClassifier.width { return index }
     }
     while true {
