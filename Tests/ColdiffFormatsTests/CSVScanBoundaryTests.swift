@@ -7,8 +7,9 @@ import Testing
 /// random tables whose rows are known by construction (quoted fields with
 /// delimiters, doubled quotes and line breaks, unquoted fields with quotes
 /// inside, non-ASCII text, LF and CRLF), the index finds every row's start
-/// and line; a byte planted at every offset of a field, shifted to every
-/// alignment, is accepted or rejected where it was planted.
+/// and line, and the field reader every field's end; a byte planted at
+/// every offset of a field, shifted to every alignment, is accepted or
+/// rejected where it was planted.
 @Suite struct CSVScanBoundaryTests {
   /// A random table, its bytes and where each row starts and on which
   /// line.
@@ -16,6 +17,8 @@ import Testing
     var bytes: [UInt8] = []
     var rowStarts: [UInt32] = []
     var rowLines: [UInt32] = []
+    /// Where each field is, quotes included.
+    var fields: [Range<Int>] = []
   }
 
   private static let pieces: [[UInt8]] = [
@@ -54,10 +57,13 @@ import Testing
       var fieldLines: UInt32 = 0
       for column in 0..<columns {
         if column > 0 { row.append(delimiter) }
-        row += randomField(delimiter, &generator, lines: &fieldLines)
+        var field = randomField(delimiter, &generator, lines: &fieldLines)
+        // A one-column row must not be blank (a blank line is an error).
+        if columns == 1 && field.isEmpty { field = Array("z".utf8) }
+        let start = table.bytes.count + row.count
+        table.fields.append(start..<(start + field.count))
+        row += field
       }
-      // A one-column row must not be blank (a blank line is an error).
-      if row.isEmpty { row = Array("z".utf8) }
       table.bytes += row + (Bool.random(using: &generator) ? [0x0A] : [0x0D, 0x0A])
       line += fieldLines + 1
     }
@@ -85,6 +91,13 @@ import Testing
       let found = try index(table.bytes, delimiter)
       #expect(found.lineStarts == table.rowStarts, "\(table.bytes)")
       #expect(found.lineNumbers == table.rowLines, "\(table.bytes)")
+      table.bytes.withUnsafeBufferPointer { bytes in
+        for field in table.fields {
+          #expect(
+            CSVTable.fieldEnd(bytes, from: field.lowerBound, delimiter: delimiter)
+              == field.upperBound, "field \(field) of \(table.bytes)")
+        }
+      }
     }
   }
 
