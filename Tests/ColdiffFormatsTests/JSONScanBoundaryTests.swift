@@ -7,8 +7,9 @@ import Testing
 /// each shifted to every alignment, is accepted or rejected with the
 /// message and the location it is given by construction (the planted
 /// offset), in JSON Lines and in an array; numbers, valid and not, at
-/// every alignment and before every kind of delimiter; and a string cut
-/// at every length is reported where it opens.
+/// every alignment and before every kind of delimiter; whitespace runs of
+/// every length; and a string cut at every length is reported where it
+/// opens.
 @Suite struct JSONScanBoundaryTests {
   /// How long the planted strings are: past two blocks.
   private static let length = 40
@@ -171,6 +172,34 @@ import Testing
             scanError(bytes, as: .jsonLines) == expected,
             "\(number.text) then \(next), shift \(shift)")
         }
+      }
+    }
+  }
+
+  @Test func whitespaceRunsOfEveryLengthAndAlignment() throws {
+    let kinds: [UInt8] = [0x20, 0x09, 0x0D, 0x0A]
+    for length in 0..<40 {
+      for shift in 0..<ByteClassifier.width {
+        // A run of every kind of whitespace before and after a value.
+        let run = (0..<length).map { kinds[($0 + shift) % kinds.count] }
+        let head = Array((#"{"pad":""# + String(repeating: "p", count: shift) + #"","a":"#).utf8)
+        let array =
+          [UInt8(ascii: "[")] + run + head + run + [UInt8(ascii: "1")] + run
+          + [UInt8(ascii: "}")] + run + [UInt8(ascii: "]")] + run
+        let index = try JSONCollectionScanner.scan(array, as: .jsonArray)
+        #expect(index.recordRange(0) == (1 + length)..<(array.count - 1 - length - length))
+        // In JSON Lines, the first line feed of a run inside the record
+        // ends it: the value is missing there.
+        let spaces = run.map { $0 == 0x0A ? UInt8(0x20) : $0 }
+        var line = head + spaces + [UInt8(ascii: "1")] + spaces + [UInt8(ascii: "}")] + spaces
+        #expect(try JSONCollectionScanner.scan(line + [0x0A], as: .jsonLines).count == 1)
+        guard length > 0 else { continue }
+        line.insert(0x0A, at: head.count + length - 1)
+        let expected = line.withUnsafeBufferPointer {
+          InputError(
+            "expected a value, found end of line", offset: head.count + length - 1, in: $0)
+        }
+        #expect(scanError(line, as: .jsonLines) == expected, "length \(length), shift \(shift)")
       }
     }
   }
