@@ -3,10 +3,13 @@ extension CSVIndex {
   private static let lineFeed: UInt8 = 0x0A
   private static let carriageReturn: UInt8 = 0x0D
   /// Class bit of the bytes that end a run of plain bytes in an unquoted
-  /// field: the delimiter, CR, LF and every non-ASCII byte.
+  /// field: the delimiter, CR, LF and every non-ASCII byte (the bytes
+  /// `ByteClassifier.firstUnquotedFieldStop` finds sixteen at a time; the
+  /// table reads the last few).
   private static let endsUnquotedRun: UInt8 = 1
   /// Class bit of the bytes that end a run of plain bytes in a quoted
-  /// field: `"`, LF and every non-ASCII byte.
+  /// field: `"`, LF and every non-ASCII byte (as
+  /// `ByteClassifier.firstQuotedFieldStop`).
   private static let endsQuotedRun: UInt8 = 2
 
   /// Indexes a whole CSV or TSV file in one pass, validating it.
@@ -71,6 +74,9 @@ extension CSVIndex {
   ) throws(InputError) -> CSVIndex {
     var index = CSVIndex()
     let count = input.count
+    guard let base = input.baseAddress else { return index }
+    let raw = UnsafeRawPointer(base)
+    let delimiters = ByteClassifier.splat(delimiter)
     var position = 0
     if count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF {
       index.hasByteOrderMark = true
@@ -93,8 +99,16 @@ extension CSVIndex {
           let opening = position
           position += 1
           while true {
-            while position < count, classes[Int(input[position])] & endsQuotedRun == 0 {
-              position += 1
+            // Sixteen bytes at a time, the last few (fewer than sixteen
+            // before the end) one by one.
+            if position &+ ByteClassifier.width <= count {
+              let found = ByteClassifier.firstQuotedFieldStop(raw, position)
+              position &+= found
+              if found == ByteClassifier.width { continue }
+            } else {
+              while position < count, classes[Int(input[position])] & endsQuotedRun == 0 {
+                position += 1
+              }
             }
             guard position < count else {
               throw InputError(
@@ -130,16 +144,17 @@ extension CSVIndex {
           // Read an unquoted field up to the delimiter or the line's end.
           everyFieldQuoted = false
           while true {
-            // Skip four plain bytes at a time, then the rest one by one.
-            while position + 4 <= count,
-              (classes[Int(input[position])] | classes[Int(input[position + 1])]
-                | classes[Int(input[position + 2])] | classes[Int(input[position + 3])])
-                & endsUnquotedRun == 0
-            {
-              position += 4
-            }
-            while position < count, classes[Int(input[position])] & endsUnquotedRun == 0 {
-              position += 1
+            // Sixteen bytes at a time, the last few (fewer than sixteen
+            // before the end) one by one.
+            if position &+ ByteClassifier.width <= count {
+              let found = ByteClassifier.firstUnquotedFieldStop(
+                raw, position, delimiter: delimiters)
+              position &+= found
+              if found == ByteClassifier.width { continue }
+            } else {
+              while position < count, classes[Int(input[position])] & endsUnquotedRun == 0 {
+                position += 1
+              }
             }
             guard position < count, input[position] >= 0x80 else { break }
             position = try utf8SequenceEnd(input, at: position)
