@@ -61,7 +61,8 @@ extension CSVIndex {
       start = 3
     }
     if let bounds = chunking.bounds(from: start, to: input.count) {
-      try index.scanInChunks(bounds, input, delimiter: delimiter, classes: classes)
+      try index.scanInChunks(
+        bounds, input, delimiter: delimiter, classes: classes, chunking: chunking)
       return index
     }
     var rows = CSVRows()

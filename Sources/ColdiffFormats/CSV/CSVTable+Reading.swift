@@ -25,7 +25,7 @@ extension CSVTable {
   /// - Complexity: O(n) in the file's length, one pass; memory: 8 bytes a
   ///   row besides the bytes.
   public init(bytes: SourceBytes, delimiter: UInt8 = CSVTable.comma) throws(InputError) {
-    try self.init(bytes: bytes, delimiter: delimiter, chunking: .automatic)
+    try self.init(bytes: bytes, delimiter: delimiter, chunking: .automatic.releasing(bytes))
   }
 
   /// Reads a whole CSV or TSV file, a large one in chunks on every core

@@ -13,12 +13,13 @@ extension CSVIndex {
   ///   whole file would.
   mutating func scanInChunks(
     _ bounds: [Int], _ input: UnsafeBufferPointer<UInt8>, delimiter: UInt8,
-    classes: UnsafeBufferPointer<UInt8>
+    classes: UnsafeBufferPointer<UInt8>, chunking: ScanChunking
   ) throws(InputError) {
     var parts: [CSVRows] = []
     var header = -1
     _ = try ChunkedScan.run(
-      bounds: bounds, guess: { ChunkedScan.lineStart(in: input, atOrAfter: $0) },
+      bounds: bounds, releasing: chunking.releasing,
+      guess: { ChunkedScan.lineStart(in: input, atOrAfter: $0) },
       scan: { start, limit in
         var rows = CSVRows()
         do throws(InputError) {

@@ -23,6 +23,7 @@ enum ChunkedScan {
   /// - Parameters:
   ///   - bounds: `start`, the cuts, and the end (from `ScanChunking`);
   ///     chunk 0 starts at `bounds[0]`, a true boundary.
+  ///   - releasing: the input whose pages a chunk lets go once scanned.
   ///   - guess: the first record boundary at or after a cut, as far as a
   ///     chunk can tell on its own.
   ///   - scan: scans the records that start at `start` and after, before
@@ -35,7 +36,7 @@ enum ChunkedScan {
   /// - Throws: the first error in the input (that of the earliest chunk
   ///   whose start held), or what `take` throws.
   static func run<Part>(
-    bounds: [Int], guess: @escaping (Int) -> Int,
+    bounds: [Int], releasing: SourceBytes?, guess: @escaping (Int) -> Int,
     scan: @escaping (_ start: Int, _ limit: Int) -> (Result<Part, InputError>, end: Int),
     take: (Part) throws(InputError) -> Bool
   ) throws(InputError) -> Int {
@@ -43,6 +44,7 @@ enum ChunkedScan {
     let parts = ChunkRunner.map(chunks) { chunk -> ChunkPart<Part> in
       let start = chunk == 0 ? bounds[0] : guess(bounds[chunk])
       let (found, end) = scan(start, bounds[chunk + 1])
+      releasing?.releasePages(start..<end)
       return ChunkPart(start: start, found: found, end: end)
     }
     var position = bounds[0]

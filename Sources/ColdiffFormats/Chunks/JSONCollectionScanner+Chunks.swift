@@ -17,7 +17,8 @@ extension Scanner {
     let (keyName, capturesKeys) = (self.keyName, index.capturesKeys)
     var parts: [JSONCollectionIndex] = []
     lexer.position = try ChunkedScan.run(
-      bounds: bounds, guess: { ChunkedScan.lineStart(in: bytes, atOrAfter: $0) },
+      bounds: bounds, releasing: chunking.releasing,
+      guess: { ChunkedScan.lineStart(in: bytes, atOrAfter: $0) },
       scan: { start, limit in
         var scanner = Scanner(bytes: bytes, keyName: keyName)
         scanner.lexer.position = start
@@ -55,7 +56,7 @@ extension Scanner {
     var parts: [JSONCollectionIndex] = []
     var closed = false
     lexer.position = try ChunkedScan.run(
-      bounds: bounds,
+      bounds: bounds, releasing: chunking.releasing,
       guess: { cut in
         Scanner.elementStart(in: bytes, atOrAfter: cut, indent: indent, firstByte: firstByte)
       },

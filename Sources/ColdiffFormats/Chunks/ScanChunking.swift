@@ -11,6 +11,10 @@ package struct ScanChunking: Sendable {
   package let threshold: Int
   /// The nominal length of a chunk.
   package let chunkSize: Int
+  /// The input whose pages a chunk lets go once it is scanned (a mapped
+  /// file's stay in the page cache), so that a large input is not all in
+  /// the process's memory at the end of its scan; `nil` to keep them.
+  package private(set) var releasing: SourceBytes?
 
   /// Chunks of at least 2 MiB for inputs of 4 MiB or more.
   package static let automatic = ScanChunking(threshold: 4 << 20, chunkSize: 2 << 20)
@@ -27,6 +31,17 @@ package struct ScanChunking: Sendable {
     precondition(chunkSize > 0, "a chunk holds at least one byte")
     self.threshold = threshold
     self.chunkSize = chunkSize
+  }
+
+  /// This chunking, letting the pages of `bytes` (the scanned input) go
+  /// as its chunks are scanned.
+  ///
+  /// - Parameter bytes: the input that is scanned.
+  /// - Returns: the chunking with `releasing` set.
+  package func releasing(_ bytes: SourceBytes) -> ScanChunking {
+    var chunking = self
+    chunking.releasing = bytes
+    return chunking
   }
 
   /// The nominal bounds of the chunks of `start..<end`: `start`, the
