@@ -24,15 +24,17 @@ extension Snapshot {
 }
 
 /// Lets the pages go behind a comparison's walk over NEW's records in
-/// order, and behind their OLD partners while those come in order too (a
-/// shuffled OLD keeps its pages: they would be read again).
+/// order, and behind their OLD partners: after each stretch of the walk,
+/// those before the first OLD record the stretch read (a record moved
+/// further back is read again from the page cache; a shuffled OLD keeps
+/// most of its pages).
 package struct ReleasingWalk {
   private let old: Snapshot
   private let new: Snapshot
   private var newOffset = -1
   private var oldOffset = -1
-  private var lastOld = -1
-  private var oldInOrder = true
+  /// The first OLD record read in the current stretch.
+  private var firstOld = Int.max
   private var visited = 0
 
   /// A walk that has visited nothing yet.
@@ -53,11 +55,20 @@ package struct ReleasingWalk {
       newOffset = new.byteRange(of: newIndex).lowerBound
       oldOffset = old.byteRange(of: oldIndex).lowerBound
     }
-    if oldIndex < lastOld { oldInOrder = false }
-    lastOld = oldIndex
+    firstOld = Swift.min(firstOld, oldIndex)
     visited += 1
     guard visited % Snapshot.recordsBetweenReleases == 0 else { return }
     new.releasePages(from: &newOffset, before: newIndex)
-    if oldInOrder { old.releasePages(from: &oldOffset, before: oldIndex) }
+    old.releasePages(from: &oldOffset, before: firstOld)
+    firstOld = .max
+  }
+}
+
+extension Snapshot {
+  /// Tells the system that the rest of the reads of the input are sparse
+  /// (`SourceBytes.adviseSparseReads()`): after the comparison, only the
+  /// changed records are read again.
+  package func adviseSparseReads() {
+    bytes.adviseSparseReads()
   }
 }
