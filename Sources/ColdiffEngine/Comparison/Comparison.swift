@@ -80,9 +80,6 @@ package struct Comparison {
     let half = new.count / 2
     let (first, second) = try Parallel.both(
       { try compare(0..<half) }, { try compare(half..<new.count) })
-    // From here on, only changed records are read.
-    old.adviseSparseReads()
-    new.adviseSparseReads()
     var changes: [Int: [FieldChange]] = [:]
     for (oldIndex, fields) in first + second { changes[oldIndex] = fields }
     self.init(

@@ -24,17 +24,21 @@ extension Snapshot {
 }
 
 /// Lets the pages go behind a comparison's walk over NEW's records in
-/// order, and behind their OLD partners: after each stretch of the walk,
-/// those before the first OLD record the stretch read (a record moved
-/// further back is read again from the page cache; a shuffled OLD keeps
-/// most of its pages).
+/// order, and behind their OLD partners while those come mostly in order:
+/// after each stretch of the walk in which few OLD records came before
+/// the one read just before them (records moved further back are read
+/// again from the page cache), those before the last OLD record read. A
+/// shuffled OLD keeps its pages: most would be read again.
 package struct ReleasingWalk {
   private let old: Snapshot
   private let new: Snapshot
   private var newOffset = -1
   private var oldOffset = -1
-  /// The first OLD record read in the current stretch.
-  private var firstOld = Int.max
+  /// The OLD record read last.
+  private var lastOld = -1
+  /// How many OLD records in the current stretch came before the one
+  /// read just before them.
+  private var descents = 0
   private var visited = 0
 
   /// A walk that has visited nothing yet.
@@ -55,20 +59,57 @@ package struct ReleasingWalk {
       newOffset = new.byteRange(of: newIndex).lowerBound
       oldOffset = old.byteRange(of: oldIndex).lowerBound
     }
-    firstOld = Swift.min(firstOld, oldIndex)
+    if oldIndex < lastOld { descents += 1 }
+    lastOld = oldIndex
     visited += 1
     guard visited % Snapshot.recordsBetweenReleases == 0 else { return }
     new.releasePages(from: &newOffset, before: newIndex)
-    old.releasePages(from: &oldOffset, before: firstOld)
-    firstOld = .max
+    if descents < Snapshot.recordsBetweenReleases / 8 {
+      old.releasePages(from: &oldOffset, before: oldIndex)
+    }
+    descents = 0
   }
 }
 
 extension Snapshot {
-  /// Tells the system that the rest of the reads of the input are sparse
-  /// (`SourceBytes.adviseSparseReads()`): after the comparison, only the
-  /// changed records are read again.
-  package func adviseSparseReads() {
-    bytes.adviseSparseReads()
+  /// How many records a sparse walk (the changed records a document
+  /// lists) passes between two releases of the pages behind it.
+  static let sparseRecordsBetweenReleases = 256
+
+  /// `transform` of each of `records` (ascending, as a diff lists them),
+  /// letting the pages behind the walk go now and then: a page read for
+  /// a few records maps its neighbours too, which would bring the whole
+  /// input back into memory.
+  ///
+  /// - Parameters:
+  ///   - records: positions in this snapshot, ascending.
+  ///   - transform: makes one entry from a record.
+  /// - Returns: the entries, in order.
+  package func mapReleasingBehind<Entry>(_ records: [Int], _ transform: (Int) -> Entry) -> [Entry] {
+    mapReleasingBehind(records, at: { $0 }, transform)
+  }
+
+  /// `transform` of each of `items`, whose records (`record(item)`) in
+  /// this snapshot ascend, letting the pages behind the walk go now and
+  /// then; see `mapReleasingBehind(_:_:)`.
+  ///
+  /// - Parameters:
+  ///   - items: what to transform, in the order of their records.
+  ///   - record: the position of an item's record in this snapshot.
+  ///   - transform: makes one entry from an item.
+  /// - Returns: the entries, in order.
+  package func mapReleasingBehind<Item, Entry>(
+    _ items: [Item], at record: (Item) -> Int, _ transform: (Item) -> Entry
+  ) -> [Entry] {
+    var entries: [Entry] = []
+    entries.reserveCapacity(items.count)
+    var released = items.first.map { byteRange(of: record($0)).lowerBound } ?? 0
+    for (position, item) in items.enumerated() {
+      if position % Snapshot.sparseRecordsBetweenReleases == 0 {
+        releasePages(from: &released, before: record(item))
+      }
+      entries.append(transform(item))
+    }
+    return entries
   }
 }

@@ -164,14 +164,4 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
     guard first < last else { return }
     _ = madvise(UnsafeMutableRawPointer(bitPattern: first), Int(last - first), MADV_DONTNEED)
   }
-
-  /// Tells the system that the rest of the reads of a mapped file are
-  /// sparse (`madvise(MADV_RANDOM)`): a page read again is mapped alone,
-  /// not with its neighbours, so that reading a few records here and
-  /// there does not bring the whole file back into the process's memory;
-  /// does nothing for bytes held in memory.
-  package func adviseSparseReads() {
-    guard owner.isMappedFile, let base = owner.buffer.baseAddress, count > 0 else { return }
-    _ = madvise(UnsafeMutableRawPointer(mutating: base), count, MADV_RANDOM)
-  }
 }
