@@ -68,6 +68,8 @@ extension Scanner {
         do throws(InputError) {
           let closes = try scanner.scanElements(
             into: &part, closing: closing, startingBefore: limit)
+          // A part's closing offset says whether it reached the closing
+          // bracket (-1: it did not).
           part.closingOffset = closes ? scanner.lexer.position : -1
           return (.success(part), scanner.lexer.position)
         } catch {
