@@ -113,3 +113,31 @@ extension Snapshot {
     return entries
   }
 }
+
+/// Lets all the pages of two inputs go now and then while records are
+/// read here and there in no particular order (a patch's operations): a
+/// page read for one record maps its neighbours too, which would bring
+/// the whole inputs back into memory; a page read again is mapped again
+/// from the page cache.
+package struct SparseReads {
+  private let inputs: (SourceBytes, SourceBytes)
+  private var reads = 0
+
+  /// No reads yet.
+  ///
+  /// - Parameters:
+  ///   - old: the snapshot compared from.
+  ///   - new: the snapshot compared to.
+  package init(_ old: Snapshot, _ new: Snapshot) {
+    inputs = (old.bytes, new.bytes)
+  }
+
+  /// Notes that a record is about to be read; every
+  /// `Snapshot.sparseRecordsBetweenReleases` reads, the pages go.
+  package mutating func note() {
+    reads += 1
+    guard reads % Snapshot.sparseRecordsBetweenReleases == 0 else { return }
+    inputs.0.releasePages(0..<inputs.0.count)
+    inputs.1.releasePages(0..<inputs.1.count)
+  }
+}
