@@ -55,10 +55,9 @@ final class BucketFiles {
     bucket: Int, position: Int, offset: Int, name: UnsafeBufferPointer<UInt8>,
     text: UnsafeBufferPointer<UInt8>
   ) throws {
-    var header: [UInt64] = [
-      UInt64(position), UInt64(offset), UInt64(name.count), UInt64(text.count),
-    ]
-    header.withUnsafeMutableBytes { buffers[bucket].append(contentsOf: $0) }
+    for field in [position, offset, name.count, text.count] {
+      withUnsafeBytes(of: UInt64(field).littleEndian) { buffers[bucket].append(contentsOf: $0) }
+    }
     buffers[bucket].append(contentsOf: name)
     buffers[bucket].append(contentsOf: text)
     if buffers[bucket].count >= bufferSize { try flush(bucket) }

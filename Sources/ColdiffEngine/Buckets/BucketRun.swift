@@ -192,3 +192,4 @@ private final class ReadCounter: Sendable {
     }
   }
 }
+

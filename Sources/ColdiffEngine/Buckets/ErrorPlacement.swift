@@ -20,7 +20,11 @@ struct ErrorPlacement {
     _ error: InputError, document: [UInt8], inputOffset: (Int) -> Int, record: (Int) -> Int
   ) -> InputError {
     var placed = error
-    placed.message = ErrorPlacement.renumbered(error.message, record)
+    placed.message = ErrorPlacement.renumbered(error.message, after: "record #", record)
+    placed.message = ErrorPlacement.renumbered(placed.message, after: "(line ") { line in
+      let offset = ErrorPlacement.offset(line: line, column: 1, in: document)
+      return position(of: inputOffset(offset))?.line ?? line
+    }
     if let line = error.line {
       let offset = ErrorPlacement.offset(line: line, column: error.column ?? 1, in: document)
       if let position = position(of: inputOffset(offset)) {
@@ -34,16 +38,19 @@ struct ErrorPlacement {
     return placed
   }
 
-  /// `message` with each `record #N` renumbered.
-  static func renumbered(_ message: String, _ record: (Int) -> Int) -> String {
+  /// `message` with the number after each `marker` renumbered
+  /// (`record #N`, `(line N)`).
+  static func renumbered(_ message: String, after marker: String, _ number: (Int) -> Int)
+    -> String
+  {
     var out = ""
     var rest = Substring(message)
-    while let found = rest.firstRange(of: "record #") {
+    while let found = rest.firstRange(of: marker) {
       out += rest[..<found.upperBound]
       rest = rest[found.upperBound...]
       let digits = rest.prefix { $0.isASCII && $0.isNumber }
-      if let number = Int(digits) {
-        out += String(record(number))
+      if let found = Int(digits) {
+        out += String(number(found))
         rest = rest.dropFirst(digits.count)
       }
     }

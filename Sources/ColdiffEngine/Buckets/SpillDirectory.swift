@@ -58,13 +58,25 @@ enum SpillCleanup {
     directory = strdup(folder)
     guard !installed else { return }
     installed = true
+    let ignored = 1  // SIG_IGN
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
     for signal in [SIGINT, SIGTERM, SIGHUP] {
+      // A signal the process was started ignoring (`nohup`) stays ignored.
+      var current = sigaction()
+      guard sigaction(signal, nil, &current) == 0,
+        unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) != ignored
+      else { continue }
       Glibc.signal(signal) { received in
         SpillCleanup.removeFiles()
         Glibc.signal(received, SIG_DFL)
         raise(received)
       }
+      sigaddset(&unblocked, signal)
     }
+    // A mask inherited blocked (a parent that started the process from a
+    // thread that blocks signals) would keep them from ending the run.
+    sigprocmask(SIG_UNBLOCK, &unblocked, nil)
   }
 
   static func registerFile(_ file: String) {

@@ -5,9 +5,9 @@ import ColdiffFormats
 struct ShardAssembly {
   let first: ShardDocument
   /// Each OLD position's record text and member name.
-  private var oldRecords: [(text: [UInt8], name: [UInt8]?)?]
+  private var oldRecords: PlacedRecords
   /// Each NEW position's record text and member name.
-  private var newRecords: [(text: [UInt8], name: [UInt8]?)?]
+  private var newRecords: PlacedRecords
   private var newToOld: [Int32]
   private var changes: [Int: [FieldChange]] = [:]
 
@@ -36,8 +36,8 @@ struct ShardAssembly {
     keyPrefix = prefix
     oldRowAround = ShardAssembly.rowAround(first.identity, first.old)
     newRowAround = ShardAssembly.rowAround(first.identity, first.new)
-    oldRecords = Array(repeating: nil, count: first.old.count)
-    newRecords = Array(repeating: nil, count: first.new.count)
+    oldRecords = PlacedRecords(count: first.old.count)
+    newRecords = PlacedRecords(count: first.new.count)
     newToOld = Array(repeating: -1, count: first.new.count)
   }
 
@@ -46,25 +46,23 @@ struct ShardAssembly {
   /// - Throws: `InputError` for a position out of range or given twice.
   mutating func add(_ part: ShardDocument, name: String) throws {
     let misfit = InputError("the shard documents do not fit together", file: name)
-    func place(
-      _ records: inout [(text: [UInt8], name: [UInt8]?)?], _ position: Int,
-      _ record: (text: [UInt8], name: [UInt8]?)
-    ) throws {
-      guard position < records.count, records[position] == nil else { throw misfit }
-      records[position] = record
-    }
     for match in part.matched {
       let oldKey = match.oldKey
       let newKey = match.newKey ?? oldKey
-      try place(&oldRecords, match.old, try keyRecord(oldKey, first.old, oldRowAround, name: name))
-      try place(&newRecords, match.new, try keyRecord(newKey, first.new, newRowAround, name: name))
+      let oldText = try keyRecord(oldKey, first.old, oldRowAround, name)
+      let newText = try keyRecord(newKey, first.new, newRowAround, name)
+      guard oldRecords.place(match.old, name: oldText.name, text: oldText.write),
+        newRecords.place(match.new, name: newText.name, text: newText.write)
+      else { throw misfit }
       newToOld[match.new] = Int32(match.old)
     }
     for record in part.inserts {
-      try place(&newRecords, record.position, (record.text, record.name))
+      guard newRecords.place(record.position, name: record.name?[...], text: { $0 += record.text })
+      else { throw misfit }
     }
     for record in part.deletes {
-      try place(&oldRecords, record.position, (record.text, record.name))
+      guard oldRecords.place(record.position, name: record.name?[...], text: { $0 += record.text })
+      else { throw misfit }
     }
     for update in part.updates {
       guard update.position < oldRecords.count, changes[update.position] == nil else {
@@ -74,25 +72,39 @@ struct ShardAssembly {
     }
   }
 
-  /// A record standing for a matched one: of only its identity.
+  /// A record standing for a matched one, of only its identity: its
+  /// member name and what writes its text.
   private func keyRecord(
-    _ key: [UInt8], _ side: ShardDocument.Side, _ rowAround: ([UInt8], [UInt8])?, name: String
-  ) throws -> (
-    text: [UInt8], name: [UInt8]?
-  ) {
+    _ key: [UInt8], _ side: ShardDocument.Side, _ rowAround: ([UInt8], [UInt8])?, _ name: String
+  ) throws -> (name: ArraySlice<UInt8>?, write: (inout [UInt8]) -> Void) {
     switch first.identity {
-    case .wholeValue: return (key, nil)
-    case .memberName: return (Array("null".utf8), key)
+    case .wholeValue: return (nil, { $0 += key })
+    case .memberName: return (key[...], { $0 += "null".utf8 })
     case .fields(let pointers) where pointers.count == 1:
       // One key field: its JSON text goes into place as it is.
       if side.form != .csv && side.form != .tsv {
-        return (keyPrefix + key + keySuffix, nil)
+        let (prefix, suffix) = (keyPrefix, keySuffix)
+        return (
+          nil,
+          {
+            $0 += prefix
+            $0 += key
+            $0 += suffix
+          }
+        )
       }
       // A string without escapes is its field quoted as CSV quotes it.
       if let (before, after) = rowAround,
         key.count >= 2, key.first == UInt8(ascii: "\""), !key.contains(UInt8(ascii: "\\"))
       {
-        return (before + key + after, nil)
+        return (
+          nil,
+          {
+            $0 += before
+            $0 += key
+            $0 += after
+          }
+        )
       }
       fallthrough
     case .fields(let pointers):
@@ -107,9 +119,11 @@ struct ShardAssembly {
         throw InputError("not a well-formed coldiff shard document", file: name)
       }
       if side.form == .csv || side.form == .tsv {
-        return (KeyRecordText.row(pointers, values, header: side.header, form: side.form), nil)
+        let row = KeyRecordText.row(pointers, values, header: side.header, form: side.form)
+        return (nil, { $0 += row })
       }
-      return (KeyRecordText.object(pointers.map(\.tokens), values), nil)
+      let object = KeyRecordText.object(pointers.map(\.tokens), values)
+      return (nil, { $0 += object })
     }
   }
 
@@ -133,57 +147,62 @@ struct ShardAssembly {
   ///
   /// - Throws: `InputError` when a position has no record (the parts do
   ///   not cover the inputs).
-  func comparison() throws -> Comparison {
+  consuming func comparison() throws -> Comparison {
     let old = try snapshot(oldRecords, first.old)
+    oldRecords = PlacedRecords(count: 0)
     let new = try snapshot(newRecords, first.new)
+    newRecords = PlacedRecords(count: 0)
     return Comparison(
       old: old, new: new, identity: first.identity, ordered: first.ordered,
       newToOld: newToOld, changes: changes)
   }
 
-  private func snapshot(_ records: [(text: [UInt8], name: [UInt8]?)?], _ side: ShardDocument.Side)
-    throws -> Snapshot
-  {
-    guard records.allSatisfy({ $0 != nil }) else {
+  private func snapshot(_ records: PlacedRecords, _ side: ShardDocument.Side) throws -> Snapshot {
+    guard records.isComplete else {
       throw InputError("the shard documents do not cover \(side.name)")
     }
-    let texts = records.map { $0! }
     var bytes: [UInt8] = []
+    // The texts, the names and a few bytes around each (`"":` and `,\n`).
+    bytes.reserveCapacity(
+      records.byteCount + records.count * 6 + side.header.reduce(16) { $0 + $1.count + 3 })
     let format: InputFormat
+    var index = 0
     switch side.form {
     case .csv, .tsv:
       format = side.form == .csv ? .csv : .tsv
       let delimiter = side.form == .csv ? UInt8(ascii: ",") : 0x09
-      if !side.header.isEmpty || !texts.isEmpty {
+      if !side.header.isEmpty || records.count > 0 {
         KeyRecordText.appendRow(side.header, delimiter: delimiter, to: &bytes)
-        for record in texts {
+        records.forEach { text, _ in
           bytes.append(0x0A)
-          bytes += record.text
+          bytes += text
         }
         bytes.append(0x0A)
       }
     case .jsonLines, .jsonObjectOrLines:
       format = .jsonLines
-      for record in texts {
-        bytes += record.text
+      records.forEach { text, _ in
+        bytes += text
         bytes.append(0x0A)
       }
     case .jsonObject:
       format = .json
       bytes.append(UInt8(ascii: "{"))
-      for (index, record) in texts.enumerated() {
+      records.forEach { text, name in
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        JSONWriter.write(JSONString(raw: record.name ?? [], value: []), to: &bytes)
+        index += 1
+        JSONWriter.write(JSONString(raw: Array(name), value: []), to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        bytes += record.text
+        bytes += text
       }
       bytes.append(UInt8(ascii: "}"))
     case .jsonArray:
       format = .json
       bytes.append(UInt8(ascii: "["))
-      for (index, record) in texts.enumerated() {
+      records.forEach { text, _ in
         bytes += index > 0 ? ",\n".utf8 : "\n".utf8
-        bytes += record.text
+        index += 1
+        bytes += text
       }
       bytes += "\n]".utf8
     }
