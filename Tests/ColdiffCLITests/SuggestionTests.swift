@@ -20,6 +20,10 @@ import Testing
     #expect(Suggestion.nearest(to: "unorderd", among: names) == "unordered")
     #expect(Suggestion.nearest(to: "kye", among: names) == "key")
     #expect(Suggestion.nearest(to: "zzzzzz", among: names) == nil)
+    let formats = ["text", "json", "patch", "stat", "markdown", "html"]
+    #expect(Suggestion.nearest(to: "yaml", among: formats) == nil)
+    #expect(Suggestion.nearest(to: "jsn", among: formats) == "json")
+    #expect(Suggestion.nearest(to: "pacth", among: formats) == "patch")
     // Short words allow one edit only.
     #expect(Suggestion.nearest(to: "kq", among: names) == nil)
   }

@@ -12,9 +12,10 @@ from .environment import Environment, log
 from .measure import launcher_overhead_s, rss_floor_note, run_judged
 from .report import (Result, counts_text, fmt_bytes, fmt_mb, fmt_ratio,
                      fmt_time, table)
-from .tools import PEER_NAMES, all_tools
+from .tools import (BASELINE_NAME, COLDIFF_KINDS, PEER_NAMES, all_tools,
+                    baseline_tool)
 
-SIZES = ["1k", "10k", "100k", "1m"]
+SIZES = ["1k", "10k", "100k", "1m", "10m"]
 PROFILES = ["small", "medium", "heavy", "shuffle", "identical"]
 FORMS = ["json", "jsonl", "csv"]
 
@@ -46,7 +47,8 @@ def parse_args(argv, root):
                     "today, on the shared workloads (../shared/bench/gen.py).")
     ap.add_argument("--sizes", type=csv_list(SIZES), default=None,
                     help="workload sizes (default 10k,100k; 1m takes minutes "
-                         "per tool)")
+                         "per tool; 10m, made by lib/gen_stream.py, runs in "
+                         "the diff section only)")
     ap.add_argument("--profiles", type=csv_list(PROFILES), default=["medium"],
                     help="change profiles (default medium)")
     ap.add_argument("--forms", type=csv_list(FORMS), default=FORMS,
@@ -91,6 +93,9 @@ def parse_args(argv, root):
                     help="use this coldiff binary (no build)")
     ap.add_argument("--colpatch", metavar="PATH",
                     help="use this colpatch binary (no build)")
+    ap.add_argument("--baseline", metavar="PATH",
+                    help="also time this coldiff binary (an older build) in "
+                         "the same round-robin, and print coldiff / baseline")
     a = ap.parse_args(argv)
     if a.sizes is None:
         a.sizes = ["10k"] if a.quick else ["10k", "100k"]
@@ -136,7 +141,7 @@ def _preview(path, limit=60):
 def judge(tool, counts, truth):
     """Right insert/delete/update counts; for coldiff also the minimal moves."""
     want = {k: truth[k] for k in ("inserted", "deleted", "updated")}
-    if tool.kind == "coldiff":
+    if tool.kind in COLDIFF_KINDS:
         want["moved"] = truth["moved_minimal"]
     return all(counts.get(k) == v for k, v in want.items())
 
@@ -160,7 +165,7 @@ def measure_workload(env, tools, wl, args, rec, outdir):
             argv = tool.argv(env, old, new)
             counts = None
             m, error = run_judged(res, argv, out, args.timeout, stem + ".err",
-                                  (0, 1) if tool.kind == "coldiff" else (0,))
+                                  (0, 1) if tool.kind in COLDIFF_KINDS else (0,))
             if m is None:
                 continue
             if error is None and tool.counts is not None:
@@ -170,7 +175,7 @@ def measure_workload(env, tools, wl, args, rec, outdir):
                     error = res.failure = "unreadable output (%s: %s): %s" % (
                         type(e).__name__, e, _preview(out))
             correct = None
-            if counts is not None and tool.kind == "coldiff":
+            if counts is not None and tool.kind in COLDIFF_KINDS:
                 want = 1 if any(counts.values()) else 0
                 if m.exit_code != want:
                     res.note = "exit %d with %s differences (SPEC §4 wants %d)" % (
@@ -186,6 +191,7 @@ def measure_workload(env, tools, wl, args, rec, outdir):
                        "profile": wl["profile"], "form": wl["form"],
                        "tool": tool.name, "kind": tool.kind, "repeat": rep,
                        "argv": argv, "wall_s": round(m.wall_s, 6),
+                       "cpu_s": round(m.cpu_s, 6),
                        "maxrss_kb": m.maxrss_kb, "exit_code": m.exit_code,
                        "timed_out": m.timed_out, "error": error,
                        "counts": counts, "correct": correct,
@@ -221,7 +227,10 @@ def print_workload(wl, results, args):
     natives = [r for r in peers if r.tool.native]
     native = min(natives, key=lambda r: r.median_s) if natives else None
     wc = by_name.get("wc -l")
-    summary = {"workload": wl["name"], "form": wl["form"],
+    base = by_name.get(BASELINE_NAME)
+    base_s = base.median_s if base and base.ok and base.correct else None
+    summary = {"baseline_s": base_s,
+               "workload": wl["name"], "form": wl["form"],
                "coldiff_s": cold_s,
                "coldiff_status": None if cold_s else (
                    cold.status_text(args.timeout) if cold and not cold.ok
@@ -248,6 +257,10 @@ def print_workload(wl, results, args):
         if cold_s:
             line += "; native / coldiff = %s" % fmt_ratio(native.median_s / cold_s)
         print(line)
+    if cold_s and base_s:
+        print("coldiff / baseline = %s wall, %s CPU" % (
+            fmt_ratio(cold_s / base_s),
+            fmt_ratio(cold.median_cpu_s / base.median_cpu_s)))
     if cold_s:
         if summary["wc_s"]:
             print("coldiff / wc -l = %s" % fmt_ratio(cold_s / summary["wc_s"]))
@@ -272,13 +285,15 @@ def print_summary(summaries):
                  if s["coldiff_s"] and s["wc_s"] else "-")
         rss = ("%.2f" % (s["coldiff_kb"] * 1024 / s["input_bytes"])
                if s["coldiff_kb"] else "-")
+        vs_base = (fmt_ratio(s["coldiff_s"] / s["baseline_s"])
+                   if s["coldiff_s"] and s["baseline_s"] else "-")
         rows.append(["%s %s" % (s["workload"], s["form"]),
                      "%s %s" % (s["best_peer"] or "-", fmt_time(s["best_peer_s"])),
                      fmt_mb(s["best_peer_kb"]), fmt_time(s["wc_s"]), ratio,
-                     native, vs_wc, rss, cold])
+                     native, vs_wc, rss, cold, vs_base])
     print(table(rows, ["workload", "fastest correct peer", "its RSS", "wc -l",
                        "peer/coldiff", "native/coldiff", "coldiff/wc",
-                       "coldiff RSS/input", "coldiff"]))
+                       "coldiff RSS/input", "coldiff", "coldiff/baseline"]))
 
 
 def machine_info():
@@ -313,8 +328,11 @@ def main(argv, root):
               args.coldiff, args.colpatch, products)
     if not args.one_section:
         env.generate(args.sizes, args.profiles)
-    if not (args.no_trees or args.reports_only):
-        trees.generate(env, args.sizes)
+    # 10m is for the diff section: the other sections' generators and
+    # peers hold a whole pair in memory.
+    held_sizes = [size for size in args.sizes if size != "10m"]
+    if not (args.no_trees or args.reports_only) and held_sizes:
+        trees.generate(env, held_sizes)
 
     outdir = os.path.join(work, "out")
     os.makedirs(outdir, exist_ok=True)
@@ -345,6 +363,13 @@ def main(argv, root):
         print("unavailable: %s (%s)" % (name, why))
 
     tools = [t for t in all_tools() if t.kind != "peer" or t.select in wanted]
+    if args.baseline and not args.one_section:
+        if not os.access(args.baseline, os.X_OK):
+            sys.exit("Benchmarks/run: --baseline %s is not executable"
+                     % args.baseline)
+        env.baseline = os.path.abspath(args.baseline)
+        tools.insert(next(i for i, t in enumerate(tools)
+                          if t.kind == "coldiff") + 1, baseline_tool())
     summaries = []
     workloads = []
     for size in ([] if args.one_section else args.sizes):
@@ -367,16 +392,17 @@ def main(argv, root):
                 sys.stdout.flush()
     if not args.one_section:
         print_summary(summaries)
+    held_workloads = [wl for wl in workloads if wl["size"] != "10m"]
     if not (args.no_patch or args.one_section):
-        patching.run_section(env, workloads, args, rec, outdir)
+        patching.run_section(env, held_workloads, args, rec, outdir)
     if not (args.no_rules or args.one_section):
-        rules.run_section(env, workloads, args, rec, outdir)
+        rules.run_section(env, held_workloads, args, rec, outdir)
     if not (args.no_merge or args.one_section):
-        merging.run_section(env, workloads, args, rec, outdir)
+        merging.run_section(env, held_workloads, args, rec, outdir)
     if not (args.no_shards or args.one_section):
-        shards.run_section(env, workloads, args, rec, outdir)
+        shards.run_section(env, held_workloads, args, rec, outdir)
     if not (args.no_trees or args.reports_only):
-        trees.run_section(env, args.sizes, args, rec, outdir)
+        trees.run_section(env, held_sizes, args, rec, outdir)
     if not (args.no_reports or args.trees_only):
         reports.run_section(env, args, rec, outdir)
     rec.f.close()

@@ -15,6 +15,9 @@ PY_MODULES = {"jsondiff": "jsondiff", "deepdiff": "deepdiff",
               "csv_diff": "csv-diff", "daff": "daff", "orjson": "orjson",
               "duckdb_cli": "duckdb-cli", "polars": "polars"}
 APT_PACKAGES = {"jq": "jq", "mlr": "miller"}
+STREAMED_SIZES = {"10m"}
+"""Sizes gen.py cannot hold in memory: written by lib/gen_stream.py, the
+same records and bytes, record by record."""
 
 
 def log(msg):
@@ -36,6 +39,7 @@ class Environment:
         self.versions = {}      # tool -> version string
         self.unavailable = {}   # tool -> reason
         self.coldiff = None     # path of the binary, when it built
+        self.baseline = None    # --baseline: an older coldiff timed beside it
         self.colpatch = None
 
     def venv_bin(self, name):
@@ -48,7 +52,7 @@ class Environment:
 
     def generate(self, sizes, profiles):
         """Run ../shared/bench/gen.py into the data dir (it skips pairs that
-        exist). Always all three forms: gen.py records the forms among the
+        exist), and lib/gen_stream.py for the STREAMED_SIZES. Always all three forms: gen.py records the forms among the
         parameters of a pair, and would regenerate a pair asked for with
         other forms. Uses the venv's Python when present: gen.py is faster with
         orjson, and writes the same bytes either way."""
@@ -59,12 +63,22 @@ class Environment:
                      "bench: it lives in the shared folder next to the repository "
                      "(../shared/bench/gen.py from the repo root)" % gen)
         python = self.python if os.path.exists(self.python) else sys.executable
-        argv = [python, gen, "--sizes", ",".join(sizes), "--profiles",
-                ",".join(profiles), "--formats", "json,jsonl,csv", "--out",
-                self.data]
-        log("generating workloads: " + " ".join(argv[1:]))
-        if subprocess.run(argv).returncode != 0:
-            sys.exit("bench: gen.py failed")
+        held = [size for size in sizes if size not in STREAMED_SIZES]
+        if held:
+            argv = [python, gen, "--sizes", ",".join(held), "--profiles",
+                    ",".join(profiles), "--formats", "json,jsonl,csv", "--out",
+                    self.data]
+            log("generating workloads: " + " ".join(argv[1:]))
+            if subprocess.run(argv).returncode != 0:
+                sys.exit("bench: gen.py failed")
+        stream = os.path.join(self.root, "Benchmarks", "lib", "gen_stream.py")
+        for size in (s for s in sizes if s in STREAMED_SIZES):
+            for profile in profiles:
+                argv = [python, stream, "--size", size, "--profile", profile,
+                        "--out", self.data]
+                log("generating workloads: " + " ".join(argv[1:]))
+                if subprocess.run(argv).returncode != 0:
+                    sys.exit("bench: gen_stream.py failed")
 
     def workload_dir(self, size, profile):
         return os.path.join(self.data, "%s-%s" % (size, profile))

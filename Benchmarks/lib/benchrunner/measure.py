@@ -31,6 +31,8 @@ class Measurement:
     """True when the run was killed because it passed the time limit."""
     stderr_tail: str
     """The last lines of its standard error, for failure messages."""
+    cpu_s: float = 0.0
+    """User + system CPU time of the command and the children it reaped."""
 
 
 GNU_TIME = "/usr/bin/time"
@@ -110,7 +112,8 @@ def run_timed(argv, stdout_path, timeout_s, stderr_path, cwd=None):
             pass  # killed before GNU time wrote its report: keep wait4's
     return Measurement(wall_s=wall, maxrss_kb=maxrss,
                        exit_code=code, timed_out=killed.is_set(),
-                       stderr_tail=_tail(stderr_path))
+                       stderr_tail=_tail(stderr_path),
+                       cpu_s=usage.ru_utime + usage.ru_stime)
 
 
 def _tail(path, limit=400):

@@ -55,6 +55,13 @@ class Result:
         return statistics.median(m.wall_s for m in runs) if runs else None
 
     @property
+    def median_cpu_s(self):
+        """Median user + system CPU time: steadier than wall time on a
+        shared machine."""
+        runs = self.ok_runs
+        return statistics.median(m.cpu_s for m in runs) if runs else None
+
+    @property
     def peak_kb(self):
         runs = self.ok_runs
         return max(m.maxrss_kb for m in runs) if runs else None

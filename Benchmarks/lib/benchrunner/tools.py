@@ -13,7 +13,8 @@ class Tool:
     name: str
     """Shown in the tables and the results file."""
     kind: str
-    """"floor", "coldiff" or "peer"."""
+    """"floor", "coldiff", "baseline" (an older coldiff, --baseline) or
+    "peer"."""
     forms: tuple
     """The forms (json, jsonl, csv) it runs on."""
     needs: tuple
@@ -190,6 +191,20 @@ def all_tools():
              _last_json_object, select="miller",
              note="Miller DSL: records into two maps by id, compared at the end"),
     ]
+
+
+BASELINE_NAME = "coldiff baseline"
+COLDIFF_KINDS = ("coldiff", "baseline")
+"""The kinds judged as coldiff is: minimal moves, exit status 1 on
+differences."""
+
+
+def baseline_tool():
+    """The coldiff binary given by --baseline, run as coldiff is."""
+    return Tool(BASELINE_NAME, "baseline", ("json", "jsonl", "csv"), (),
+                lambda env, old, new: [env.baseline, "-f", "json", old, new],
+                _coldiff_counts,
+                note="`--baseline PATH -f json OLD NEW > FILE`")
 
 
 PEER_NAMES = ["jsondiff", "deepdiff", "dictdiffer", "jsonpatch", "jq",

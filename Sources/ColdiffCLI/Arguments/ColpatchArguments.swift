@@ -4,6 +4,18 @@ import ColdiffFormats
 /// The command line of `colpatch`: its subcommands' descriptions and the
 /// parser.
 public enum ColpatchArguments {
+  /// The exit statuses of a subcommand that applies: 0 for `success`, 1
+  /// for `failure`, 2 for trouble.
+  private static func exitStatuses(_ success: String, _ failure: String)
+    -> [ExitStatusDescription]
+  {
+    [
+      ExitStatusDescription(code: 0, meaning: success),
+      ExitStatusDescription(code: 1, meaning: failure),
+      ExitStatusDescription(code: 2, meaning: "trouble: bad usage, unreadable or malformed input"),
+    ]
+  }
+
   /// `colpatch apply`.
   public static let apply = CommandDescription(
     tool: "colpatch", subcommand: "apply",
@@ -16,11 +28,7 @@ public enum ColpatchArguments {
       standard input.
       """,
     flags: ColpatchFlags.apply,
-    exitStatuses: [
-      ExitStatusDescription(code: 0, meaning: "applied"),
-      ExitStatusDescription(code: 1, meaning: "does not apply (nothing written)"),
-      ExitStatusDescription(code: 2, meaning: "trouble: bad usage, unreadable or malformed input"),
-    ])
+    exitStatuses: exitStatuses("applied", "does not apply (nothing written)"))
 
   /// `colpatch check`.
   public static let check = CommandDescription(
@@ -33,11 +41,7 @@ public enum ColpatchArguments {
       input.
       """,
     flags: ColpatchFlags.check,
-    exitStatuses: [
-      ExitStatusDescription(code: 0, meaning: "applies cleanly"),
-      ExitStatusDescription(code: 1, meaning: "does not apply"),
-      ExitStatusDescription(code: 2, meaning: "trouble: bad usage, unreadable or malformed input"),
-    ])
+    exitStatuses: exitStatuses("applies cleanly", "does not apply"))
 
   /// `colpatch merge`.
   public static let merge = CommandDescription(
@@ -57,11 +61,7 @@ public enum ColpatchArguments {
       `*.json merge=coldiff` (and `*.csv`, `*.jsonl` likewise) in `.gitattributes`.
       """,
     flags: ColpatchFlags.merge,
-    exitStatuses: [
-      ExitStatusDescription(code: 0, meaning: "merged cleanly"),
-      ExitStatusDescription(code: 1, meaning: "merged with conflicts (OURS's side kept)"),
-      ExitStatusDescription(code: 2, meaning: "trouble: bad usage, unreadable or malformed input"),
-    ])
+    exitStatuses: exitStatuses("merged cleanly", "merged with conflicts (OURS's side kept)"))
 
   /// `colpatch reverse`.
   public static let reverse = CommandDescription(

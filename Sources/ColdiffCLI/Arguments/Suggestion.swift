@@ -6,7 +6,8 @@ public enum Suggestion {
   ///
   /// A candidate is close when its edit distance (insertions, deletions,
   /// substitutions and swaps of adjacent characters) is at most 1 for
-  /// words of up to 3 characters and at most 2 otherwise, or when it is the
+  /// words of up to 4 characters and at most 2 otherwise (so `yaml` is not
+  /// taken for `html`: half its letters differ), or when it is the
   /// only candidate that starts with `typed` (an abbreviation). Ties go to
   /// the earlier candidate, so the result is deterministic.
   ///
@@ -17,7 +18,7 @@ public enum Suggestion {
   /// - Complexity: O(*c* × *m* × *n*) for *c* candidates of length *m* and
   ///   a typed word of length *n*.
   public static func nearest(to typed: String, among candidates: [String]) -> String? {
-    let limit = typed.count <= 3 ? 1 : 2
+    let limit = typed.count <= 4 ? 1 : 2
     var best: (name: String, distance: Int)?
     for candidate in candidates {
       let distance = editDistance(typed, candidate)

@@ -27,11 +27,8 @@ extension ColdiffRun {
       throw Diagnostic("--tree and --array-key do not combine yet")
     }
     let pointer = try JSONPointer(field: field)
-    // The likely key is noted while scanning: `--key NAME`, or `id`.
     let keys = options.keyFields
-    let keyName: [UInt8]? =
-      keys.isEmpty
-      ? Array("id".utf8) : keys.count == 1 && keys[0].tokens.count == 1 ? keys[0].tokens[0] : nil
+    let keyName = Identity.likelyKeyName(keys: keys)
     let (oldTree, newTree) = try Parallel.both(
       { try TreeSnapshot(old, field: pointer, keyName: keyName) },
       { try TreeSnapshot(new, field: pointer, keyName: keyName) })
@@ -39,23 +36,12 @@ extension ColdiffRun {
     guard case .fields(let pointers) = identity else { preconditionFailure("a tree is keyed") }
     let comparison = try TreeComparison(
       old: oldTree, new: newTree, keys: pointers, rules: options.rules)
-    let status: ExitStatus = comparison.diff.isEmpty ? .success : .differences
-    guard !options.quiet else { return status }
-    var out = Array((header ?? "").utf8)
-    switch options.outputFormat {
-    case .stat: out += Array((ReportStyle.summary(comparison.diff) + "\n").utf8)
-    case .json: comparison.document().write(to: &out)
-    case .patch:
-      out += RawJSONPatch.prefixing(
-        comparison.patch(guards: !options.noTest), with: options.root ?? .root)
-    case .text, .markdown, .html:
-      let text = TreeReport(color: report.color, width: report.width, limit: options.limit)
-      out +=
-        peopleReport(
-          text: { text.render(comparison) }, changes: { ReportChanges(comparison, limit: $0) },
-          title: title)
-        ?? []
-    }
-    return console.output(out) ? status : .trouble
+    let text = TreeReport(style: reportStyle)
+    return emit(
+      ComparisonOutput(
+        hasDifferences: !comparison.diff.isEmpty, summary: { ReportStyle.summary(comparison.diff) },
+        document: comparison.document, patch: comparison.patch(guards:),
+        text: { text.render(comparison) }, changes: { ReportChanges(comparison, limit: $0) }),
+      header: header, title: title)
   }
 }

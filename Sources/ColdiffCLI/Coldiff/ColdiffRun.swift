@@ -79,7 +79,7 @@ struct ColdiffRun {
     return emit(comparison, header: header, title: title(oldPath, newPath, detectionNames))
   }
 
-  /// Prints a comparison in the chosen format.
+  /// Prints a flat comparison in the chosen format.
   ///
   /// - Parameters:
   ///   - comparison: what to print.
@@ -87,22 +87,14 @@ struct ColdiffRun {
   ///   - title: how the Markdown and HTML reports name the two inputs.
   /// - Returns: 0 no differences, 1 differences, 2 trouble writing.
   func emit(_ comparison: Comparison, header: String?, title: String) -> ExitStatus {
-    let status: ExitStatus = comparison.hasDifferences ? .differences : .success
-    guard !options.quiet else { return status }
-    var out = Array((header ?? "").utf8)
-    switch options.outputFormat {
-    case .stat: out += Array((ReportStyle.summary(comparison.diff) + "\n").utf8)
-    case .json: comparison.document().write(to: &out)
-    case .patch:
-      out += RawJSONPatch.prefixing(
-        comparison.patch(guards: !options.noTest), with: options.root ?? .root)
-    case .text, .markdown, .html:
-      out +=
-        peopleReport(
-          text: { report.render(comparison) }, changes: { ReportChanges(comparison, limit: $0) },
-          title: title) ?? []
-    }
-    return console.output(out) ? status : .trouble
+    emit(
+      ComparisonOutput(
+        hasDifferences: comparison.hasDifferences,
+        summary: { ReportStyle.summary(comparison.diff) }, document: comparison.document,
+        patch: comparison.patch(guards:),
+        text: { TextReport(style: reportStyle).render(comparison) },
+        changes: { ReportChanges(comparison, limit: $0) }),
+      header: header, title: title)
   }
 
   /// Reads and indexes OLD and NEW, both at once; `/dev/null` (git's
@@ -112,12 +104,7 @@ struct ColdiffRun {
   ) throws -> (Snapshot, Snapshot) {
     let format = options.inputFormat
     let standardInput = io.standardInput
-    // The likely key is noted while scanning: `--key NAME`, or `id`.
-    let keyName: [UInt8]? =
-      options.keyFields.isEmpty
-      ? Array("id".utf8)
-      : options.keyFields.count == 1 && options.keyFields[0].tokens.count == 1
-        ? options.keyFields[0].tokens[0] : nil
+    let keyName = Identity.likelyKeyName(keys: options.keyFields)
     func load(_ path: String, detectionName: String?) throws -> Snapshot? {
       guard path != "/dev/null" else { return nil }
       let input = try InputFile(path: path, standardInput: standardInput)
@@ -146,8 +133,8 @@ struct ColdiffRun {
     "\(names.old ?? oldPath) → \(names.new ?? newPath)"
   }
 
-  /// The text report as this terminal or pipe wants it.
-  var report: TextReport {
+  /// The text reports' style as this terminal or pipe wants it.
+  var reportStyle: ReportStyle {
     let color: Bool
     switch options.color {
     case .always: color = true
@@ -156,6 +143,6 @@ struct ColdiffRun {
     }
     let width =
       io.outputIsTerminal ? io.terminalWidth : io.environment["COLUMNS"].flatMap { Int($0) }
-    return TextReport(color: color, width: width, limit: options.limit)
+    return ReportStyle(color: color, width: width, limit: options.limit)
   }
 }

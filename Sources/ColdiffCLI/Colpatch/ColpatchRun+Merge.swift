@@ -57,11 +57,7 @@ private struct MergeReader {
   let standardInput: Int32
 
   /// The member name whose value the scan notes: `--key NAME`, or `id`.
-  private var keyName: [UInt8]? {
-    let keys = options.keyFields
-    return keys.isEmpty
-      ? Array("id".utf8) : keys.count == 1 && keys[0].tokens.count == 1 ? keys[0].tokens[0] : nil
-  }
+  private var keyName: [UInt8]? { Identity.likelyKeyName(keys: options.keyFields) }
 
   /// Reads the input at `path`, or `nil` for an empty file.
   func snapshotUnlessEmpty(_ path: String) throws -> Snapshot? {

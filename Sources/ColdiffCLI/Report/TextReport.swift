@@ -8,14 +8,8 @@ import ColdiffFormats
 /// shortened to the width, at most `limit` changes, and a closing summary
 /// line. Nothing at all when nothing changed, like `diff(1)`.
 struct TextReport {
-  /// Whether to color the lines (ANSI escapes).
-  let color: Bool
-  /// The width to fit lines into, or `nil` to keep them whole.
-  let width: Int?
-  /// The most changes to show (`--limit`), or `nil` for all.
-  var limit: Int? = nil
-
-  private var style: ReportStyle { ReportStyle(color: color, width: width, limit: limit) }
+  /// Colors, width and the most changes to show.
+  let style: ReportStyle
 
   /// The report's lines for `comparison`.
   func render(_ comparison: Comparison) -> String {

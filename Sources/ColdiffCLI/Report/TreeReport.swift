@@ -11,14 +11,8 @@ import ColdiffFormats
 /// new parent. At most `limit` changes (a subtree's lines count as one).
 /// Nothing when nothing changed.
 struct TreeReport {
-  /// Whether to color the lines (ANSI escapes).
-  let color: Bool
-  /// The width to fit lines into, or `nil` to keep them whole.
-  let width: Int?
-  /// The most changes to show (`--limit`), or `nil` for all.
-  var limit: Int? = nil
-
-  private var style: ReportStyle { ReportStyle(color: color, width: width, limit: limit) }
+  /// Colors, width and the most changes to show.
+  let style: ReportStyle
 
   /// The report's lines for `comparison`.
   func render(_ comparison: TreeComparison) -> String {
@@ -80,7 +74,7 @@ struct TreeReport {
       let indent = String(repeating: "  ", count: depth)
       let key = ReportText.key(parts: tree.keyFields(of: descendant, pointers: comparison.keys))
       let text = "\(indent)\(sigil) \(key)  \(ReportText.value(tree.ownFields(of: descendant)))"
-      lines.append(ReportText.shorten(text, to: width))
+      lines.append(ReportText.shorten(text, to: style.width))
     }
     return lines
   }

@@ -11,6 +11,14 @@ package enum Identity: Equatable {
   /// equal records are matched occurrence by occurrence.
   case wholeValue
 
+  /// The member name whose value a scan notes on the way, so that the
+  /// likely identity costs no second pass: the one `--key` field when it
+  /// is a plain member name, `id` when no key is given, else none.
+  package static func likelyKeyName(keys: [JSONPointer]) -> [UInt8]? {
+    guard !keys.isEmpty else { return Array("id".utf8) }
+    return keys.count == 1 && keys[0].tokens.count == 1 ? keys[0].tokens[0] : nil
+  }
+
   /// The identity for two snapshots (SPEC §3): member names for JSON
   /// object maps, the `--key` fields when given, else `id` when every
   /// record of both has it, else the whole value.

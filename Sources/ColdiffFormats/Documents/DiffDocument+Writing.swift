@@ -38,29 +38,17 @@ extension DiffDocument {
     out += "{\n  \"coldiff\": 1,\n  \"kind\": \"".utf8
     out += kind.rawValue.utf8
     out += "\",\n".utf8
-    if let key {
-      out += "  \"key\": [".utf8
+    DiffDocument.writeHeader("key", key, to: &out) { key, out in
+      out.append(UInt8(ascii: "["))
       for (index, pointer) in key.enumerated() {
         if index > 0 { out += ", ".utf8 }
         pointer.writeQuoted(to: &out)
       }
-      out += "],\n".utf8
+      out.append(UInt8(ascii: "]"))
     }
-    if let tree {
-      out += "  \"tree\": ".utf8
-      tree.writeQuoted(to: &out)
-      out += ",\n".utf8
-    }
-    if let rules {
-      out += "  \"rules\": ".utf8
-      rules.writeInline(to: &out)
-      out += ",\n".utf8
-    }
-    if let columns {
-      out += "  \"columns\": ".utf8
-      columns.write(to: &out)
-      out += ",\n".utf8
-    }
+    DiffDocument.writeHeader("tree", tree, to: &out) { $0.writeQuoted(to: &$1) }
+    DiffDocument.writeHeader("rules", rules, to: &out) { $0.writeInline(to: &$1) }
+    DiffDocument.writeHeader("columns", columns, to: &out) { $0.write(to: &$1) }
     DiffDocument.writeList("inserts", inserts, to: &out) { $0.write(to: &$1) }
     out += ",\n".utf8
     DiffDocument.writeList("deletes", deletes, to: &out) { $0.write(to: &$1) }
@@ -69,6 +57,20 @@ extension DiffDocument {
     out += ",\n".utf8
     DiffDocument.writeList("moves", moves, to: &out) { $0.write(to: &$1) }
     out += "\n}\n".utf8
+  }
+
+  /// Appends the header member `"name": value,` and a newline, when there
+  /// is a value.
+  private static func writeHeader<Value>(
+    _ name: String, _ value: Value?, to out: inout [UInt8],
+    _ writeValue: (Value, inout [UInt8]) -> Void
+  ) {
+    guard let value else { return }
+    out += "  \"".utf8
+    out += name.utf8
+    out += "\": ".utf8
+    writeValue(value, &out)
+    out += ",\n".utf8
   }
 
   /// Appends `"name": [...]` with one element per line.
@@ -135,6 +137,23 @@ private struct MemberWriter {
     }
   }
 
+  /// Appends an inserted or deleted record as one object: its position,
+  /// key, tree references and value.
+  static func record(
+    _ position: DiffDocument.Position, key: JSONValue?, parent: DiffDocument.Reference?,
+    after: DiffDocument.Reference?, value: DocumentValue, to out: inout [UInt8]
+  ) {
+    var members = MemberWriter()
+    out.append(UInt8(ascii: "{"))
+    members.position(position, to: &out)
+    members.value("key", key, to: &out)
+    members.reference("parent", parent, to: &out)
+    members.reference("after", after, to: &out)
+    members.name("value", to: &out)
+    value.writeInline(to: &out)
+    out.append(UInt8(ascii: "}"))
+  }
+
   /// Appends member `name` with `value`, when there is one.
   mutating func value(_ name: String, _ value: JSONValue?, to out: inout [UInt8]) {
     guard let value else { return }
@@ -161,28 +180,14 @@ private struct MemberWriter {
 extension DiffDocument.Insert {
   /// Appends the insert as one object on one line.
   fileprivate func write(to out: inout [UInt8]) {
-    var members = MemberWriter()
-    out.append(UInt8(ascii: "{"))
-    members.position(position, to: &out)
-    members.value("key", key, to: &out)
-    members.reference("parent", parent, to: &out)
-    members.reference("after", after, to: &out)
-    members.name("value", to: &out)
-    value.writeInline(to: &out)
-    out.append(UInt8(ascii: "}"))
+    MemberWriter.record(position, key: key, parent: parent, after: after, value: value, to: &out)
   }
 }
 
 extension DiffDocument.Delete {
   /// Appends the delete as one object on one line.
   fileprivate func write(to out: inout [UInt8]) {
-    var members = MemberWriter()
-    out.append(UInt8(ascii: "{"))
-    members.position(position, to: &out)
-    members.value("key", key, to: &out)
-    members.name("value", to: &out)
-    value.writeInline(to: &out)
-    out.append(UInt8(ascii: "}"))
+    MemberWriter.record(position, key: key, parent: nil, after: nil, value: value, to: &out)
   }
 }
 
