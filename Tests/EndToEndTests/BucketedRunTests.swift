@@ -41,7 +41,8 @@ import Testing
       try write("lines", old.jsonLines, new.jsonLines, "jsonl"),
       try write("object", object(old), object(new), "json"),
       try write(
-        "csv", flatOld.csv(columns: ["id", "name", "n"]), flatNew.csv(columns: ["id", "n", "name"]),
+        "csv", flatOld.csv(columns: ["id", "name", "n"]),
+        flatNew.csv(columns: ["id", "n", "name"]),
         "csv"),
     ]
     var unordered = try write("unordered", old.jsonLines, new.jsonLines, "jsonl")
@@ -84,8 +85,10 @@ import Testing
         }
         // OLD from standard input, spooled.
         let piped = try coldiff(
-          pair.options + ["--memory", "64K", "-f", "json", "--input", inputFormat(pair.old), "-",
-            pair.new],
+          pair.options + [
+            "--memory", "64K", "-f", "json", "--input", inputFormat(pair.old), "-",
+            pair.new,
+          ],
           input: Array(try Data(contentsOf: URL(fileURLWithPath: pair.old))))
         let whole = try coldiff(pair.options + ["-f", "json", pair.old, pair.new])
         #expect(piped.output == whole.output, "\(pair.name) from stdin: \(piped.errors)")
@@ -174,7 +177,9 @@ import Testing
   @Test func spillFilesAreRemovedWhenTheRunIsKilled() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let line = { (key: Int) in "{\"id\": \(key), \"name\": \"\(String(repeating: "x", count: 80))\"}\n" }
+    let line = { (key: Int) in
+      "{\"id\": \(key), \"name\": \"\(String(repeating: "x", count: 80))\"}\n"
+    }
     let old = try directory.write("old.jsonl", (0..<300_000).map(line).joined())
     let new = try directory.write("new.jsonl", (0..<300_000).reversed().map(line).joined())
     for signal in [SIGTERM, SIGINT, SIGHUP] {
@@ -200,7 +205,8 @@ import Testing
       _ = ToolProcess.waitOrKill(process)
       #expect(process.terminationReason == .uncaughtSignal, "signal \(signal)")
       #expect(process.terminationStatus == signal)
-      #expect(try FileManager.default.contentsOfDirectory(atPath: spill).isEmpty, "signal \(signal)")
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: spill).isEmpty, "signal \(signal)")
     }
   }
 
@@ -223,7 +229,8 @@ import Testing
     let tooSmall = try coldiff(["--memory", "64K", "-f", "json", old, new])
     #expect(tooSmall.status == 2)
     #expect(tooSmall.output.isEmpty)
-    let prefix = "coldiff: --memory 64K is too small for these inputs: the smallest budget that works is "
+    let prefix =
+      "coldiff: --memory 64K is too small for these inputs: the smallest budget that works is "
     #expect(tooSmall.errors.hasPrefix(prefix), "\(tooSmall.errors)")
     let smallest = String(tooSmall.errors.dropFirst(prefix.count).dropLast())
     let works = try coldiff(["--memory", smallest, "-f", "json", old, new])
@@ -236,7 +243,10 @@ import Testing
     let cases: [([String], String)] = [
       (["--memory", "12Q", "a", "b"], "invalid value '12Q' for '--memory'"),
       (["--memory", "", "a", "b"], "'--memory'"),
-      (["--memory", "1M", "--tree", "children", "a", "b"], "'--memory' does not combine with '--tree'"),
+      (
+        ["--memory", "1M", "--tree", "children", "a", "b"],
+        "'--memory' does not combine with '--tree'"
+      ),
       (["--memory", "1M", "--shard", "0/2", "-f", "json", "a", "b"], "with '--shard'"),
       (["--memory", "1M", "--array-key", "lines=sku", "a", "b"], "with '--array-key'"),
     ]

@@ -42,11 +42,7 @@ extension ColdiffRun {
     let progress = io.progress(tool: "coldiff")
     defer { progress?.finish() }
     progress?.stage("reading")
-    let keyName: [UInt8]? =
-      options.keyFields.isEmpty
-      ? Array("id".utf8)
-      : options.keyFields.count == 1 && options.keyFields[0].tokens.count == 1
-        ? options.keyFields[0].tokens[0] : nil
+    let keyName = Identity.likelyKeyName(keys: options.keyFields)
     let settings = BucketedComparison.Settings(
       keyFields: options.keyFields, rules: options.rules, unordered: options.unordered,
       inputFormat: options.inputFormat, delimiter: options.delimiter, keyName: keyName)
@@ -66,8 +62,10 @@ extension ColdiffRun {
     } catch let error as BudgetTooSmallError {
       throw tooSmall(error.smallestBudget)
     }
-    console.noteDelimiter(guessed: result.guessedDelimiters.old, name: detectionNames.old ?? oldPath)
-    console.noteDelimiter(guessed: result.guessedDelimiters.new, name: detectionNames.new ?? newPath)
+    console.noteDelimiter(
+      guessed: result.guessedDelimiters.old, name: detectionNames.old ?? oldPath)
+    console.noteDelimiter(
+      guessed: result.guessedDelimiters.new, name: detectionNames.new ?? newPath)
     progress?.stage("writing")
     return emit(result.comparison, header: header, title: title)
   }

@@ -76,13 +76,17 @@ struct BucketRun {
         try old.spill(
           windows: oldWindows, first: oldFirst, identity: resolved, rules: rules,
           files: oldFiles, tentative: tentative,
-          progress: { report(.init(bytesRead: read.add(old: $0), bytes: total, bucketsDone: 0, buckets: 0)) })
+          progress: {
+            report(.init(bytesRead: read.add(old: $0), bytes: total, bucketsDone: 0, buckets: 0))
+          })
       },
       {
         try new.spill(
           windows: newWindows, first: newFirst, identity: resolved, rules: rules,
           files: newFiles, tentative: tentative,
-          progress: { report(.init(bytesRead: read.add(new: $0), bytes: total, bucketsDone: 0, buckets: 0)) })
+          progress: {
+            report(.init(bytesRead: read.add(new: $0), bytes: total, bucketsDone: 0, buckets: 0))
+          })
       })
     guard let oldCount, let newCount else { return nil }
     return (resolved, oldFiles, newFiles, (oldCount, newCount))
@@ -192,4 +196,3 @@ private final class ReadCounter: Sendable {
     }
   }
 }
-

@@ -13,8 +13,7 @@ enum Spool {
   ///   - destination: the spill file.
   /// - Returns: `destination`.
   /// - Throws: `InputError` for a read or write error.
-  static func copy(from descriptor: Int32?, path: String, to destination: String) throws -> String
-  {
+  static func copy(from descriptor: Int32?, path: String, to destination: String) throws -> String {
     let source = descriptor ?? open(path, O_RDONLY | O_CLOEXEC)
     guard source >= 0 else { throw InputError(String(cString: strerror(errno)), file: path) }
     defer { if descriptor == nil { close(source) } }
@@ -38,6 +37,7 @@ enum Spool {
   }
 
   private static func writeError(_ code: Int32) -> InputError {
-    InputError("cannot spool standard input to the spill folder: \(String(cString: strerror(code)))")
+    InputError(
+      "cannot spool standard input to the spill folder: \(String(cString: strerror(code)))")
   }
 }

@@ -47,7 +47,7 @@ struct PlacedRecords {
   }
 
   /// Calls `body` with each position's text and member name, in order.
-  func forEach(_ body: (ArraySlice<UInt8>, ArraySlice<UInt8>) throws -> Void) rethrows {
+  func each(_ body: (ArraySlice<UInt8>, ArraySlice<UInt8>) throws -> Void) rethrows {
     for position in starts.indices {
       let start = starts[position]
       let textEnd = start + Int(textLengths[position])

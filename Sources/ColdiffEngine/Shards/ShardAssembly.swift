@@ -173,7 +173,7 @@ struct ShardAssembly {
       let delimiter = side.form == .csv ? UInt8(ascii: ",") : 0x09
       if !side.header.isEmpty || records.count > 0 {
         KeyRecordText.appendRow(side.header, delimiter: delimiter, to: &bytes)
-        records.forEach { text, _ in
+        records.each { text, _ in
           bytes.append(0x0A)
           bytes += text
         }
@@ -181,14 +181,14 @@ struct ShardAssembly {
       }
     case .jsonLines, .jsonObjectOrLines:
       format = .jsonLines
-      records.forEach { text, _ in
+      records.each { text, _ in
         bytes += text
         bytes.append(0x0A)
       }
     case .jsonObject:
       format = .json
       bytes.append(UInt8(ascii: "{"))
-      records.forEach { text, name in
+      records.each { text, name in
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
         index += 1
         JSONWriter.write(JSONString(raw: Array(name), value: []), to: &bytes)
@@ -199,7 +199,7 @@ struct ShardAssembly {
     case .jsonArray:
       format = .json
       bytes.append(UInt8(ascii: "["))
-      records.forEach { text, _ in
+      records.each { text, _ in
         bytes += index > 0 ? ",\n".utf8 : "\n".utf8
         index += 1
         bytes += text
