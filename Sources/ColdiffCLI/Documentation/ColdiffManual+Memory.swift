@@ -34,6 +34,6 @@ extension ColdiffManual {
         once. A progress line on standard error (bytes read, then buckets compared) shows \
         when a run takes more than a second and standard error is a terminal.
         """),
-      .example(["coldiff -k sku --memory 1G --temp-dir /scratch -f stat old.jsonl new.jsonl"]),
+      .example(["coldiff -k sku --memory 1G --temp-dir /scratch old.jsonl new.jsonl"]),
     ])
 }

@@ -137,10 +137,17 @@ struct BucketRun {
   private func compareBucket(
     _ bucket: Int, identity: Identity, oldFiles: BucketFiles, newFiles: BucketFiles
   ) throws -> ShardDocument {
-    let oldRecords = try oldFiles.records(of: bucket).records
-    let newRecords = try newFiles.records(of: bucket).records
-    let (oldSnapshot, oldLocator) = try old.bucketSnapshot(oldRecords)
-    let (newSnapshot, newLocator) = try new.bucketSnapshot(newRecords)
+    // Both sides of the bucket read and scanned on both cores.
+    let ((oldRecords, (oldSnapshot, oldLocator)), (newRecords, (newSnapshot, newLocator))) =
+      try Parallel.both(
+        {
+          let records = try oldFiles.records(of: bucket).records
+          return (records, try old.bucketSnapshot(records))
+        },
+        {
+          let records = try newFiles.records(of: bucket).records
+          return (records, try new.bucketSnapshot(records))
+        })
     let comparison: Comparison
     do {
       let rules = settings.rules

@@ -1,4 +1,5 @@
 import ColdiffFormats
+import Glibc
 
 /// Finds the places where an input can be cut between two records, byte
 /// by byte, so that a window of whole records can be read on its own
@@ -55,29 +56,57 @@ struct RecordCutter {
     _ buffer: UnsafeBufferPointer<UInt8>, offset: Int, first: Bool
   ) -> Cut? {
     var cut: Cut?
-    for index in buffer.indices {
-      let byte = buffer[index]
+    var index = 0
+    while index < buffer.count {
       if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
+        index = skipString(buffer, from: index)
         continue
       }
+      let byte = buffer[index]
+      index += 1
       switch byte {
       case UInt8(ascii: "\""): inString = true
       case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
       case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
       case UInt8(ascii: ",") where depth == 1:
-        cut = Cut(end: offset + index, next: offset + index + 1)
+        cut = Cut(end: offset + index - 1, next: offset + index)
         if first { return cut }
       default: break
       }
     }
     return cut
+  }
+
+  /// Skips to the end of the string the scan is in (after its closing
+  /// quote), or to the end of `buffer`: from quote to quote (`memchr`),
+  /// a quote after an odd run of backslashes being escaped.
+  ///
+  /// - Returns: where the scan goes on.
+  private mutating func skipString(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    let base = buffer.baseAddress!
+    var index = start
+    while true {
+      let rest = buffer.count - index
+      let found = rest > 0 ? memchr(base + index, Int32(UInt8(ascii: "\"")), rest) : nil
+      let end = found.map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base }
+      // The backslashes right before the quote (or the end), and whether
+      // the byte after them is escaped.
+      var run = 0
+      let stop = end ?? buffer.count
+      while stop - run > index && base[stop - run - 1] == UInt8(ascii: "\\") { run += 1 }
+      let carried = stop - run == index && escaped ? 1 : 0
+      let isEscaped = (run + carried) % 2 == 1
+      guard let end else {
+        escaped = isEscaped
+        return buffer.count
+      }
+      escaped = false
+      index = end + 1
+      if !isEscaped {
+        inString = false
+        return index
+      }
+    }
   }
 
   private func scanLines(_ buffer: UnsafeBufferPointer<UInt8>, offset: Int, first: Bool) -> Cut? {
