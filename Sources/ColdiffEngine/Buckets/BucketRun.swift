@@ -130,7 +130,9 @@ struct BucketRun {
       try assembly!.add(part, name: old.name)
       progress(.init(bytesRead: total, bytes: total, bucketsDone: bucket + 1, buckets: buckets))
     }
-    return try assembly!.comparison()
+    // Moved out, so the records it frees as it goes are freed.
+    guard let finished = assembly.take() else { preconditionFailure("a run has a bucket") }
+    return try (consume finished).comparison()
   }
 
   /// The shard document of one bucket, positions in the whole inputs.

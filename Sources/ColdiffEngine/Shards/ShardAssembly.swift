@@ -161,52 +161,61 @@ struct ShardAssembly {
     guard records.isComplete else {
       throw InputError("the shard documents do not cover \(side.name)")
     }
-    var bytes: [UInt8] = []
-    // The texts, the names and a few bytes around each (`"":` and `,\n`).
-    bytes.reserveCapacity(
-      records.byteCount + records.count * 6 + side.header.reduce(16) { $0 + $1.count + 3 })
     let format: InputFormat
-    var index = 0
+    var header: [UInt8] = []
+    var size: Int
+    let count = records.count
     switch side.form {
     case .csv, .tsv:
       format = side.form == .csv ? .csv : .tsv
       let delimiter = side.form == .csv ? UInt8(ascii: ",") : 0x09
-      if !side.header.isEmpty || records.count > 0 {
-        KeyRecordText.appendRow(side.header, delimiter: delimiter, to: &bytes)
-        records.each { text, _ in
-          bytes.append(0x0A)
-          bytes += text
-        }
-        bytes.append(0x0A)
+      if !side.header.isEmpty || count > 0 {
+        KeyRecordText.appendRow(side.header, delimiter: delimiter, to: &header)
+        header.append(0x0A)
       }
+      size = header.count + records.byteCount + count
     case .jsonLines, .jsonObjectOrLines:
       format = .jsonLines
-      records.each { text, _ in
-        bytes += text
-        bytes.append(0x0A)
-      }
+      size = records.byteCount + count
     case .jsonObject:
       format = .json
-      bytes.append(UInt8(ascii: "{"))
-      records.each { text, name in
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        index += 1
-        JSONWriter.write(JSONString(raw: Array(name), value: []), to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        bytes += text
-      }
-      bytes.append(UInt8(ascii: "}"))
+      // `"NAME":TEXT` and a comma between members.
+      size = 2 + records.byteCount + count * 4
     case .jsonArray:
       format = .json
-      bytes.append(UInt8(ascii: "["))
-      records.each { text, _ in
-        bytes += index > 0 ? ",\n".utf8 : "\n".utf8
-        index += 1
-        bytes += text
-      }
-      bytes += "\n]".utf8
+      size = 3 + records.byteCount + count * 2
     }
-    let snapshot = try? Snapshot(InputFile(name: side.name, bytes: bytes), override: format)
+    var writer = FixedByteWriter(capacity: size)
+    writer.append(header)
+    var index = 0
+    switch side.form {
+    case .csv, .tsv, .jsonLines, .jsonObjectOrLines:
+      records.each { text, _ in
+        writer.append(text)
+        writer.append(0x0A)
+      }
+    case .jsonObject:
+      writer.append(UInt8(ascii: "{"))
+      records.each { text, name in
+        if index > 0 { writer.append(UInt8(ascii: ",")) }
+        index += 1
+        writer.append(UInt8(ascii: "\""))
+        writer.append(name)
+        writer.append("\":".utf8)
+        writer.append(text)
+      }
+      writer.append(UInt8(ascii: "}"))
+    case .jsonArray:
+      writer.append(UInt8(ascii: "["))
+      records.each { text, _ in
+        writer.append(index > 0 ? ",\n".utf8 : "\n".utf8)
+        index += 1
+        writer.append(text)
+      }
+      writer.append("\n]".utf8)
+    }
+    let input = InputFile(name: side.name, source: writer.bytes())
+    let snapshot = try? Snapshot(input, override: format)
     guard let snapshot, snapshot.count == side.count, snapshot.form == side.form else {
       throw InputError("the shard documents hold records of \(side.name) that do not read")
     }
