@@ -257,3 +257,34 @@ import Testing
     }
   }
 }
+
+/// The progress line of a bucketed run: on a terminal (a pseudo-terminal
+/// made by util-linux's `script`) once the run takes more than a second,
+/// bytes read and then buckets compared, erased at the end; never when
+/// standard error is not a terminal.
+@Suite struct BucketedProgressTests {
+  @Test(.enabled(if: TerminalTests.hasScript))
+  func progressShowsOnATerminalOnly() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let line = { (key: Int) in
+      "{\"id\": \(key), \"name\": \"\(String(repeating: "x", count: 80))\"}\n"
+    }
+    try directory.write("old.jsonl", (0..<150_000).map(line).joined())
+    try directory.write("new.jsonl", (0..<150_000).reversed().map(line).joined())
+    let coldiff = Binaries.path(of: "coldiff")
+    let command =
+      "'\(coldiff)' --memory 4M -f stat old.jsonl new.jsonl > out.txt; echo \"status $?\""
+    let shown = try ToolProcess.run(
+      "/usr/bin/script", ["-q", "-e", "-c", command, "/dev/null"], in: directory.path,
+      environment: ToolProcess.environment(adding: ["TERM": "dumb"]))
+    #expect(shown.text.contains("coldiff: reading: "), "\(shown.text)")
+    #expect(shown.text.contains("coldiff: comparing buckets: "), "\(shown.text)")
+    #expect(shown.text.hasSuffix("\r\u{1B}[K" + "status 1\r\n"), "\(shown.text)")
+    #expect(try directory.read("out.txt") == "0 inserted, 0 deleted, 0 updated, 149999 moved\n")
+    let piped = try ToolProcess.run(
+      coldiff, ["--memory", "4M", "-f", "stat", "old.jsonl", "new.jsonl"], in: directory.path)
+    #expect(piped.errors.isEmpty)
+    #expect(piped.status == 1)
+  }
+}
