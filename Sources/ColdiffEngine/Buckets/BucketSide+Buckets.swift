@@ -7,37 +7,38 @@ extension BucketSide {
   ///
   /// - Throws: `InputError` located in the input.
   func bucketSnapshot(_ records: [BucketFiles.Record]) throws -> (Snapshot, ErrorLocator) {
-    var document: [UInt8] = []
     var starts: [Int] = []
     starts.reserveCapacity(records.count)
+    let texts = records.reduce(0) { $0 + $1.name.count + $1.text.count }
+    let document: SourceBytes
     switch form {
-    case .csv, .tsv:
-      document += headerLine
+    case .csv, .tsv, .jsonLines, .jsonObjectOrLines:
+      let header = cutterKind == .table ? headerLine : []
+      var writer = FixedByteWriter(capacity: header.count + texts + records.count)
+      writer.append(header)
       for record in records {
-        starts.append(document.count)
-        document += record.text
-        document.append(0x0A)
+        starts.append(writer.written)
+        writer.append(record.text)
+        writer.append(0x0A)
       }
-    case .jsonLines, .jsonObjectOrLines:
-      for record in records {
-        starts.append(document.count)
-        document += record.text
-        document.append(0x0A)
-      }
+      document = writer.bytes()
     case .jsonArray, .jsonObject:
       let isObject = form == .jsonObject
-      document.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+      // Brackets, `,\n` between records, `"NAME":` for members.
+      var writer = FixedByteWriter(capacity: 2 + texts + records.count * (isObject ? 5 : 2))
+      writer.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
       for (index, record) in records.enumerated() {
-        if index > 0 { document += ",\n".utf8 }
-        starts.append(document.count)
+        if index > 0 { writer.append(",\n".utf8) }
+        starts.append(writer.written)
         if isObject {
-          document.append(UInt8(ascii: "\""))
-          document += record.name
-          document += "\":".utf8
+          writer.append(UInt8(ascii: "\""))
+          writer.append(record.name)
+          writer.append("\":".utf8)
         }
-        document += record.text
+        writer.append(record.text)
       }
-      document.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+      writer.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+      document = writer.bytes()
     }
     let locator = ErrorLocator(
       placement: ErrorPlacement(path: path), document: document, starts: starts,
@@ -53,7 +54,7 @@ extension BucketSide {
 /// Places errors found in a bucket's document in the input.
 struct ErrorLocator {
   let placement: ErrorPlacement
-  let document: [UInt8]
+  let document: SourceBytes
   /// Where each record starts in the document, its offset in the input,
   /// and its position there.
   let starts: [Int]

@@ -79,20 +79,21 @@ final class BucketSide {
   }
 
   /// Reads `document` (a window or a bucket) as a snapshot of this input.
-  func snapshot(_ document: [UInt8]) throws -> Snapshot {
+  func snapshot(_ document: SourceBytes) throws -> Snapshot {
     try Snapshot(
-      InputFile(name: name, bytes: document), override: format, keyName: keyName,
+      InputFile(name: name, source: document), override: format, keyName: keyName,
       delimiter: delimiter)
   }
 
   /// Notes what the first window tells of the whole input: a table's
   /// header line, fields and guessed delimiter.
-  func noteFirstWindow(_ snapshot: Snapshot, document: [UInt8]) {
+  func noteFirstWindow(_ snapshot: Snapshot, document: SourceBytes) {
     guessedDelimiter = snapshot.guessedDelimiter
     guard case .table(let table) = snapshot.storage else { return }
     header = table.header
-    let end = document.withUnsafeBufferPointer { RecordCutter.endOfFirstRow($0) }
-    headerLine = Array(document[..<end])
+    headerLine = document.withUnsafeBufferPointer {
+      Array($0[..<RecordCutter.endOfFirstRow($0)])
+    }
     if headerLine.last != 0x0A { headerLine.append(0x0A) }
   }
 

@@ -17,7 +17,8 @@ struct ErrorPlacement {
   ///   - inputOffset: the offset in the input of an offset in `document`.
   ///   - record: the position in the input of a record of `document`.
   func place(
-    _ error: InputError, document: [UInt8], inputOffset: (Int) -> Int, record: (Int) -> Int
+    _ error: InputError, document: SourceBytes, inputOffset: (Int) -> Int,
+    record: (Int) -> Int
   ) -> InputError {
     var placed = error
     placed.message = ErrorPlacement.renumbered(error.message, after: "record #", record)
@@ -58,7 +59,11 @@ struct ErrorPlacement {
   }
 
   /// The byte offset of a 1-based line and column (in characters).
-  static func offset(line: Int, column: Int, in bytes: [UInt8]) -> Int {
+  static func offset(line: Int, column: Int, in document: SourceBytes) -> Int {
+    document.withUnsafeBufferPointer { offset(line: line, column: column, in: $0) }
+  }
+
+  private static func offset(line: Int, column: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var currentLine = 1
     var currentColumn = 1
     for (index, byte) in bytes.enumerated() {

@@ -10,7 +10,7 @@ final class InputWindows {
   /// One window.
   struct Window {
     /// The document to scan.
-    var document: [UInt8]
+    var document: SourceBytes
     /// Where the window's own bytes start in the document (after the
     /// opening bracket or the header line).
     var prefixLength: Int
@@ -162,15 +162,15 @@ final class InputWindows {
   private func window(end: Int, next: Int?) -> Window {
     let isFirst = first
     first = false
-    var document: [UInt8] = []
     let slice = buffer[(start - bufferStart)..<(end - bufferStart)]
     let prefix = isFirst ? 0 : opening.count
-    document.reserveCapacity(prefix + slice.count + closing.count)
-    if !isFirst { document += opening }
-    document += slice
-    if next != nil { document += closing }
+    let suffix = next != nil ? closing : []
+    var document = FixedByteWriter(capacity: prefix + slice.count + suffix.count)
+    if !isFirst { document.append(opening) }
+    document.append(slice)
+    document.append(suffix)
     let window = Window(
-      document: document, prefixLength: prefix, start: start, isFirst: isFirst,
+      document: document.bytes(), prefixLength: prefix, start: start, isFirst: isFirst,
       isLast: next == nil)
     if let next {
       buffer.removeFirst(next - bufferStart)

@@ -20,6 +20,9 @@ struct FixedByteWriter {
     count += written
   }
 
+  /// The number of bytes written so far.
+  var written: Int { count }
+
   /// Appends one byte.
   mutating func append(_ byte: UInt8) {
     precondition(count < memory.count, "more bytes than room was made for")
