@@ -76,6 +76,14 @@ _colpatch() {
       COMPREPLY=()
       return 0
       ;;
+    --compare)
+      COMPREPLY=()
+      return 0
+      ;;
+    --array-key)
+      COMPREPLY=()
+      return 0
+      ;;
     --tree)
       COMPREPLY=()
       return 0
@@ -98,7 +106,7 @@ _colpatch() {
       ;;
     esac
     if [[ $cur == -* ]]; then
-      COMPREPLY=($(compgen -W '--key -k --ignore --unordered --tree --input --output -o --in-place -i --conflicts --path --help -h --version' -- "$cur"))
+      COMPREPLY=($(compgen -W '--key -k --ignore --compare --array-key --unordered --tree --input --output -o --in-place -i --conflicts --path --help -h --version' -- "$cur"))
       return 0
     fi
     compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))

@@ -23,6 +23,8 @@ complete -c colpatch -n '__fish_seen_subcommand_from check' -l version -d 'print
 
 complete -c colpatch -n '__fish_seen_subcommand_from merge' -s k -l key -x -d 'identity fields, comma-separated (name, dotted path or /pointer)'
 complete -c colpatch -n '__fish_seen_subcommand_from merge' -l ignore -x -d 'leave FIELD out of the comparison (repeatable)'
+complete -c colpatch -n '__fish_seen_subcommand_from merge' -l compare -x -d 'FIELDS=RULE[,RULE…]: compare by abs:X, rel:X, trim, icase, nfc (repeatable)'
+complete -c colpatch -n '__fish_seen_subcommand_from merge' -l array-key -x -d 'FIELD=KEYFIELD: match the array FIELD\'s elements by KEYFIELD (repeatable)'
 complete -c colpatch -n '__fish_seen_subcommand_from merge' -l unordered -d 'treat the collection as unordered: report no moves'
 complete -c colpatch -n '__fish_seen_subcommand_from merge' -l tree -x -d 'merge trees of records nested in the array member FIELD'
 complete -c colpatch -n '__fish_seen_subcommand_from merge' -l input -x -a 'json jsonl csv tsv' -d 'read BASE, OURS and THEIRS as FORMAT instead of detecting it'

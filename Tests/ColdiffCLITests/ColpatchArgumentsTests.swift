@@ -124,6 +124,20 @@ import Testing
       ]).get() == .run(.merge(expected)))
     #expect(
       failure(["merge", "b", "o", "t", "--key", "/a~9"])?.message.contains("~") == true)
+    var rules = ColpatchMergeOptions(base: "b.json", ours: "o.json", theirs: "t.json")
+    rules.comparedFields = try FieldRule.parse("price,cost=abs:0.01") + FieldRule.parse("n=trim")
+    rules.arrayKeys = [try ArrayKey.parse("lines=sku")]
+    #expect(
+      try ColpatchArguments.parse([
+        "merge", "b.json", "o.json", "t.json", "--compare", "price,cost=abs:0.01",
+        "--array-key=lines=sku", "--compare", "n=trim",
+      ]).get() == .run(.merge(rules)))
+    #expect(
+      failure(["merge", "b", "o", "t", "--array-key", "lines"])?.message
+        == "bad array key 'lines': expected FIELD=KEYFIELD")
+    #expect(
+      failure(["merge", "b", "o", "t", "--compare", "price=abs:x"])?.message.contains("abs") == true
+    )
   }
 
   @Test func commandNames() {

@@ -82,8 +82,8 @@ import Testing
       ])
     #expect(
       ColpatchArguments.merge.flags.map(\.names) == [
-        "-k, --key", "--ignore", "--unordered", "--tree", "--input", "-o, --output",
-        "-i, --in-place", "--conflicts", "--path", "-h, --help", "--version",
+        "-k, --key", "--ignore", "--compare", "--array-key", "--unordered", "--tree", "--input",
+        "-o, --output", "-i, --in-place", "--conflicts", "--path", "-h, --help", "--version",
       ])
     #expect(
       ColpatchArguments.apply.flags.map(\.names) == [

@@ -58,7 +58,8 @@ public enum ColdiffFlags {
       element by its key (`lines[A-7].qty: 1 → 2` in the text report; `"key"` in the \
       diff document, with `"from"` for a moved element); the patch uses positional \
       operations with `test` guards. An element without KEYFIELD, or a key twice in one \
-      array, is an error naming the record and the element. Not with `--tree`.
+      array, is an error naming the record and the element. With `--tree`, the arrays \
+      inside each record of the tree.
       """,
     repeatable: true)
 

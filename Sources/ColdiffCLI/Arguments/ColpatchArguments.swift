@@ -260,12 +260,18 @@ public enum ColpatchArguments {
     }
     let key = try typed.value(of: ColdiffFlags.key)
     let ignored = try typed.values(of: ColdiffFlags.ignore)
+    let compared = try typed.values(of: ColdiffFlags.compare)
+    let arrayKeys = try typed.values(of: ColdiffFlags.arrayKey)
     let tree = try typed.value(of: ColpatchFlags.mergeTree)
     do throws(InputError) {
       if let key { options.keyFields = try JSONPointer.fieldList(key) }
       if let tree { options.treeField = try JSONPointer(field: tree) }
       options.ignoredFields = try ignored.map { (field) throws(InputError) in
         try JSONPointer(field: field)
+      }
+      for argument in compared { options.comparedFields += try FieldRule.parse(argument) }
+      options.arrayKeys = try arrayKeys.map { (argument) throws(InputError) in
+        try ArrayKey.parse(argument)
       }
     } catch {
       throw UsageError(error.message, in: merge)

@@ -111,9 +111,9 @@ public enum ColpatchFlags {
   /// The flags of `colpatch merge`: coldiff's identity and equality
   /// options, then where the result goes.
   public static let merge: [Flag] = [
-    ColdiffFlags.key, ColdiffFlags.ignore, ColdiffFlags.unordered, mergeTree, mergeInput,
-    mergeOutput,
-    mergeInPlace, conflicts, mergePath, CommonFlags.help, CommonFlags.version,
+    ColdiffFlags.key, ColdiffFlags.ignore, ColdiffFlags.compare, ColdiffFlags.arrayKey,
+    ColdiffFlags.unordered, mergeTree, mergeInput, mergeOutput, mergeInPlace, conflicts, mergePath,
+    CommonFlags.help, CommonFlags.version,
   ]
 
   /// The flags of `colpatch reverse`.

@@ -17,8 +17,12 @@ public struct ColpatchMergeOptions: Sendable, Equatable {
   public var conflictsFile: String?
   /// The `--key` fields; empty for the default identity.
   public var keyFields: [JSONPointer]
-  /// The `--ignore` fields.
+  /// The `--ignore` fields; a `*` or `**` token is a pattern segment.
   public var ignoredFields: [JSONPointer]
+  /// The `--compare` rules, one per field or pattern, in the order given.
+  package var comparedFields: [FieldRule] = []
+  /// The `--array-key` rules, in the order given.
+  package var arrayKeys: [ArrayKey] = []
   /// Whether `--unordered` was given.
   public var unordered: Bool
   /// The `--tree` children member, if given.
@@ -48,5 +52,12 @@ public struct ColpatchMergeOptions: Sendable, Equatable {
     treeField = nil
     inputFormat = nil
     detectionName = nil
+  }
+
+  /// The comparison rules the options make (`--ignore`, `--compare`,
+  /// `--array-key`).
+  package var rules: ComparisonRules {
+    ComparisonRules(
+      ignore: ignoredFields.map(FieldPattern.init), compare: comparedFields, arrayKeys: arrayKeys)
   }
 }

@@ -23,9 +23,6 @@ extension ColdiffRun {
       throw Diagnostic(
         "--tree and --unordered do not combine: the children of a record are ordered")
     }
-    guard options.arrayKeys.isEmpty else {
-      throw Diagnostic("--tree and --array-key do not combine yet")
-    }
     let pointer = try JSONPointer(field: field)
     let keys = options.keyFields
     let keyName = Identity.likelyKeyName(keys: keys)

@@ -15,20 +15,18 @@ extension ColpatchRun {
     progress?.stage("reading")
     let before = options.inPlace ? AtomicFileWriter.snapshot(of: options.ours) : nil
     let reader = MergeReader(options: options, standardInput: io.standardInput)
-    let (base, ours) = try reader.baseAndOurs()
+    let (base, ours, theirs) = try reader.all()
     progress?.stage("merging")
     let (merged, conflicts): (PatchTarget, [MergeConflict])
     if let field = options.treeField {
       let merge = try TreeMerge(
-        base: base, ours: ours, theirs: try reader.read(options.theirs), field: field,
-        keys: options.keyFields, ignored: options.ignoredFields)
+        base: base, ours: ours, theirs: theirs, field: field, keys: options.keyFields,
+        rules: options.rules)
       (merged, conflicts) = (merge.merged, merge.conflicts)
     } else {
-      // THEIRS is read on one core while BASE and OURS are compared on the
-      // other.
       let merge = try ThreeWayMerge(
-        base: base, ours: ours, readingTheirs: { try reader.read(options.theirs) },
-        keys: options.keyFields, ignored: options.ignoredFields, unordered: options.unordered)
+        base: base, ours: ours, theirs: theirs, keys: options.keyFields, rules: options.rules,
+        unordered: options.unordered)
       (merged, conflicts) = (merge.merged, merge.conflicts)
     }
     progress?.stage("writing")
@@ -77,11 +75,14 @@ private struct MergeReader {
       keyName: keyName)
   }
 
-  /// BASE and OURS, one on each core. An empty BASE file (git's merge of
-  /// a file both branches added) is an empty collection of OURS's form.
-  func baseAndOurs() throws -> (Snapshot, Snapshot) {
-    let (base, ours) = try Parallel.both(
-      { try snapshotUnlessEmpty(options.base) }, { try read(options.ours) })
-    return (base ?? Snapshot(emptyLike: ours, name: options.base), ours)
+  /// BASE, OURS and THEIRS, read at once on both cores (the errors of
+  /// BASE and OURS first). An empty BASE file (git's merge of a file both
+  /// branches added) is an empty collection of OURS's form.
+  func all() throws -> (Snapshot, Snapshot, Snapshot) {
+    let ((base, ours), theirs) = try Parallel.both(
+      {
+        try Parallel.both({ try snapshotUnlessEmpty(options.base) }, { try read(options.ours) })
+      }, { try read(options.theirs) })
+    return (base ?? Snapshot(emptyLike: ours, name: options.base), ours, theirs)
   }
 }

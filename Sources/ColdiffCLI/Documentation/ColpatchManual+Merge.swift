@@ -35,7 +35,22 @@ extension ColpatchManual {
         An insert or move of THEIRS goes after the record that precedes it in THEIRS \
         (the nearest one still there when OURS deleted it); when OURS put records right \
         after that same record, OURS's come first. A move against a delete is the \
-        delete, and a record both sides moved stays at OURS's place.
+        delete, and a record both sides moved stays at OURS's place. A member THEIRS \
+        added to a record goes the same way: after the member before it in THEIRS's \
+        record that the merged record keeps, after the members OURS added there.
+        """),
+      .paragraph(
+        """
+        The comparison options are coldiff's. Under `--ignore` and `--compare` a change \
+        within the rules is no change, and both sides setting a field to values equal \
+        under its rules is one change (OURS's value stays). With `--array-key \
+        FIELD=KEYFIELD` the array FIELD is merged element by element by key: changes to \
+        different elements, or to different fields of one element, are all taken; an \
+        element THEIRS inserted goes at its index in THEIRS, as `apply` places it; a \
+        move of an element is taken unless OURS moved or deleted it. The same field of \
+        one element changed to different values is one conflict naming the element \
+        (`key 7 lines[A-7].qty: base 1, ours 2, theirs 3`), as is an element deleted on \
+        one side and changed on the other.
         """),
       .paragraph(
         """
@@ -57,7 +72,8 @@ extension ColpatchManual {
         `--conflicts FILE` also writes them as a JSON document, `{"coldiff": 1, \
         "conflicts": [...]}`, one object per conflict with `kind` (`field`, `delete` or \
         `insert`), the record's `key` (`name` for a member of a JSON object), `path` for \
-        a field conflict, and `base`, `ours` and `theirs`: the field's values, or the \
+        a field conflict (in OURS's record), `element` (the key of the `--array-key` \
+        element the field is in or is), and `base`, `ours` and `theirs`: the field's values, or the \
         whole records for `delete` and `insert`, each left out where that side has none.
         """),
       .paragraph(

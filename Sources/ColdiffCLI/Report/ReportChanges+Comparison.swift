@@ -23,25 +23,31 @@ extension ReportChanges {
     }
     let most = limit ?? Int.max
     var changes: [ReportChange] = []
+    // The inputs' pages go now and then as the records are read.
+    var reads = SparseReads(comparison.old, comparison.new)
     for old in diff.deletes.prefix(most) {
+      reads.note()
       var change = ReportChange(
         kind: .delete, name: name(old: old), position: placed ? "\(old)" : "")
       change.record = ReportText.value(comparison.old.value(of: old))
       changes.append(change)
     }
     for new in diff.inserts.prefix(most - changes.count) {
+      reads.note()
       var change = ReportChange(
         kind: .insert, name: name(new: new), position: placed ? "\(new)" : "")
       change.record = ReportText.value(comparison.new.value(of: new))
       changes.append(change)
     }
     for old in diff.updates.prefix(most - changes.count) {
+      reads.note()
       var change = ReportChange(
         kind: .update, name: name(old: old), position: placed ? "\(old)" : "")
       change.fields = (comparison.changes[old] ?? []).map(ReportField.init)
       changes.append(change)
     }
     for move in diff.moves.prefix(most - changes.count) {
+      reads.note()
       changes.append(
         ReportChange(kind: .move, name: name(old: move.from), position: "\(move.from) → \(move.to)")
       )

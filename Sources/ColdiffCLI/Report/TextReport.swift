@@ -17,19 +17,25 @@ struct TextReport {
     var head: [String] = []
     if let columns = columnChange(comparison) { head.append(style.paint(columns, .dim)) }
     var lines: [String] = []
+    // The inputs' pages go now and then as the records are read.
+    var reads = SparseReads(comparison.old, comparison.new)
     for old in diff.deletes {
+      reads.note()
       let value = ReportText.value(comparison.old.value(of: old))
       lines.append(style.line("-", name(comparison, old: old), value, .red))
     }
     for new in diff.inserts {
+      reads.note()
       let value = ReportText.value(comparison.new.value(of: new))
       lines.append(style.line("+", name(comparison, new: new), value, .green))
     }
     for old in diff.updates {
+      reads.note()
       let fields = (comparison.changes[old] ?? []).map(style.describe).joined(separator: "; ")
       lines.append(style.line("~", name(comparison, old: old), fields, .yellow))
     }
     for move in diff.moves {
+      reads.note()
       lines.append(
         style.line("↕", name(comparison, old: move.from), "\(move.from) → \(move.to)", .cyan))
     }

@@ -101,8 +101,9 @@ extension PatchTarget {
     forest.write(into: &self)
   }
 
-  /// Applies an update's changes to the content of `node`; a change of
-  /// the children member `field` only says whether the member is there.
+  /// Applies an update's changes to the content of `node`, those in
+  /// keyed arrays (`--array-key`) by key; a change of the children member
+  /// `field` only says whether the member is there.
   ///
   /// - Throws: `PatchConflict` when a change does not fit.
   private static func update(
@@ -112,12 +113,18 @@ extension PatchTarget {
     var record = forest.content(of: node)
     var member = forest.hasChildrenMember(node)
     let name = "key \(entry.key.map(ReportText.key) ?? "?")"
+    var changes: [DiffDocument.Change] = []
     for change in entry.changes {
       if change.path == field {
         member = change.new != nil
-        continue
+      } else {
+        changes.append(change)
       }
-      try PatchTarget.apply(change, to: &record, name: name, rules: rules)
+    }
+    if rules.arrayKeys.isEmpty {
+      for change in changes { try PatchTarget.apply(change, to: &record, name: name, rules: rules) }
+    } else {
+      try PatchTarget.applyKeyed(changes, to: &record, name: { name }, rules: rules)
     }
     forest.setContent(record, hasMember: member, of: node)
   }

@@ -65,10 +65,14 @@ private struct PatchWriting {
   /// For each OLD record, its partner in NEW (only with keyed arrays,
   /// whose operations need both records).
   let oldToNew: [Int32]
+  /// Lets the inputs' pages go now and then as the operations read
+  /// records here and there.
+  var reads: SparseReads
 
   init(comparison: Comparison, guards: Bool) {
     self.comparison = comparison
     self.guards = guards
+    reads = SparseReads(comparison.old, comparison.new)
     var oldToNew: [Int32] = []
     if !comparison.rules.arrayKeys.isEmpty {
       oldToNew = [Int32](repeating: -1, count: comparison.old.count)
@@ -98,21 +102,25 @@ private struct PatchWriting {
   }
 
   mutating func delete(old record: Int, at path: JSONPointer) {
+    reads.note()
     testIdentity(old: record, at: path, valueFollows: true)
     if guards { writer.append(.test, path: path, value: comparison.old.documentValue(of: record)) }
     writer.append(.remove(path: path))
   }
 
   mutating func insert(new record: Int, at path: JSONPointer) {
+    reads.note()
     writer.append(.add, path: path, value: comparison.new.documentValue(of: record))
   }
 
   mutating func move(old record: Int, from: JSONPointer, to: JSONPointer) {
+    reads.note()
     testIdentity(old: record, at: from, valueFollows: false)
     writer.append(.move(from: from, path: to))
   }
 
   mutating func update(old record: Int, at path: JSONPointer) {
+    reads.note()
     testIdentity(old: record, at: path, valueFollows: false)
     let changes = comparison.changes[record] ?? []
     guard changes.contains(where: { $0.element != nil }) else {

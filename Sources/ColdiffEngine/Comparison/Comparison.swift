@@ -58,8 +58,12 @@ package struct Comparison {
     let rawComparable = Comparison.rawBytesComparable(old, new)
     func compare(_ newRecords: Range<Int>) throws -> [(Int, [FieldChange])] {
       var found: [(Int, [FieldChange])] = []
+      // The inputs' pages go behind the walk: a large pair is not all in
+      // memory at once.
+      var walk = ReleasingWalk(old: old, new: new)
       for newIndex in newRecords where newToOld[newIndex] >= 0 && comparing?(newIndex) != false {
         let oldIndex = Int(newToOld[newIndex])
+        walk.visit(new: newIndex, old: oldIndex)
         if rawComparable, old.sameBytes(oldIndex, as: new, newIndex) { continue }
         do throws(ArrayKeyError) {
           let fields = try old.fieldChanges(oldIndex, to: new, newIndex, rules: rules)

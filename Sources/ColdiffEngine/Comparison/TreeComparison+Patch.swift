@@ -40,7 +40,7 @@ extension TreeComparison {
       case .move(let from, let to, let oldNode, let newNode):
         writing.ensureChildrenMember(of: newNode, placedAt: to, removing: from)
         writing.move(oldNode, from: from, to: to, steps: steps, step: number)
-      case .update(let at, let oldNode, _): writing.update(oldNode, at: at)
+      case .update(let at, let oldNode, let newNode): writing.update(oldNode, newNode, at: at)
       }
       writing.track(step)
     }
@@ -257,13 +257,22 @@ private struct TreePatchWriting {
     log.append(.step(steps[step]))
   }
 
-  mutating func update(_ node: Int, at path: TreeIndexPath) {
+  /// Writes the changes of the OLD node `node` (NEW node `newNode`) at
+  /// its NEW path; changes in keyed arrays (`--array-key`) as positional
+  /// element operations.
+  mutating func update(_ node: Int, _ newNode: Int, at path: TreeIndexPath) {
     let at = newPointer(path)
     // The children member's presence is settled by `matchChildrenMembers()`.
     let changes = (comparison.changes[node] ?? []).filter { $0.path != old.field.tokens }
     guard !changes.isEmpty else { return }
     testKey(old: node, at: at, top: path)
-    writer.appendChanges(changes, at: at, guards: guards)
+    guard changes.contains(where: { $0.element != nil }) else {
+      writer.appendChanges(changes, at: at, guards: guards)
+      return
+    }
+    writer.appendKeyedChanges(
+      changes, at: at, old: old.content(of: node), new: new.content(of: newNode), offset: 0,
+      rules: comparison.rules, guards: guards)
   }
 
   /// Gives each matched node's children member the presence it has in

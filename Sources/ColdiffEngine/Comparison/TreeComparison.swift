@@ -84,10 +84,9 @@ package struct TreeComparison {
                   old.content(of: oldNode).removing(paths: paths),
                   new.content(of: newNode).removing(paths: paths)))
             } catch {
-              let tree = error.inNew ? new : old
-              let key = ReportText.key(
-                tree.keyValue(of: error.inNew ? newNode : oldNode, pointers: keys))
-              throw InputError("key \(key): \(error.message)", file: tree.base.name)
+              let (tree, node) = error.inNew ? (new, newNode) : (old, oldNode)
+              let key = ReportText.key(tree.keyValue(of: node, pointers: keys))
+              throw tree.error("key \(key): \(error.message)", at: node)
             }
             if !fields.isEmpty { found.append((oldNode, fields)) }
           }

@@ -70,7 +70,7 @@ package struct InputFile {
     _ = madvise(address, count, MADV_SEQUENTIAL)
     let buffer = UnsafeBufferPointer(
       start: address.assumingMemoryBound(to: UInt8.self), count: count)
-    return SourceBytes(adopting: buffer) { mapped in
+    return SourceBytes(mappedFile: buffer) { mapped in
       _ = munmap(UnsafeMutableRawPointer(mutating: mapped.baseAddress), mapped.count)
     }
   }

@@ -4,7 +4,9 @@ extension MergeConflict {
   /// The conflicts document of `colpatch merge --conflicts FILE`:
   /// `{"coldiff": 1, "conflicts": [...]}`, one object per conflict with
   /// `kind` (`field`, `delete`, `insert`), the record's `key` (or `name`
-  /// in a JSON object map), the field's `path` (field conflicts only), and
+  /// in a JSON object map), the field's `path` (field conflicts only; in
+  /// OURS's record), the key of the keyed array `element` it is in or of
+  /// (`--array-key`), and
   /// `base`, `ours` and `theirs`, each absent when the field or record is
   /// absent on that side. Written with two-space indentation.
   ///
@@ -23,6 +25,7 @@ extension MergeConflict {
       if let path = conflict.path {
         members.append(member("path", .string(JSONString(path.description))))
       }
+      if let element = conflict.element { members.append(member("element", element.key)) }
       for (name, value) in [
         ("base", conflict.base), ("ours", conflict.ours), ("theirs", conflict.theirs),
       ] {

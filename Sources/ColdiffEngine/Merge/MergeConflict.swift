@@ -35,6 +35,10 @@ package struct MergeConflict: Equatable, Sendable {
   package let ours: JSONValue?
   /// The value in THEIRS, `nil` when absent (removed or deleted).
   package let theirs: JSONValue?
+  /// For a field in (or of) an element of a keyed array (`--array-key`),
+  /// the innermost such element: its key, and which segment of ``path``
+  /// is its index. `nil` otherwise.
+  package var element: FieldChange.KeyedElement? = nil
 
   /// The record as messages name it: `key 42`, `member "x"`.
   package var recordName: String {
@@ -45,12 +49,17 @@ package struct MergeConflict: Equatable, Sendable {
   }
 
   /// The conflict on one line, for standard error after `colpatch:
-  /// conflict: ` (`key 42 /price: base 10, ours 11, theirs 12`).
+  /// conflict: ` (`key 42 /price: base 10, ours 11, theirs 12`); a field
+  /// of a keyed array element is named as the text report names it
+  /// (`key 7 lines[A-7].qty: base 1, ours 2, theirs 3`).
   package var line: String {
     func spelled(_ value: JSONValue?) -> String { value.map(ReportText.value) ?? "none" }
     switch kind {
     case .field:
-      return "\(recordName) \(path?.description ?? ""): base \(spelled(base)), "
+      let field =
+        element != nil
+        ? path.map { ReportText.field($0.tokens, element: element) } : path?.description
+      return "\(recordName) \(field ?? ""): base \(spelled(base)), "
         + "ours \(spelled(ours)), theirs \(spelled(theirs))"
     case .delete:
       return ours == nil

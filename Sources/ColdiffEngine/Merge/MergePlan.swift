@@ -10,7 +10,7 @@ struct MergePlan {
   let theirs: MergeSide
   let oursKeys: KeyArena
   let theirsKeys: KeyArena
-  /// The comparison rules (the `--ignore` fields; no keyed arrays).
+  /// The comparison rules (`--ignore`, `--compare`, `--array-key`).
   let rules: ComparisonRules
   /// The conflicts found so far, each with where it is reported: BASE's
   /// records in BASE's order, then records inserted on both sides.
@@ -32,7 +32,6 @@ struct MergePlan {
     ours: MergeSide, theirs: MergeSide, oursKeys: KeyArena, theirsKeys: KeyArena,
     rules: ComparisonRules
   ) {
-    precondition(rules.arrayKeys.isEmpty, "a merge compares no keyed arrays")
     self.ours = ours
     self.theirs = theirs
     self.oursKeys = oursKeys
@@ -47,18 +46,25 @@ struct MergePlan {
   private var base: Snapshot { ours.comparison.old }
   private var names: Bool { ours.comparison.identity == .memberName }
 
-  /// THEIRS's changes to apply to OURS, with the conflicts noted.
-  mutating func document() -> DiffDocument {
+  /// THEIRS's changes to apply to OURS, with the conflicts noted; the
+  /// document carries the rules, so applying it checks OURS's values and
+  /// finds keyed array elements by them.
+  ///
+  /// - Throws: `InputError` for a keyed array element without its key, or
+  ///   a key twice in one array, in a record both sides inserted.
+  mutating func document() throws -> DiffDocument {
     let comparison = theirs.comparison
     let deletes = comparison.diff.deletes.compactMap { delete($0) }
     let updates = comparison.diff.updates.compactMap { update($0) }
     // Inserts and moves are placed after deletes are known: an anchor
     // must stay in the merged snapshot.
-    let inserts = comparison.diff.inserts.compactMap { insert($0) }
+    let inserts = try comparison.diff.inserts.compactMap { try insert($0) }
     let moves = comparison.diff.moves.compactMap { move($0) }
-    return DiffDocument(
+    var document = DiffDocument(
       kind: comparison.ordered ? .ordered : .unordered, key: comparison.identity.documentKey,
       inserts: inserts, deletes: deletes, updates: updates, moves: moves)
+    document.rules = rules.documentValue
+    return document
   }
 
   /// THEIRS's delete of the BASE record `baseIndex`: dropped when OURS
@@ -83,10 +89,11 @@ struct MergePlan {
 
   /// THEIRS's update of the BASE record `baseIndex`, without the fields
   /// OURS changed the same way; a conflict for each field OURS changed
-  /// differently, and for the record when OURS deleted it.
+  /// differently, and for the record when OURS deleted it (see
+  /// ``RecordMerge``).
   private mutating func update(_ baseIndex: Int) -> DiffDocument.Update? {
+    let theirsIndex = theirs.position(ofBase: baseIndex)
     guard let oursIndex = ours.position(ofBase: baseIndex) else {
-      let theirsIndex = theirs.position(ofBase: baseIndex)
       note(
         baseIndex,
         MergeConflict(
@@ -95,56 +102,42 @@ struct MergePlan {
           theirs: theirsIndex.map { theirs.snapshot.value(of: $0) }))
       return nil
     }
-    let theirsChanges = theirs.changes(ofBase: baseIndex) ?? []
+    guard let theirsIndex else { preconditionFailure("an updated record is on THEIRS's side") }
     guard let oursChanges = ours.changes(ofBase: baseIndex) else {
-      // OURS has the record as BASE has it (under the comparison's rules):
-      // THEIRS's changes apply as they are.
+      // OURS has the record as BASE has it (under the rules): THEIRS's
+      // changes apply as they are, found and checked by the document's
+      // rules, each added member after the one it follows in THEIRS.
       return DiffDocument.Update(
         position: position(ofBase: baseIndex), key: key(ofBase: baseIndex),
-        changes: theirsChanges.map {
-          DiffDocument.Change(path: JSONPointer(tokens: $0.path), old: $0.old, new: $0.new)
-        })
+        changes: (theirs.changes(ofBase: baseIndex) ?? []).map(DiffDocument.Change.init))
     }
-    let oursRecord = ours.snapshot.value(of: oursIndex)
-    var kept: [DiffDocument.Change] = []
-    for change in theirsChanges {
-      let pointer = JSONPointer(tokens: change.path)
-      let current = pointer.resolve(in: oursRecord)
-      let overlapping = oursChanges.filter {
-        $0.path.starts(with: change.path) || change.path.starts(with: $0.path)
-      }
-      if let same = overlapping.first(where: { $0.path == change.path }), same.new == change.new {
-        continue
-      }
-      guard overlapping.isEmpty else {
-        note(
-          baseIndex,
-          MergeConflict(
-            kind: .field, record: record(ofBase: baseIndex), path: pointer, base: change.old,
-            ours: current, theirs: change.new))
-        continue
-      }
-      // The old value as OURS has it, so applying finds what it expects.
-      guard current != nil || change.new != nil else { continue }
-      kept.append(DiffDocument.Change(path: pointer, old: current, new: change.new))
-    }
-    guard !kept.isEmpty else { return nil }
+    let merge = RecordMerge(
+      theirs: theirs.changes(ofBase: baseIndex) ?? [], ours: oursChanges,
+      versions: RecordMerge.Versions(
+        base: base.value(of: baseIndex), ours: ours.snapshot.value(of: oursIndex),
+        theirs: theirs.snapshot.value(of: theirsIndex)),
+      record: record(ofBase: baseIndex), rules: rules)
+    for conflict in merge.conflicts { note(baseIndex, conflict) }
+    guard !merge.kept.isEmpty else { return nil }
     return DiffDocument.Update(
-      position: position(ofBase: baseIndex), key: key(ofBase: baseIndex), changes: kept)
+      position: position(ofBase: baseIndex), key: key(ofBase: baseIndex), changes: merge.kept)
   }
 
   /// THEIRS's insert of its record `theirsIndex`: dropped when OURS
   /// inserted an equal record with the same key, a conflict when OURS's
   /// differs.
-  private mutating func insert(_ theirsIndex: Int) -> DiffDocument.Insert? {
+  private mutating func insert(_ theirsIndex: Int) throws -> DiffDocument.Insert? {
     let snapshot = theirs.snapshot
     if let oursIndex = oursInserts[Array(theirsKeys.key(theirsIndex))] {
       let differences: [FieldChange]
-      do {
+      do throws(ArrayKeyError) {
         differences = try ours.snapshot.fieldChanges(
           oursIndex, to: snapshot, theirsIndex, rules: rules)
       } catch {
-        preconditionFailure("without keyed arrays the rules throw nothing: \(error.message)")
+        let (side, index) = error.inNew ? (snapshot, theirsIndex) : (ours.snapshot, oursIndex)
+        let key = side.keyValue(of: index, identity: identity).map(ReportText.key)
+        throw side.error(
+          "record #\(index)\(key.map { " (key \($0))" } ?? ""): \(error.message)", at: index)
       }
       if !differences.isEmpty {
         note(

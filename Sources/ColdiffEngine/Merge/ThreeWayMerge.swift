@@ -26,57 +26,39 @@ package struct ThreeWayMerge {
   ///   - ours: our side; the merged snapshot is written in its style.
   ///   - theirs: their side.
   ///   - keys: the `--key` fields (empty for the default, `id`).
-  ///   - ignored: the `--ignore` fields, left out of equality.
+  ///   - rules: the comparison rules (`--ignore`, `--compare`,
+  ///     `--array-key`).
   ///   - unordered: whether order is not part of the collection.
   /// - Throws: `InputError` for inputs that cannot be merged: forms that
   ///   do not go together, records without a key (whole-value identity),
-  ///   a missing or duplicate key.
+  ///   a missing or duplicate key, a keyed array element without its key
+  ///   or a key twice in one array.
   package init(
     base: Snapshot, ours: Snapshot, theirs: Snapshot, keys: [JSONPointer],
-    ignored: [JSONPointer], unordered: Bool
-  ) throws {
-    try self.init(
-      base: base, ours: ours, readingTheirs: { theirs }, keys: keys, ignored: ignored,
-      unordered: unordered)
-  }
-
-  /// Merges THEIRS into OURS, reading THEIRS on one core while BASE and
-  /// OURS are compared on the other.
-  ///
-  /// - Parameters:
-  ///   - base: the common ancestor.
-  ///   - ours: our side; the merged snapshot is written in its style.
-  ///   - readingTheirs: reads their side.
-  ///   - keys: the `--key` fields (empty for the default, `id`).
-  ///   - ignored: the `--ignore` fields, left out of equality.
-  ///   - unordered: whether order is not part of the collection.
-  /// - Throws: what `readingTheirs` throws; `InputError` for inputs that
-  ///   cannot be merged: forms that do not go together, records without a
-  ///   key (whole-value identity), a missing or duplicate key.
-  package init(
-    base: Snapshot, ours: Snapshot, readingTheirs: () throws -> Snapshot, keys: [JSONPointer],
-    ignored: [JSONPointer], unordered: Bool
+    rules: ComparisonRules, unordered: Bool
   ) throws {
     let identity = try ThreeWayMerge.identity(keys: keys, base, ours)
+    try ThreeWayMerge.check(identity, keys: keys, base, theirs)
     let ordered = !unordered && identity != .memberName
-    let rules = ComparisonRules(ignore: ignored.map(FieldPattern.init))
-    let (baseKeys, oursKeys) = try Parallel.both(
-      { try base.keyArena(for: identity) }, { try ours.keyArena(for: identity) })
+    // Key the three snapshots, then compare both sides with BASE, on both
+    // cores.
+    let ((baseKeys, oursKeys), theirsKeys) = try Parallel.both(
+      {
+        try Parallel.both(
+          { try base.keyArena(for: identity) }, { try ours.keyArena(for: identity) })
+      }, { try theirs.keyArena(for: identity) })
     func compare(_ side: Snapshot, _ sideKeys: KeyArena) throws -> MergeSide {
       MergeSide(
         try Comparison(
           old: base, new: side, identity: identity, rules: rules, ordered: ordered,
           oldKeys: baseKeys, newKeys: sideKeys))
     }
-    let (theirs, oursSide) = try Parallel.both(
-      readingTheirs, { try compare(ours, oursKeys) })
-    try ThreeWayMerge.check(identity, keys: keys, base, theirs)
-    let theirsKeys = try theirs.keyArena(for: identity)
-    let theirsSide = try compare(theirs, theirsKeys)
+    let (oursSide, theirsSide) = try Parallel.both(
+      { try compare(ours, oursKeys) }, { try compare(theirs, theirsKeys) })
     var plan = MergePlan(
       ours: oursSide, theirs: theirsSide, oursKeys: oursKeys, theirsKeys: theirsKeys,
       rules: rules)
-    let document = plan.document()
+    let document = try plan.document()
     var target = PatchTarget(ours)
     let indexed = identity.documentKey.map { IndexedKeys(fields: $0, arena: oursKeys) }
     do {

@@ -26,18 +26,18 @@ package struct TreeMerge {
   ///   - theirs: their side.
   ///   - field: the children member (`--tree FIELD`).
   ///   - keys: the `--key` fields (empty for the default, `id`).
-  ///   - ignored: the `--ignore` fields, left out of equality.
+  ///   - rules: the comparison rules (`--ignore`, `--compare`,
+  ///     `--array-key`).
   /// - Throws: `InputError` for inputs that cannot be merged: CSV or TSV,
   ///   a children member that is not an array, forms that do not go
-  ///   together, a missing key or one that occurs twice in a tree.
+  ///   together, a missing key or one that occurs twice in a tree, a
+  ///   keyed array element without its key or a key twice in one array.
   package init(
     base: Snapshot, ours: Snapshot, theirs: Snapshot, field: JSONPointer, keys: [JSONPointer],
-    ignored: [JSONPointer]
+    rules: ComparisonRules
   ) throws {
     // The likely key is noted while scanning: `--key NAME`, or `id`.
-    let keyName: [UInt8]? =
-      keys.isEmpty
-      ? Array("id".utf8) : keys.count == 1 && keys[0].tokens.count == 1 ? keys[0].tokens[0] : nil
+    let keyName = Identity.likelyKeyName(keys: keys)
     let (baseTree, oursTree) = try Parallel.both(
       { try TreeSnapshot(base, field: field, keyName: keyName) },
       { try TreeSnapshot(ours, field: field, keyName: keyName) })
@@ -45,14 +45,12 @@ package struct TreeMerge {
     let identity = try TreeSnapshot.identity(keys: keys, old: baseTree, new: oursTree)
     _ = try TreeSnapshot.identity(keys: keys, old: baseTree, new: theirsTree)
     guard case .fields(let pointers) = identity else { preconditionFailure("a tree is keyed") }
-    let rules = ComparisonRules(ignore: ignored.map(FieldPattern.init))
     let (oursComparison, theirsComparison) = try Parallel.both(
       { try TreeComparison(old: baseTree, new: oursTree, keys: pointers, rules: rules) },
       { try TreeComparison(old: baseTree, new: theirsTree, keys: pointers, rules: rules) })
     var target = PatchTarget(ours)
     var plan = try TreeMergePlan(
-      ours: oursComparison, theirs: theirsComparison, ignored: ignored.map(\.tokens),
-      target: target)
+      ours: oursComparison, theirs: theirsComparison, rules: rules, target: target)
     do {
       try plan.run()
     } catch let conflict as PatchConflict {

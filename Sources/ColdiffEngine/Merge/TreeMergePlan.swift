@@ -11,8 +11,8 @@ import ColdiffFormats
 struct TreeMergePlan {
   let ours: TreeComparison
   let theirs: TreeComparison
-  /// The `--ignore` paths.
-  let ignored: [[[UInt8]]]
+  /// The comparison rules (`--ignore`, `--compare`, `--array-key`).
+  let rules: ComparisonRules
   /// OURS's records, being changed.
   private(set) var forest: TreeForest
   /// The conflicts found, each with where it is reported: BASE's records
@@ -31,11 +31,11 @@ struct TreeMergePlan {
   ///
   /// - Throws: `PatchConflict` for a key that occurs twice in OURS.
   init(
-    ours: TreeComparison, theirs: TreeComparison, ignored: [[[UInt8]]], target: PatchTarget
+    ours: TreeComparison, theirs: TreeComparison, rules: ComparisonRules, target: PatchTarget
   ) throws {
     self.ours = ours
     self.theirs = theirs
-    self.ignored = ignored
+    self.rules = rules
     let forest = try TreeForest(target: target, field: ours.old.field, keys: ours.keys)
     func moved(_ comparison: TreeComparison) -> [Bool] {
       var moved = [Bool](repeating: false, count: comparison.old.count)
@@ -84,42 +84,48 @@ struct TreeMergePlan {
 
   /// THEIRS's field changes to the BASE record `baseNode`, without those
   /// OURS made the same way; a conflict for each field OURS changed
-  /// differently, and for the record when OURS deleted it.
+  /// differently (see ``RecordMerge``), and for the record when OURS
+  /// deleted it.
   private mutating func update(_ baseNode: Int, _ changes: [FieldChange]) throws {
     guard ours.oldToNew[baseNode] >= 0, let node = attached(ours.key(old: baseNode)) else {
       noteDeleted(byOurs: baseNode)
       return
     }
-    let oursChanges = ours.changes[baseNode] ?? []
+    let theirsNode = Int(theirs.oldToNew[baseNode])
+    precondition(theirsNode >= 0, "an updated record is on THEIRS's side")
     var record = forest.content(of: node)
     var member = forest.hasChildrenMember(node)
-    for change in changes {
-      let overlapping = oursChanges.filter {
-        $0.path.starts(with: change.path) || change.path.starts(with: $0.path)
-      }
-      if let same = overlapping.first(where: { $0.path == change.path }), same.new == change.new {
+    let merge = RecordMerge(
+      theirs: changes, ours: ours.changes[baseNode] ?? [],
+      versions: RecordMerge.Versions(
+        base: ours.old.content(of: baseNode), ours: record,
+        theirs: theirs.new.content(of: theirsNode)),
+      record: .key(theirs.key(old: baseNode)), rules: rules)
+    for conflict in merge.conflicts {
+      guard conflict.path?.tokens == field else {
+        note(baseNode, conflict)
         continue
       }
-      let pointer = JSONPointer(tokens: change.path)
-      let current = pointer.resolve(in: record)
-      guard overlapping.isEmpty else {
-        let ours =
-          change.path == field ? ours.old.field.resolve(in: forest.value(of: node)) : current
-        note(
-          baseNode,
-          MergeConflict(
-            kind: .field, record: .key(theirs.key(old: baseNode)), path: pointer,
-            base: change.old, ours: ours, theirs: change.new))
-        continue
-      }
-      if change.path == field {
+      // The children member: OURS's side is its whole value.
+      note(
+        baseNode,
+        MergeConflict(
+          kind: .field, record: conflict.record, path: conflict.path, base: conflict.base,
+          ours: ours.old.field.resolve(in: forest.value(of: node)), theirs: conflict.theirs))
+    }
+    var kept: [DiffDocument.Change] = []
+    for change in merge.kept {
+      if change.path.tokens == field {
         member = change.new != nil
-        continue
+      } else {
+        kept.append(change)
       }
-      guard current != nil || change.new != nil else { continue }
-      try PatchTarget.apply(
-        DiffDocument.Change(path: pointer, old: current, new: change.new), to: &record,
-        name: "key \(ReportText.key(theirs.key(old: baseNode)))")
+    }
+    let name = "key \(ReportText.key(theirs.key(old: baseNode)))"
+    if rules.arrayKeys.isEmpty {
+      for change in kept { try PatchTarget.apply(change, to: &record, name: name, rules: rules) }
+    } else {
+      try PatchTarget.applyKeyed(kept, to: &record, name: { name }, rules: rules)
     }
     forest.setContent(record, hasMember: member, of: node)
   }
@@ -136,7 +142,7 @@ struct TreeMergePlan {
     let placed: Int
     if baseNode < 0 {
       if let existing = forest.node(withKey: key) {
-        noteInsert(node, existing)
+        try noteInsert(node, existing)
         return
       }
       placed = try forest.addInserted(theirs.new.content(of: node), name: ours.new.base.name)
@@ -223,13 +229,24 @@ struct TreeMergePlan {
   }
 
   /// THEIRS's insert of a key OURS inserted too (`existing`): a conflict
-  /// when their own contents (without the children) differ.
-  private mutating func noteInsert(_ node: Int, _ existing: Int) {
-    let paths = ignored + [field]
-    guard
-      forest.content(of: existing).removing(paths: paths)
-        != theirs.new.content(of: node).removing(paths: paths)
-    else { return }
+  /// when their own contents (without the children) differ under the
+  /// rules.
+  ///
+  /// - Throws: `InputError` for a keyed array element without its key, or
+  ///   a key twice in one array.
+  private mutating func noteInsert(_ node: Int, _ existing: Int) throws {
+    let differences: [FieldChange]
+    do throws(ArrayKeyError) {
+      differences = try rules.filter(
+        FieldChange.between(
+          forest.content(of: existing).removing(paths: [field]),
+          theirs.new.content(of: node).removing(paths: [field])))
+    } catch {
+      let tree = error.inNew ? theirs.new : ours.new
+      throw InputError(
+        "key \(ReportText.key(theirs.key(new: node))): \(error.message)", file: tree.base.name)
+    }
+    guard !differences.isEmpty else { return }
     note(
       theirs.old.count + node,
       MergeConflict(

@@ -79,8 +79,12 @@ extension Snapshot {
         }
       }
     case .json(let index):
+      var released = 0
       bytes.withUnsafeBufferPointer { buffer in
         for record in 0..<count {
+          if record % Snapshot.recordsBetweenReleases == 0 {
+            releasePages(from: &released, before: record)
+          }
           arena.append {
             JSONCanonicalKey.append(buffer, range: index.recordRange(record), to: &$0)
           }
@@ -177,8 +181,12 @@ extension Snapshot {
     keys.reserveCapacity(table.rowCount * 16)
     var starts = [0]
     starts.reserveCapacity(table.rowCount + 1)
+    var released = 0
     bytes.withUnsafeBufferPointer { buffer in
       for record in 0..<table.rowCount {
+        if record % Snapshot.recordsBetweenReleases == 0 {
+          releasePages(from: &released, before: record)
+        }
         let range = table.rawFieldRange(row: record, column: column)
         if !range.isEmpty, buffer[range.lowerBound] == UInt8(ascii: "\"") {
           table.withFieldBytes(row: record, column: column) {

@@ -85,7 +85,8 @@ package struct Snapshot {
         storage = .table(try CSVTable(bytes: source, delimiter: separator))
       case .jsonArray, .jsonObject, .jsonLines, .jsonObjectOrLines:
         let index = try source.withUnsafeBufferPointer { (buffer) throws(InputError) in
-          try JSONCollectionScanner.scan(buffer, as: form, keyName: keyName)
+          try JSONCollectionScanner.scan(
+            buffer, as: form, keyName: keyName, chunking: .automatic.releasing(source))
         }
         form = index.form
         storage = .json(index)
@@ -219,7 +220,7 @@ package struct Snapshot {
   /// The byte range of record `record`: its JSON text, or its CSV row
   /// without the line ending.
   @inline(__always)
-  private func byteRange(of record: Int) -> Range<Int> {
+  func byteRange(of record: Int) -> Range<Int> {
     if !jsonStarts.isEmpty { return jsonStarts[record]..<jsonEnds[record] }
     switch storage {
     case .json(let index): return index.recordRange(record)

@@ -3,10 +3,13 @@ extension CSVIndex {
   private static let lineFeed: UInt8 = 0x0A
   private static let carriageReturn: UInt8 = 0x0D
   /// Class bit of the bytes that end a run of plain bytes in an unquoted
-  /// field: the delimiter, CR, LF and every non-ASCII byte.
+  /// field: the delimiter, CR, LF and every non-ASCII byte (the bytes
+  /// `ByteClassifier.firstUnquotedFieldStop` finds sixteen at a time; the
+  /// table reads the last few).
   private static let endsUnquotedRun: UInt8 = 1
   /// Class bit of the bytes that end a run of plain bytes in a quoted
-  /// field: `"`, LF and every non-ASCII byte.
+  /// field: `"`, LF and every non-ASCII byte (as
+  /// `ByteClassifier.firstQuotedFieldStop`).
   private static let endsQuotedRun: UInt8 = 2
 
   /// Indexes a whole CSV or TSV file in one pass, validating it.
@@ -25,7 +28,10 @@ extension CSVIndex {
   ///   invalid UTF-8, a row with the wrong number of fields, or an input
   ///   of 4 GiB or more.
   /// - Complexity: O(n) in the input's length.
-  init(scanning input: UnsafeBufferPointer<UInt8>, delimiter: UInt8) throws(InputError) {
+  init(
+    scanning input: UnsafeBufferPointer<UInt8>, delimiter: UInt8,
+    chunking: ScanChunking = .automatic
+  ) throws(InputError) {
     let count = input.count
     guard count < Int(UInt32.max) else {
       throw InputError("the file is 4 GiB or larger, more than the CSV reader takes")
@@ -40,9 +46,37 @@ extension CSVIndex {
     self = try classes.withUnsafeBufferPointer { (classes) throws(InputError) -> CSVIndex in
       try CSVIndex.scan(
         UnsafeBufferPointer(rebasing: input[0..<recordsEnd]), delimiter: delimiter,
-        classes: classes)
+        classes: classes, chunking: chunking)
     }
     self.recordsEnd = recordsEnd
+  }
+
+  /// Indexes `input` (up to the empty lines at its end), a large one in
+  /// chunks (`CSVIndex+Chunks`).
+  private static func scan(
+    _ input: UnsafeBufferPointer<UInt8>, delimiter: UInt8, classes: UnsafeBufferPointer<UInt8>,
+    chunking: ScanChunking
+  ) throws(InputError) -> CSVIndex {
+    var index = CSVIndex()
+    var start = 0
+    if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF {
+      index.hasByteOrderMark = true
+      start = 3
+    }
+    if let bounds = chunking.bounds(from: start, to: input.count) {
+      try index.scanInChunks(
+        bounds, input, delimiter: delimiter, classes: classes, chunking: chunking)
+      return index
+    }
+    var rows = CSVRows()
+    try scanRows(
+      input, from: start, startingBefore: input.count, delimiter: delimiter, classes: classes,
+      into: &rows)
+    index.lineStarts = rows.lineStarts
+    index.lineNumbers = rows.lineNumbers
+    index.columnCount = max(rows.columnCount, 0)
+    index.quotesEveryField = rows.everyFieldQuoted && !rows.lineStarts.isEmpty
+    return index
   }
 
   /// Where the empty lines at the end of `input` start: after the first
@@ -62,27 +96,34 @@ extension CSVIndex {
     return end
   }
 
-  /// The scanning loop of ``init(scanning:delimiter:)``.
+  /// The scanning loop of ``init(scanning:delimiter:chunking:)``: reads
+  /// the rows that start at `start` (a line's start) and after, before
+  /// `limit`, and notes them in `rows` (also when it throws). Every row
+  /// must have as many fields as the first one read here.
   ///
   /// Long by design: hot scanner loop (one pass over every byte of the
   /// file, its states kept in locals; split, they would cost calls).
-  private static func scan(
-    _ input: UnsafeBufferPointer<UInt8>, delimiter: UInt8, classes: UnsafeBufferPointer<UInt8>
-  ) throws(InputError) -> CSVIndex {
-    var index = CSVIndex()
+  static func scanRows(
+    _ input: UnsafeBufferPointer<UInt8>, from start: Int, startingBefore limit: Int,
+    delimiter: UInt8, classes: UnsafeBufferPointer<UInt8>, into rows: inout CSVRows
+  ) throws(InputError) {
     let count = input.count
-    var position = 0
-    if count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF {
-      index.hasByteOrderMark = true
-      position = 3
-    }
+    guard let base = input.baseAddress else { return }
+    let raw = UnsafeRawPointer(base)
+    let delimiters = ByteClassifier.splat(delimiter)
+    var position = start
     // Guess rows of 64 bytes: at most 1/8 of the input's size reserved.
-    index.lineStarts.reserveCapacity(count / 64 + 1)
-    index.lineNumbers.reserveCapacity(count / 64 + 1)
+    rows.lineStarts.reserveCapacity((limit - start) / 64 + 1)
+    rows.lineNumbers.reserveCapacity((limit - start) / 64 + 1)
     var line = 1
     var everyFieldQuoted = true
     var columnCount = -1
-    while position < count {
+    defer {
+      rows.end = position
+      rows.lineFeeds = line - 1
+      rows.everyFieldQuoted = everyFieldQuoted
+    }
+    while position < limit {
       let rowStart = position
       let rowLine = line
       var fields = 0
@@ -93,8 +134,16 @@ extension CSVIndex {
           let opening = position
           position += 1
           while true {
-            while position < count, classes[Int(input[position])] & endsQuotedRun == 0 {
-              position += 1
+            // Sixteen bytes at a time, the last few (fewer than sixteen
+            // before the end) one by one.
+            if position &+ ByteClassifier.width <= count {
+              let found = ByteClassifier.firstQuotedFieldStop(raw, position)
+              position &+= found
+              if found == ByteClassifier.width { continue }
+            } else {
+              while position < count, classes[Int(input[position])] & endsQuotedRun == 0 {
+                position += 1
+              }
             }
             guard position < count else {
               throw InputError(
@@ -130,16 +179,17 @@ extension CSVIndex {
           // Read an unquoted field up to the delimiter or the line's end.
           everyFieldQuoted = false
           while true {
-            // Skip four plain bytes at a time, then the rest one by one.
-            while position + 4 <= count,
-              (classes[Int(input[position])] | classes[Int(input[position + 1])]
-                | classes[Int(input[position + 2])] | classes[Int(input[position + 3])])
-                & endsUnquotedRun == 0
-            {
-              position += 4
-            }
-            while position < count, classes[Int(input[position])] & endsUnquotedRun == 0 {
-              position += 1
+            // Sixteen bytes at a time, the last few (fewer than sixteen
+            // before the end) one by one.
+            if position &+ ByteClassifier.width <= count {
+              let found = ByteClassifier.firstUnquotedFieldStop(
+                raw, position, delimiter: delimiters)
+              position &+= found
+              if found == ByteClassifier.width { continue }
+            } else {
+              while position < count, classes[Int(input[position])] & endsUnquotedRun == 0 {
+                position += 1
+              }
             }
             guard position < count, input[position] >= 0x80 else { break }
             position = try utf8SequenceEnd(input, at: position)
@@ -163,25 +213,26 @@ extension CSVIndex {
         line += 1
         break
       }
-      // Record the row and check its width against the header's.
-      index.lineStarts.append(UInt32(truncatingIfNeeded: rowStart))
-      index.lineNumbers.append(UInt32(truncatingIfNeeded: rowLine))
+      // Record the row and check its width against the first row's.
+      rows.lineStarts.append(UInt32(truncatingIfNeeded: rowStart))
+      rows.lineNumbers.append(UInt32(truncatingIfNeeded: rowLine))
+      let blank = fields == 1 && rowEnd == rowStart
       if columnCount < 0 {
         columnCount = fields
+        rows.columnCount = fields
+        rows.firstRowBlank = blank
       } else if fields != columnCount {
-        let blank = fields == 1 && rowEnd == rowStart
-        throw widthError(line: rowLine, fields: fields, columnCount: columnCount, blank: blank)
+        throw widthError(
+          line: TextPosition(offset: rowStart, in: input).line, fields: fields,
+          columnCount: columnCount, blank: blank)
       }
     }
-    index.columnCount = max(columnCount, 0)
-    index.quotesEveryField = everyFieldQuoted && !index.lineStarts.isEmpty
-    return index
   }
 
   /// The error for a row of `fields` fields under a header of
   /// `columnCount` (`blank` when the row is an empty line), located at the
   /// row's first column.
-  private static func widthError(line: Int, fields: Int, columnCount: Int, blank: Bool)
+  static func widthError(line: Int, fields: Int, columnCount: Int, blank: Bool)
     -> InputError
   {
     if blank {

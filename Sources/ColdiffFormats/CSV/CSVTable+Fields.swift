@@ -195,23 +195,43 @@ extension CSVTable {
   /// The end of the field of a valid file that starts at `start`: the
   /// offset of the delimiter, line ending or end of file after it.
   ///
-  /// - Complexity: O(length of the field).
+  /// - Complexity: O(length of the field), sixteen bytes per step
+  ///   (`ByteClassifier`) but for the last few of the file.
   static func fieldEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8)
     -> Int
   {
     let quote = UInt8(ascii: "\"")
+    let count = bytes.count
+    guard start < count, let base = bytes.baseAddress else { return start }
+    let raw = UnsafeRawPointer(base)
     var index = start
-    if index < bytes.count, bytes[index] == quote {
+    if bytes[index] == quote {
+      // The closing quote is the first one not doubled.
       index += 1
       while true {
-        if bytes[index] == quote {
-          guard index + 1 < bytes.count, bytes[index + 1] == quote else { return index + 1 }
-          index += 1
+        if index &+ ByteClassifier.width <= count {
+          let found = ByteClassifier.firstQuote(raw, index)
+          index &+= found
+          if found == ByteClassifier.width { continue }
+        } else {
+          while bytes[index] != quote { index += 1 }
         }
+        guard index + 1 < count, bytes[index + 1] == quote else { return index + 1 }
+        index += 2
+      }
+    }
+    let delimiters = ByteClassifier.splat(delimiter)
+    while index &+ ByteClassifier.width <= count {
+      // The block's stop is the delimiter, a line ending or a non-ASCII
+      // byte, which in a valid file is part of the field.
+      let found = ByteClassifier.firstUnquotedFieldStop(raw, index, delimiter: delimiters)
+      index &+= found
+      if found < ByteClassifier.width {
+        if bytes[index] < 0x80 { return index }
         index += 1
       }
     }
-    while index < bytes.count {
+    while index < count {
       let byte = bytes[index]
       if byte == delimiter || byte == 0x0A || byte == 0x0D { return index }
       index += 1

@@ -25,12 +25,25 @@ extension CSVTable {
   /// - Complexity: O(n) in the file's length, one pass; memory: 8 bytes a
   ///   row besides the bytes.
   public init(bytes: SourceBytes, delimiter: UInt8 = CSVTable.comma) throws(InputError) {
+    try self.init(bytes: bytes, delimiter: delimiter, chunking: .automatic.releasing(bytes))
+  }
+
+  /// Reads a whole CSV or TSV file, a large one in chunks on every core
+  /// (`ScanChunking`); see ``init(bytes:delimiter:)``. The table and the
+  /// first error are those of a scan on one thread.
+  ///
+  /// - Parameters:
+  ///   - bytes: the file's bytes.
+  ///   - delimiter: ``comma`` or ``tab``.
+  ///   - chunking: how a large file is cut (tests force small chunks).
+  /// - Throws: `InputError`, as ``init(bytes:delimiter:)``.
+  package init(bytes: SourceBytes, delimiter: UInt8, chunking: ScanChunking) throws(InputError) {
     precondition(
       delimiter < 0x80 && delimiter != UInt8(ascii: "\"") && delimiter != 0x0A
         && delimiter != 0x0D,
       "a CSV delimiter is an ASCII byte other than a quote, CR or LF")
     let index = try bytes.withUnsafeBufferPointer { (input) throws(InputError) -> CSVIndex in
-      try CSVIndex(scanning: input, delimiter: delimiter)
+      try CSVIndex(scanning: input, delimiter: delimiter, chunking: chunking)
     }
     // Decode the header and refuse two columns of one name.
     var header: [[UInt8]] = []

@@ -29,7 +29,25 @@ public enum JSONCollectionScanner {
   public static func scan(
     _ bytes: UnsafeBufferPointer<UInt8>, as form: InputForm, keyName: [UInt8]? = nil
   ) throws(InputError) -> JSONCollectionIndex {
-    var scanner = Scanner(bytes: bytes, keyName: keyName)
+    try scan(bytes, as: form, keyName: keyName, chunking: .automatic)
+  }
+
+  /// Scans a collection, a large one in chunks on every core
+  /// (`ScanChunking`); see `scan(_:as:keyName:)`. The result and the
+  /// first error are those of a scan of the whole input on one thread.
+  ///
+  /// - Parameters:
+  ///   - bytes: the whole input.
+  ///   - form: what is known of the form.
+  ///   - keyName: a member name whose value's range to note per record.
+  ///   - chunking: how a large input is cut (tests force small chunks).
+  /// - Returns: the form and the records' positions.
+  /// - Throws: `InputError`, as `scan(_:as:keyName:)`.
+  package static func scan(
+    _ bytes: UnsafeBufferPointer<UInt8>, as form: InputForm, keyName: [UInt8]?,
+    chunking: ScanChunking
+  ) throws(InputError) -> JSONCollectionIndex {
+    var scanner = Scanner(bytes: bytes, keyName: keyName, chunking: chunking)
     switch form {
     case .jsonLines: return try scanner.scanLines()
     case .jsonArray: return try scanner.scanDocument(expecting: .jsonArray)
@@ -37,7 +55,7 @@ public enum JSONCollectionScanner {
     case .csv, .tsv: preconditionFailure("a table is not scanned as JSON")
     case .jsonObjectOrLines:
       let isLines = try scanner.followsAnotherValue()
-      var rescanner = Scanner(bytes: bytes, keyName: keyName)
+      var rescanner = Scanner(bytes: bytes, keyName: keyName, chunking: chunking)
       return try isLines ? rescanner.scanLines() : rescanner.scanDocument(expecting: nil)
     }
   }
@@ -59,8 +77,8 @@ public enum JSONCollectionScanner {
   }
 }
 
-/// The state of one scan.
-private struct Scanner {
+/// The state of one scan (of a whole input, or of one chunk of it).
+struct Scanner {
   /// After how many records the scan estimates the input's number of
   /// records and reserves room for them.
   static let recordsBeforeEstimate = 256
@@ -68,9 +86,12 @@ private struct Scanner {
   var lexer: JSONLexer
   var stack: [Bool] = []
   let keyName: [UInt8]?
+  /// How a large input is cut into chunks.
+  let chunking: ScanChunking
 
-  init(bytes: UnsafeBufferPointer<UInt8>, keyName: [UInt8]?) {
+  init(bytes: UnsafeBufferPointer<UInt8>, keyName: [UInt8]?, chunking: ScanChunking = .whole) {
     self.keyName = keyName
+    self.chunking = chunking
     lexer = JSONLexer(bytes: bytes, range: 0..<bytes.count)
     lexer.position = JSONReader.byteOrderMarkLength(bytes)
     stack.reserveCapacity(64)
@@ -111,8 +132,10 @@ private struct Scanner {
     let closing = found == .jsonObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
     if !lexer.atEnd, lexer.current == closing {
       lexer.position += 1
+    } else if let bounds = chunking.bounds(from: lexer.position, to: lexer.end) {
+      try scanElementsInChunks(bounds, into: &index, closing: closing)
     } else {
-      try scanElements(into: &index, closing: closing)
+      _ = try scanElements(into: &index, closing: closing)
     }
     index.closingOffset = lexer.position
     lexer.skipWhitespace()
@@ -123,11 +146,16 @@ private struct Scanner {
   }
 
   /// Scans the elements or members of the top-level container up to and
-  /// including its closing bracket.
-  private mutating func scanElements(into index: inout JSONCollectionIndex, closing: UInt8)
-    throws(InputError)
-  {
+  /// including its closing bracket, or those that start before `limit`.
+  ///
+  /// - Returns: whether the closing bracket was reached; if not, the next
+  ///   element (or member name) starts at `lexer.position`, at or after
+  ///   `limit`.
+  mutating func scanElements(
+    into index: inout JSONCollectionIndex, closing: UInt8, startingBefore limit: Int = .max
+  ) throws(InputError) -> Bool {
     let isObject = closing == UInt8(ascii: "}")
+    let first = lexer.position
     while true {
       if isObject {
         let name = try lexer.skipMemberName()
@@ -138,18 +166,21 @@ private struct Scanner {
       let key = try lexer.skipValue(depth: 1, stack: &stack, capturing: keyName)
       index.append(start: start, end: lexer.position, key: key, in: lexer.bytes)
       if index.count == Scanner.recordsBeforeEstimate {
-        index.reserveForRecords(inputSize: lexer.end, consumed: lexer.position)
+        index.reserveForRecords(
+          inputSize: min(limit, lexer.end) - first, consumed: lexer.position - first)
       }
       lexer.skipWhitespace()
       guard !lexer.atEnd else { throw lexer.unexpectedAfterElement(isObject) }
       let byte = lexer.current
       lexer.position += 1
-      if byte == closing { return }
+      if byte == closing { return true }
       guard byte == UInt8(ascii: ",") else {
         lexer.position -= 1
         throw lexer.unexpectedAfterElement(isObject)
       }
       lexer.skipWhitespace()
+      // (At the end, the next element's scan makes the error.)
+      if lexer.position >= limit && lexer.position < lexer.end { return false }
     }
   }
 
@@ -158,15 +189,31 @@ private struct Scanner {
     var index = JSONCollectionIndex(form: .jsonLines)
     index.capturesKeys = keyName != nil
     index.openingOffset = lexer.position
+    if let bounds = chunking.bounds(from: lexer.position, to: lexer.end) {
+      try scanLinesInChunks(bounds, into: &index)
+    } else {
+      try scanLines(into: &index, startingBefore: lexer.end)
+    }
+    index.closingOffset = lexer.end
+    return index
+  }
+
+  /// Scans the lines of JSON Lines that start before `limit`, from
+  /// `lexer.position` (a line's start), leaving `lexer.position` at the
+  /// start of the first line at or after `limit` (or the end).
+  mutating func scanLines(into index: inout JSONCollectionIndex, startingBefore limit: Int)
+    throws(InputError)
+  {
     lexer.stopsAtNewline = true
-    while lexer.position < lexer.end {
+    let first = lexer.position
+    while lexer.position < limit {
       lexer.skipWhitespace()
       if !lexer.atEnd {
         let start = lexer.position
         let key = try lexer.skipValue(depth: 0, stack: &stack, capturing: keyName)
         index.append(start: start, end: lexer.position, key: key, in: lexer.bytes)
         if index.count == Scanner.recordsBeforeEstimate {
-          index.reserveForRecords(inputSize: lexer.end, consumed: lexer.position)
+          index.reserveForRecords(inputSize: limit - first, consumed: lexer.position - first)
         }
         lexer.skipWhitespace()
         guard lexer.atEnd else {
@@ -177,7 +224,5 @@ private struct Scanner {
         lexer.position += 1
       }
     }
-    index.closingOffset = lexer.end
-    return index
   }
 }

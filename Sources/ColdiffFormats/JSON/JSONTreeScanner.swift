@@ -3,8 +3,8 @@
 /// parent and index among its siblings in preorder, the range of its
 /// children array and of its key member, and the key's canonical bytes,
 /// found by skipping and without building values. Each byte is looked at
-/// once, however deep the tree; string contents are skipped eight bytes at
-/// a time.
+/// once, however deep the tree; string contents, numbers and literals are
+/// skipped sixteen bytes at a time (`ValidatedJSON`, `ByteClassifier`).
 public enum JSONTreeScanner {
   /// What the scan found, one entry per record in preorder (a record,
   /// then its children's subtrees, then its next sibling).

@@ -2,8 +2,9 @@
 /// scanned collection, a document read once), read without bounds checks:
 /// every position it reads lies inside a validated value, before its
 /// closing byte. The one walker of validated JSON: skipping whitespace,
-/// strings and values (strings and numbers eight bytes at a time), the
-/// members of an object and the elements of an array. The tree scan, the
+/// strings and values (strings and numbers sixteen bytes at a time, with
+/// `ByteClassifier`), the members of an object and the elements of an
+/// array. The tree scan, the
 /// key paths, the member and element look-ups and the style detection all
 /// go through it; the validating `JSONLexer` and `JSONReader` do not.
 struct ValidatedJSON {
@@ -41,14 +42,10 @@ struct ValidatedJSON {
     var index = start + 1
     let raw = UnsafeRawPointer(base)
     while true {
-      if index + 8 <= count {
-        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        let mask = Self.quoteOrBackslash(word)
-        if mask == 0 {
-          index += 8
-          continue
-        }
-        index += mask.trailingZeroBitCount >> 3
+      if index &+ ByteClassifier.width <= count {
+        let found = ByteClassifier.firstQuoteOrBackslash(raw, index)
+        index &+= found
+        if found == ByteClassifier.width { continue }
       } else {
         while base[index] != UInt8(ascii: "\"") && base[index] != UInt8(ascii: "\\") {
           index += 1
@@ -61,23 +58,18 @@ struct ValidatedJSON {
   }
 
   /// The position just after the closing quote of the string whose
-  /// opening quote is at `start`, found by looking for quotes alone, eight
-  /// bytes at a time: a quote ends the string unless an odd number of
-  /// backslashes comes before it.
+  /// opening quote is at `start`, found by looking for quotes alone,
+  /// sixteen bytes at a time: a quote ends the string unless an odd number
+  /// of backslashes comes before it.
   @inline(__always)
   func endOfValueString(_ start: Int) -> Int {
     var index = start + 1
     let raw = UnsafeRawPointer(base)
-    let ones: UInt64 = 0x0101_0101_0101_0101
     while true {
-      if index + 8 <= count {
-        let quotes = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ (ones &* 0x22)
-        let mask = (quotes &- ones) & ~quotes & (ones &* 0x80)
-        if mask == 0 {
-          index += 8
-          continue
-        }
-        index += mask.trailingZeroBitCount >> 3
+      if index &+ ByteClassifier.width <= count {
+        let found = ByteClassifier.firstQuote(raw, index)
+        index &+= found
+        if found == ByteClassifier.width { continue }
       } else {
         while base[index] != UInt8(ascii: "\"") { index += 1 }
       }
@@ -97,20 +89,12 @@ struct ValidatedJSON {
   func nextStructural(_ index: Int) -> Int {
     var index = index
     let raw = UnsafeRawPointer(base)
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    while index + 8 <= count {
-      // Or-ing 0x20 folds `[` into `{` and `]` into `}`; outside strings
-      // only those, `"` and whitespace (which folds to none of them) can
-      // give 0x7B, 0x7D or 0x22.
-      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) | (ones &* 0x20)
-      let quotes = word ^ (ones &* 0x22)
-      let opens = word ^ (ones &* 0x7B)
-      let closes = word ^ (ones &* 0x7D)
-      let mask =
-        ((quotes &- ones) & ~quotes | (opens &- ones) & ~opens | (closes &- ones) & ~closes)
-        & (ones &* 0x80)
-      if mask != 0 { return index + mask.trailingZeroBitCount >> 3 }
-      index += 8
+    while index &+ ByteClassifier.width <= count {
+      // Outside strings only those bytes and whitespace can be there, and
+      // the classifier finds exactly the five.
+      let found = ByteClassifier.firstQuoteOrBracket(raw, index)
+      index &+= found
+      if found < ByteClassifier.width { return index }
     }
     while true {
       switch base[index] {
@@ -120,18 +104,6 @@ struct ValidatedJSON {
       default: index += 1
       }
     }
-  }
-
-  /// A mask whose lowest set bit falls in the first byte of `word` (little
-  /// endian) that is `"` or `\`; zero when none is. (A set bit above the
-  /// lowest may be a false one; only the lowest is used.)
-  @inline(__always)
-  static func quoteOrBackslash(_ word: UInt64) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let quotes = word ^ 0x2222_2222_2222_2222
-    let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
-    return ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes)
-      & 0x8080_8080_8080_8080
   }
 
   /// The position just after the value starting at `start`.

@@ -1,3 +1,5 @@
+import Glibc
+
 /// An input's bytes, read-only and shared: a file mapped into memory, or a
 /// buffer the bytes were read or copied into.
 ///
@@ -19,12 +21,16 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
   final class Owner: @unchecked Sendable {
     @usableFromInline let buffer: UnsafeBufferPointer<UInt8>
     let release: @Sendable (UnsafeBufferPointer<UInt8>) -> Void
+    /// Whether `buffer` is a private read-only mapping of a file, whose
+    /// pages may be dropped and read again.
+    let isMappedFile: Bool
 
     init(
-      buffer: UnsafeBufferPointer<UInt8>,
+      buffer: UnsafeBufferPointer<UInt8>, isMappedFile: Bool = false,
       release: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Void
     ) {
       self.buffer = buffer
+      self.isMappedFile = isMappedFile
       self.release = release
     }
 
@@ -45,6 +51,21 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
     release: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Void
   ) {
     owner = Owner(buffer: buffer, release: release)
+  }
+
+  /// Takes over a private read-only mapping of a file (`mmap` with
+  /// `PROT_READ` and `MAP_PRIVATE`): its pages may leave the process's
+  /// memory when done with (`releasePages(_:)`).
+  ///
+  /// - Parameters:
+  ///   - mapping: the mapped bytes; the file must not change while any
+  ///     copy of the result is alive.
+  ///   - release: unmaps them, called once when the last copy goes.
+  package init(
+    mappedFile mapping: UnsafeBufferPointer<UInt8>,
+    release: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    owner = Owner(buffer: mapping, isMappedFile: true, release: release)
   }
 
   /// Copies bytes from an array.
@@ -124,5 +145,23 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
   public func copy(_ range: Range<Int>) -> [UInt8] {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
     return withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[range])) }
+  }
+
+  /// Lets the pages that lie wholly inside `range` leave the process's
+  /// memory, for a mapped file (`madvise(MADV_DONTNEED)`: they stay in
+  /// the page cache, and reading them again maps them again); does
+  /// nothing for bytes held in memory. The bytes stay readable.
+  ///
+  /// - Parameter range: offsets in the input that are done with for now.
+  /// - Complexity: O(pages in `range`), in the kernel.
+  package func releasePages(_ range: Range<Int>) {
+    guard owner.isMappedFile, let base = owner.buffer.baseAddress else { return }
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let start = UInt(bitPattern: base + range.lowerBound)
+    let end = UInt(bitPattern: base + Swift.min(range.upperBound, count))
+    let first = (start + UInt(page) - 1) / UInt(page) * UInt(page)
+    let last = end / UInt(page) * UInt(page)
+    guard first < last else { return }
+    _ = madvise(UnsafeMutableRawPointer(bitPattern: first), Int(last - first), MADV_DONTNEED)
   }
 }

@@ -23,7 +23,8 @@ import Testing
       try Snapshot(InputFile(name: name, bytes: Array(text.utf8)), override: nil)
     }
     let merge = try ThreeWayMerge(
-      base: read(base), ours: read(ours), theirs: read(theirs), keys: keys, ignored: [],
+      base: read(base), ours: read(ours), theirs: read(theirs), keys: keys,
+      rules: ComparisonRules(),
       unordered: false)
     return (String(decoding: try merge.merged.written(), as: UTF8.self), merge.conflicts)
   }
@@ -61,6 +62,17 @@ import Testing
       merged
         == "[\n  {\"id\": 1, \"v\": 1.0},\n  {\"id\": 2, \"v\": 20},\n  {\"v\": 3e0, \"id\": 3}\n]\n"
     )
+  }
+
+  @Test func membersTheirsAddedGoAfterTheMemberTheyFollow() throws {
+    let base = "{\"id\": 1, \"a\": 1, \"b\": 2, \"c\": 3}\n"
+    // OURS removed b and added o after a; THEIRS added x and y after b.
+    let (merged, conflicts) = try merge(
+      "{\"id\": 1, \"a\": 1, \"o\": 0, \"c\": 3}\n",
+      "{\"id\": 1, \"a\": 1, \"b\": 2, \"x\": 8, \"y\": 9, \"c\": 3}\n", base: base,
+      name: "x.jsonl")
+    #expect(conflicts.isEmpty)
+    #expect(merged == "{\"id\": 1, \"a\": 1, \"o\": 0, \"x\": 8, \"y\": 9, \"c\": 3}\n")
   }
 
   @Test func theSameChangeOnBothSidesIsTakenOnce() throws {
@@ -140,6 +152,28 @@ import Testing
         }
 
         """)
+  }
+
+  @Test func aKeyedElementConflictNamesTheElement() throws {
+    let base =
+      "{\"id\": 7, \"lines\": [{\"sku\": \"A-1\", \"qty\": 1}, {\"sku\": \"A-7\", \"qty\": 1}]}\n"
+    func read(_ text: String) throws -> Snapshot {
+      try Snapshot(InputFile(name: "x.jsonl", bytes: Array(text.utf8)), override: nil)
+    }
+    // OURS moved A-7 first and changed its qty; THEIRS changed it too.
+    let merge = try ThreeWayMerge(
+      base: read(base),
+      ours: read(
+        "{\"id\": 7, \"lines\": [{\"sku\": \"A-7\", \"qty\": 2}, {\"sku\": \"A-1\", \"qty\": 1}]}\n"
+      ),
+      theirs: read(
+        "{\"id\": 7, \"lines\": [{\"sku\": \"A-1\", \"qty\": 1}, {\"sku\": \"A-7\", \"qty\": 3}]}\n"
+      ),
+      keys: [], rules: ComparisonRules(arrayKeys: [try ArrayKey.parse("lines=sku")]),
+      unordered: false)
+    #expect(merge.conflicts.map(\.line) == ["key 7 lines[A-7].qty: base 1, ours 2, theirs 3"])
+    let document = String(decoding: MergeConflict.document(merge.conflicts), as: UTF8.self)
+    #expect(document.contains("\"path\": \"/lines/0/qty\",\n      \"element\": \"A-7\""))
   }
 
   @Test func recordsWithoutAKeyCannotBeMerged() throws {

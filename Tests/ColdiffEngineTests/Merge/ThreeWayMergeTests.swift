@@ -18,7 +18,8 @@ import Testing
       let triple = MergeTriple(seed: seed, form: form, conflicts: false)
       let (base, ours, theirs) = try snapshots(triple)
       let merge = try ThreeWayMerge(
-        base: base, ours: ours, theirs: theirs, keys: [], ignored: [], unordered: false)
+        base: base, ours: ours, theirs: theirs, keys: [], rules: ComparisonRules(), unordered: false
+      )
       let merged = try merge.merged.written()
       #expect(merge.conflicts.isEmpty, "seed \(seed)")
       let theirsOnOurs = try applied(try diff(base, theirs), to: ours)
@@ -43,7 +44,8 @@ import Testing
       let triple = MergeTriple(seed: seed, form: form, conflicts: true)
       let (base, ours, theirs) = try snapshots(triple)
       let merge = try ThreeWayMerge(
-        base: base, ours: ours, theirs: theirs, keys: [], ignored: [], unordered: false)
+        base: base, ours: ours, theirs: theirs, keys: [], rules: ComparisonRules(), unordered: false
+      )
       let reported = merge.conflicts.map { conflict in
         MergeTriple.Planted(
           kind: conflict.kind, id: id(of: conflict.record),

@@ -4,13 +4,23 @@ import TestSupport
 /// has an `id` unique across the forest, a value `v`, and sometimes a
 /// `kids` array (sometimes empty), edited by random inserts, deletes,
 /// updates, moves within and across parents (never into the record's own
-/// subtree) and removals of empty `kids` members.
+/// subtree) and removals of empty `kids` members. With keyed lines, each
+/// record also has a `lines` array keyed by `sku` (`--array-key
+/// lines=sku`), whose elements are inserted, deleted, changed and moved.
 struct RandomForest: Equatable {
   /// One record.
   struct Node: Equatable {
     var id: Int
     var v: Int
     var kids: [Node]?
+    /// The keyed lines, `nil` without them.
+    var lines: [Line]? = nil
+  }
+
+  /// One element of a record's `lines`.
+  struct Line: Equatable {
+    var sku: Int
+    var qty: Int
   }
 
   var roots: [Node]
@@ -51,6 +61,12 @@ struct RandomForest: Equatable {
   /// A record with `id` (none when `nil`), its children keyed by `key`.
   private static func text(_ node: Node, id: String?, key: (Int) -> String) -> String {
     var text = "{" + (id.map { "\"id\": \($0), " } ?? "") + "\"v\": \(node.v)"
+    if let lines = node.lines {
+      text +=
+        ", \"lines\": ["
+        + lines.map { "{\"sku\": \"k\($0.sku)\", \"qty\": \($0.qty)}" }.joined(separator: ", ")
+        + "]"
+    }
     if let kids = node.kids {
       text +=
         ", \"kids\": ["
@@ -64,8 +80,14 @@ struct RandomForest: Equatable {
 struct RandomForestEditor {
   private var generator: SeededGenerator
   private var nextId = 1
+  /// Whether records have keyed `lines`.
+  private let keyedLines: Bool
+  private var nextSku = 1
 
-  init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
+  init(seed: UInt64, keyedLines: Bool = false) {
+    generator = SeededGenerator(seed: seed)
+    self.keyedLines = keyedLines
+  }
 
   /// A random forest up to four levels deep.
   mutating func forest() -> RandomForest { RandomForest(roots: level(depth: 0)) }
@@ -81,7 +103,32 @@ struct RandomForestEditor {
 
   private mutating func node(kids: [RandomForest.Node]?) -> RandomForest.Node {
     defer { nextId += 1 }
-    return RandomForest.Node(id: nextId, v: Int.random(in: 0...3, using: &generator), kids: kids)
+    var node = RandomForest.Node(
+      id: nextId, v: Int.random(in: 0...3, using: &generator), kids: kids)
+    if keyedLines {
+      node.lines = (0..<Int.random(in: 0...4, using: &generator)).map { _ in line() }
+    }
+    return node
+  }
+
+  /// A new element of `lines`, with a key not used before.
+  private mutating func line() -> RandomForest.Line {
+    defer { nextSku += 1 }
+    return RandomForest.Line(sku: nextSku, qty: Int.random(in: 1...5, using: &generator))
+  }
+
+  /// One random edit of a record's `lines`: an element inserted, deleted,
+  /// changed or moved.
+  private mutating func editLines(_ lines: inout [RandomForest.Line]) {
+    let choice = lines.isEmpty ? 0 : Int.random(in: 0..<4, using: &generator)
+    switch choice {
+    case 0: lines.insert(line(), at: Int.random(in: 0...lines.count, using: &generator))
+    case 1: lines.remove(at: Int.random(in: 0..<lines.count, using: &generator))
+    case 2: lines[Int.random(in: 0..<lines.count, using: &generator)].qty += 1
+    default:
+      let moving = lines.remove(at: Int.random(in: 0..<lines.count, using: &generator))
+      lines.insert(moving, at: Int.random(in: 0...lines.count, using: &generator))
+    }
   }
 
   /// `forest` after up to six random edits.
@@ -89,7 +136,8 @@ struct RandomForestEditor {
     var roots = forest.roots
     for _ in 0..<Int.random(in: 1...6, using: &generator) {
       let paths = Self.paths(roots)
-      let choice = paths.isEmpty ? 0 : Int.random(in: 0..<10, using: &generator)
+      let choice =
+        paths.isEmpty ? 0 : Int.random(in: 0..<(keyedLines ? 16 : 10), using: &generator)
       switch choice {
       case 0, 1:
         var inserted = node(kids: nil)
@@ -110,10 +158,15 @@ struct RandomForestEditor {
         let count = Self.children(of: parent, in: roots).count
         Self.insert(
           moving, under: parent, at: Int.random(in: 0...count, using: &generator), in: &roots)
-      default:
+      case 9:
         for path in paths.reversed() {
           Self.modify(at: path, in: &roots) { if $0.kids == [] { $0.kids = nil } }
         }
+      default:
+        let path = paths.randomElement(using: &generator)!
+        var lines = Self.node(at: path, in: roots).lines ?? []
+        for _ in 0..<Int.random(in: 1...3, using: &generator) { editLines(&lines) }
+        Self.modify(at: path, in: &roots) { $0.lines = lines }
       }
     }
     return RandomForest(roots: roots)
@@ -142,6 +195,12 @@ struct RandomForestEditor {
       node = nodes[index]
     }
     return node.kids ?? []
+  }
+
+  private static func node(at path: [Int], in roots: [RandomForest.Node]) -> RandomForest.Node {
+    var node = roots[path[0]]
+    for index in path.dropFirst() { node = node.kids![index] }
+    return node
   }
 
   private static func modify(

@@ -44,7 +44,7 @@ extension SpecCase {
   /// The patch check for a case that compares two inputs and finds
   /// differences, `nil` for any other case.
   var patchCheck: PatchCheck? {
-    guard expectedStatus == 1 else { return nil }
+    guard expectedStatus == 1, tool == "coldiff" else { return nil }
     let withValue: Set = [
       "-k", "--key", "--ignore", "--compare", "--array-key", "--root", "--input", "--tree",
       "--delimiter",

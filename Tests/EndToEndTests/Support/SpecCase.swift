@@ -5,8 +5,9 @@ import Testing
 /// One case of `Cases/`: a folder with `old.*`, `new.*`, `args` (one
 /// argument a line; `OLD` and `NEW` stand for the two files),
 /// `expected.stdout`, optional `expected.stderr` (empty when absent),
-/// `status`, and optionally `stdin` (the bytes for standard input) and
-/// `env` (`NAME=value` lines added to the environment).
+/// `status`, and optionally `stdin` (the bytes for standard input),
+/// `env` (`NAME=value` lines added to the environment) and `tool` (the
+/// tool to run, `coldiff` when absent; `colpatch` for its cases).
 struct SpecCase: Sendable, CustomTestStringConvertible {
   /// The folder's name.
   let name: String
@@ -27,8 +28,15 @@ struct SpecCase: Sendable, CustomTestStringConvertible {
 
   /// The files that describe the case rather than being its inputs.
   private static let metaFiles: Set<String> = [
-    "args", "expected.stdout", "expected.stderr", "status", "stdin", "env",
+    "args", "expected.stdout", "expected.stderr", "status", "stdin", "env", "tool",
   ]
+
+  /// The tool the case runs: the first line of `tool`, else `coldiff`.
+  var tool: String {
+    guard let text = bytes("tool") else { return "coldiff" }
+    return String(decoding: text, as: UTF8.self).split(separator: "\n").first.map(String.init)
+      ?? "coldiff"
+  }
 
   /// The case's input files (`old.*`, `new.*` and any other data file).
   var inputFiles: [String] {
@@ -85,13 +93,13 @@ struct SpecCase: Sendable, CustomTestStringConvertible {
     }
   }
 
-  /// Copies the input files into `directory`, runs `coldiff` there with
-  /// the case's arguments, standard input and environment.
+  /// Copies the input files into `directory`, runs the case's tool there
+  /// with the case's arguments, standard input and environment.
   ///
   /// - Parameters:
   ///   - directory: a fresh folder to run in.
   ///   - arguments: the arguments (the case's own when `nil`).
-  /// - Returns: what `coldiff` printed and its status.
+  /// - Returns: what the tool printed and its status.
   /// - Throws: when a file cannot be copied or the tool not started.
   func run(in directory: TemporaryDirectory, arguments: [String]? = nil) throws
     -> ToolProcess.Outcome
@@ -101,7 +109,7 @@ struct SpecCase: Sendable, CustomTestStringConvertible {
         atPath: folder.appendingPathComponent(file).path, toPath: directory.file(file))
     }
     return try ToolProcess.run(
-      Binaries.path(of: "coldiff"), arguments ?? self.arguments, in: directory.path,
+      Binaries.path(of: tool), arguments ?? self.arguments, in: directory.path,
       environment: ToolProcess.environment(adding: environment), input: bytes("stdin"))
   }
 

@@ -1,0 +1,123 @@
+/// Scanning a large JSON collection in chunks (`ChunkedScan`).
+///
+/// JSON Lines is cut at line starts: no line feed can be inside a valid
+/// record, and a scan that meets one inside a record stops there with
+/// the same error whoever scans. A JSON array or object is cut where its
+/// layout says an element (or member) starts: after a `,` that ends a
+/// line, at the indentation and first byte of the first element. That is
+/// a guess (the pattern may occur inside an element), which the join
+/// checks against where the chunk before really ended.
+extension Scanner {
+  /// Scans the lines of JSON Lines from `lexer.position` to the end, in
+  /// the chunks of `bounds`.
+  mutating func scanLinesInChunks(_ bounds: [Int], into index: inout JSONCollectionIndex)
+    throws(InputError)
+  {
+    let bytes = lexer.bytes
+    let (keyName, capturesKeys) = (self.keyName, index.capturesKeys)
+    var parts: [JSONCollectionIndex] = []
+    lexer.position = try ChunkedScan.run(
+      bounds: bounds, releasing: chunking.releasing,
+      guess: { ChunkedScan.lineStart(in: bytes, atOrAfter: $0) },
+      scan: { start, limit in
+        var scanner = Scanner(bytes: bytes, keyName: keyName)
+        scanner.lexer.position = start
+        var part = JSONCollectionIndex(form: .jsonLines)
+        part.capturesKeys = capturesKeys
+        do throws(InputError) {
+          try scanner.scanLines(into: &part, startingBefore: limit)
+          return (.success(part), scanner.lexer.position)
+        } catch {
+          return (.failure(error), start)
+        }
+      },
+      take: { part in
+        parts.append(part)
+        return false
+      })
+    index.reserve(for: parts)
+    for part in parts { index.append(part: part) }
+  }
+
+  /// Scans the elements or members of the top-level container from
+  /// `lexer.position` (the first one) up to and including its closing
+  /// bracket, in the chunks of `bounds` when the layout shows where
+  /// elements start, else whole.
+  mutating func scanElementsInChunks(
+    _ bounds: [Int], into index: inout JSONCollectionIndex, closing: UInt8
+  ) throws(InputError) {
+    let bytes = lexer.bytes
+    guard let indent = Scanner.indentation(in: bytes, before: lexer.position) else {
+      _ = try scanElements(into: &index, closing: closing)
+      return
+    }
+    let firstByte = bytes[lexer.position]
+    let (keyName, form, capturesKeys) = (self.keyName, index.form, index.capturesKeys)
+    var parts: [JSONCollectionIndex] = []
+    var closed = false
+    lexer.position = try ChunkedScan.run(
+      bounds: bounds, releasing: chunking.releasing,
+      guess: { cut in
+        Scanner.elementStart(in: bytes, atOrAfter: cut, indent: indent, firstByte: firstByte)
+      },
+      scan: { start, limit in
+        var scanner = Scanner(bytes: bytes, keyName: keyName)
+        scanner.lexer.position = start
+        var part = JSONCollectionIndex(form: form)
+        part.capturesKeys = capturesKeys
+        do throws(InputError) {
+          let closes = try scanner.scanElements(
+            into: &part, closing: closing, startingBefore: limit)
+          // A part's closing offset says whether it reached the closing
+          // bracket (-1: it did not).
+          part.closingOffset = closes ? scanner.lexer.position : -1
+          return (.success(part), scanner.lexer.position)
+        } catch {
+          return (.failure(error), start)
+        }
+      },
+      take: { part in
+        parts.append(part)
+        closed = part.closingOffset >= 0
+        return closed
+      })
+    index.reserve(for: parts)
+    for part in parts { index.append(part: part) }
+    // The last chunk reaches the end of the input: it closes or throws.
+    precondition(closed, "the elements ended without their closing bracket")
+  }
+
+  /// The spaces and tabs between the line feed before `offset` and
+  /// `offset`, or `nil` when no line feed comes after the opening bracket
+  /// (a collection on one line is scanned whole).
+  static func indentation(in bytes: UnsafeBufferPointer<UInt8>, before offset: Int) -> [UInt8]? {
+    var start = offset
+    while start > 0, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
+    guard start > 0, bytes[start - 1] == 0x0A else { return nil }
+    return Array(bytes[start..<offset])
+  }
+
+  /// The first offset at or after `cut` that looks like the start of a
+  /// top-level element: `firstByte` after a line feed and `indent`, with
+  /// `,` as the last byte other than whitespace before the line feed; the
+  /// end of the input when there is none.
+  static func elementStart(
+    in bytes: UnsafeBufferPointer<UInt8>, atOrAfter cut: Int, indent: [UInt8], firstByte: UInt8
+  ) -> Int {
+    var lineFeed = max(cut - indent.count - 1, 0)
+    while lineFeed < bytes.count {
+      defer { lineFeed += 1 }
+      guard bytes[lineFeed] == 0x0A else { continue }
+      let start = lineFeed + 1 + indent.count
+      guard start < bytes.count, start >= cut, bytes[start] == firstByte,
+        bytes[(lineFeed + 1)..<start].elementsEqual(indent)
+      else { continue }
+      var before = lineFeed - 1
+      while before > 0, bytes[before] == 0x20 || bytes[before] == 0x09 || bytes[before] == 0x0D {
+        before -= 1
+      }
+      if before >= 0, bytes[before] == UInt8(ascii: ",") { return start }
+    }
+    return bytes.count
+  }
+}

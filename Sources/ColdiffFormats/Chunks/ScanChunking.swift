@@ -1,0 +1,58 @@
+/// How a large input is cut into chunks that are scanned on every core
+/// (`ChunkRunner`) and then joined, with the result the scan of the whole
+/// input would give, byte for byte, and the same first error.
+///
+/// The chunks' nominal bounds are equal cuts of the input; each chunk
+/// then starts at the first record boundary at or after its cut (a line
+/// start for JSON Lines and CSV, an element for a JSON array or object)
+/// and holds the records that start before the next cut.
+package struct ScanChunking: Sendable {
+  /// Inputs shorter than this are scanned whole, on one thread.
+  package let threshold: Int
+  /// The nominal length of a chunk.
+  package let chunkSize: Int
+  /// The input whose pages a chunk lets go once it is scanned (a mapped
+  /// file's stay in the page cache), so that a large input is not all in
+  /// the process's memory at the end of its scan; `nil` to keep them.
+  package private(set) var releasing: SourceBytes?
+
+  /// Chunks of at least 2 MiB for inputs of 4 MiB or more.
+  package static let automatic = ScanChunking(threshold: 4 << 20, chunkSize: 2 << 20)
+
+  /// Every input scanned whole.
+  package static let whole = ScanChunking(threshold: .max, chunkSize: .max)
+
+  /// A chunking; tests force small chunks to exercise the joins.
+  ///
+  /// - Parameters:
+  ///   - threshold: inputs shorter than this are scanned whole.
+  ///   - chunkSize: the nominal length of a chunk (at least 1).
+  package init(threshold: Int, chunkSize: Int) {
+    precondition(chunkSize > 0, "a chunk holds at least one byte")
+    self.threshold = threshold
+    self.chunkSize = chunkSize
+  }
+
+  /// This chunking, letting the pages of `bytes` (the scanned input) go
+  /// as its chunks are scanned.
+  ///
+  /// - Parameter bytes: the input that is scanned.
+  /// - Returns: the chunking with `releasing` set.
+  package func releasing(_ bytes: SourceBytes) -> ScanChunking {
+    var chunking = self
+    chunking.releasing = bytes
+    return chunking
+  }
+
+  /// The nominal bounds of the chunks of `start..<end`: `start`, the
+  /// cuts, then `end`; `nil` when the part is scanned whole.
+  ///
+  /// - Complexity: O(number of chunks).
+  func bounds(from start: Int, to end: Int) -> [Int]? {
+    let length = end - start
+    guard length >= threshold, length > chunkSize else { return nil }
+    // At most 4096 chunks, however small the chunk size asked.
+    let size = max(chunkSize, length / 4096 + 1)
+    return Array(stride(from: start, to: end, by: size)) + [end]
+  }
+}
