@@ -44,6 +44,11 @@ struct ColdiffRun {
     oldPath: String, newPath: String, detectionNames: (old: String?, new: String?),
     header: String?
   ) throws -> ExitStatus {
+    if let budget = try bucketBudget(oldPath: oldPath, newPath: newPath) {
+      return try compareInBuckets(
+        oldPath: oldPath, newPath: newPath, detectionNames: detectionNames, header: header,
+        budget: budget, title: title(oldPath, newPath, detectionNames))
+    }
     let progress = io.progress(tool: "coldiff")
     defer { progress?.finish() }
     progress?.stage("reading")
