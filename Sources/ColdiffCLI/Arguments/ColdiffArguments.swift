@@ -60,26 +60,8 @@ public enum ColdiffArguments {
     _ typed: TypedArguments, underGit: Bool
   ) throws(UsageError) -> ColdiffOptions {
     var options = ColdiffOptions()
-    let key = try typed.value(of: ColdiffFlags.key)
-    let ignored = try typed.values(of: ColdiffFlags.ignore)
-    let compared = try typed.values(of: ColdiffFlags.compare)
-    let root = try typed.value(of: ColdiffFlags.root)
-    let arrayKeys = try typed.values(of: ColdiffFlags.arrayKey)
-    do throws(InputError) {
-      if let key { options.keyFields = try JSONPointer.fieldList(key) }
-      options.ignoredFields = try ignored.map { (field) throws(InputError) in
-        try JSONPointer(field: field)
-      }
-      for argument in compared { options.comparedFields += try FieldRule.parse(argument) }
-      options.arrayKeys = try arrayKeys.map { (argument) throws(InputError) in
-        try ArrayKey.parse(argument)
-      }
-      if let root {
-        options.root = try JSONPointer(field: root)
-      }
-    } catch {
-      throw UsageError(error.message, in: command)
-    }
+    try ComparisonArguments.read(typed, into: &options)
+    options.root = try ComparisonArguments.field(ColdiffFlags.root, in: typed)
     options.unordered = typed.contains(ColdiffFlags.unordered)
     options.treeField = try typed.value(of: ColdiffFlags.tree)
     options.inputFormat = try typed.value(of: ColdiffFlags.input).flatMap {

@@ -258,24 +258,8 @@ public enum ColpatchArguments {
     options.inputFormat = try typed.value(of: ColpatchFlags.mergeInput).flatMap {
       InputFormat(argument: $0)
     }
-    let key = try typed.value(of: ColdiffFlags.key)
-    let ignored = try typed.values(of: ColdiffFlags.ignore)
-    let compared = try typed.values(of: ColdiffFlags.compare)
-    let arrayKeys = try typed.values(of: ColdiffFlags.arrayKey)
-    let tree = try typed.value(of: ColpatchFlags.mergeTree)
-    do throws(InputError) {
-      if let key { options.keyFields = try JSONPointer.fieldList(key) }
-      if let tree { options.treeField = try JSONPointer(field: tree) }
-      options.ignoredFields = try ignored.map { (field) throws(InputError) in
-        try JSONPointer(field: field)
-      }
-      for argument in compared { options.comparedFields += try FieldRule.parse(argument) }
-      options.arrayKeys = try arrayKeys.map { (argument) throws(InputError) in
-        try ArrayKey.parse(argument)
-      }
-    } catch {
-      throw UsageError(error.message, in: merge)
-    }
+    try ComparisonArguments.read(typed, into: &options)
+    options.treeField = try ComparisonArguments.field(ColpatchFlags.mergeTree, in: typed)
     if options.treeField != nil && options.unordered {
       throw UsageError(
         "'--tree' and '--unordered' cannot be used together: the children of a record are "

@@ -108,11 +108,15 @@ struct ColdiffRun {
     func open(_ path: String) throws -> InputFile? {
       path == "/dev/null" ? nil : try InputFile(path: path, standardInput: standardInput)
     }
-    let (oldInput, newInput) = (try open(oldPath), try open(newPath))
-    let chunking = ScanChunking.pair(
-      oldInput?.bytes ?? SourceBytes(), newInput?.bytes ?? SourceBytes())
-    func load(_ input: InputFile?, detectionName: String?) throws -> Snapshot? {
-      guard let input else { return nil }
+    // Both opened first, to choose how to scan them; an error waits for
+    // its side's turn, so that OLD's, even a malformed OLD's, comes first.
+    let (oldInput, newInput) = (Result { try open(oldPath) }, Result { try open(newPath) })
+    func bytes(_ input: Result<InputFile?, any Error>) -> SourceBytes {
+      (try? input.get())??.bytes ?? SourceBytes()
+    }
+    let chunking = ScanChunking.pair(bytes(oldInput), bytes(newInput))
+    func load(_ input: Result<InputFile?, any Error>, detectionName: String?) throws -> Snapshot? {
+      guard let input = try input.get() else { return nil }
       return try Snapshot(
         input, detectionName: detectionName, override: format, keyName: keyName,
         root: options.root, delimiter: options.delimiter, chunking: chunking)

@@ -15,42 +15,40 @@ extension ReportChanges {
   init(_ comparison: Comparison, limit: Int? = nil) {
     let diff = comparison.diff
     let placed = comparison.identity != .memberName
-    func name(old record: Int) -> String {
-      RecordNames.name(of: record, in: comparison.old, identity: comparison.identity)
-    }
-    func name(new record: Int) -> String {
-      RecordNames.name(of: record, in: comparison.new, identity: comparison.identity)
-    }
     let most = limit ?? Int.max
     var changes: [ReportChange] = []
     // The inputs' pages go now and then as the records are read.
     var reads = SparseReads(comparison.old, comparison.new)
-    for old in diff.deletes.prefix(most) {
-      reads.note()
-      var change = ReportChange(
-        kind: .delete, name: name(old: old), position: placed ? "\(old)" : "")
-      change.record = ReportText.value(comparison.old.value(of: old))
-      changes.append(change)
+    /// Gathers one kind of change, up to the limit, made by `make` from
+    /// the record's name and position.
+    func gather(
+      _ kind: ReportChange.Kind, _ records: [Int], in snapshot: Snapshot,
+      _ make: (inout ReportChange, Int) -> Void
+    ) {
+      for record in records.prefix(most - changes.count) {
+        reads.note()
+        var change = ReportChange(
+          kind: kind,
+          name: RecordNames.name(of: record, in: snapshot, identity: comparison.identity),
+          position: placed ? "\(record)" : "")
+        make(&change, record)
+        changes.append(change)
+      }
     }
-    for new in diff.inserts.prefix(most - changes.count) {
-      reads.note()
-      var change = ReportChange(
-        kind: .insert, name: name(new: new), position: placed ? "\(new)" : "")
-      change.record = ReportText.value(comparison.new.value(of: new))
-      changes.append(change)
+    gather(.delete, diff.deletes, in: comparison.old) {
+      $0.record = ReportText.value(comparison.old.value(of: $1))
     }
-    for old in diff.updates.prefix(most - changes.count) {
-      reads.note()
-      var change = ReportChange(
-        kind: .update, name: name(old: old), position: placed ? "\(old)" : "")
-      change.fields = (comparison.changes[old] ?? []).map(ReportField.init)
-      changes.append(change)
+    gather(.insert, diff.inserts, in: comparison.new) {
+      $0.record = ReportText.value(comparison.new.value(of: $1))
+    }
+    gather(.update, diff.updates, in: comparison.old) {
+      $0.fields = (comparison.changes[$1] ?? []).map(ReportField.init)
     }
     for move in diff.moves.prefix(most - changes.count) {
       reads.note()
+      let name = RecordNames.name(of: move.from, in: comparison.old, identity: comparison.identity)
       changes.append(
-        ReportChange(kind: .move, name: name(old: move.from), position: "\(move.from) → \(move.to)")
-      )
+        ReportChange(kind: .move, name: name, position: "\(move.from) → \(move.to)"))
     }
     self.init(changes: changes, counts: Self.counts(diff), updates: comparison.changes.values)
   }
