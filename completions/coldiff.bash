@@ -56,13 +56,21 @@ _coldiff() {
     COMPREPLY=($(compgen -W 'auto always never' -- "$cur"))
     return 0
     ;;
+  --memory)
+    COMPREPLY=()
+    return 0
+    ;;
+  --temp-dir)
+    compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
+    return 0
+    ;;
   --shard)
     COMPREPLY=()
     return 0
     ;;
   esac
   if [[ $cur == -* ]]; then
-    COMPREPLY=($(compgen -W '--key -k --ignore --compare --array-key --unordered --tree --root --input --delimiter --format -f --no-test --limit --color --quiet -q --shard --combine --textconv --help -h --version' -- "$cur"))
+    COMPREPLY=($(compgen -W '--key -k --ignore --compare --array-key --unordered --tree --root --input --delimiter --format -f --no-test --limit --color --quiet -q --memory --temp-dir --shard --combine --textconv --help -h --version' -- "$cur"))
     return 0
   fi
   compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))

@@ -14,6 +14,8 @@ complete -c coldiff -l no-test -d 'with --format patch: leave out the test guard
 complete -c coldiff -l limit -x -d 'show at most N changes in the text and markdown formats'
 complete -c coldiff -l color -x -a 'auto always never' -d 'color the text format'
 complete -c coldiff -s q -l quiet -d 'print nothing; the exit status tells'
+complete -c coldiff -l memory -x -d 'keep within SIZE of memory (128M, 1G): work bucket by bucket, spilling to disk'
+complete -c coldiff -l temp-dir -r -F -d 'spill bucket files into DIR (default: $TMPDIR, else /tmp)'
 complete -c coldiff -l shard -x -d 'diff only the records of shard I of N; write a shard document (-f json)'
 complete -c coldiff -l combine -d 'the operands are the N shard documents of one run: print the whole diff'
 complete -c coldiff -l textconv -d 'print FILE one record per line, sorted by key, for git textconv'

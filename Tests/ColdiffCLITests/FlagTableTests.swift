@@ -66,7 +66,7 @@ import Testing
       names == [
         "-k, --key", "--ignore", "--compare", "--array-key", "--unordered", "--tree", "--root",
         "--input", "--delimiter", "-f, --format", "--no-test", "--limit", "--color", "-q, --quiet",
-        "--shard", "--combine", "--textconv", "-h, --help", "--version",
+        "--memory", "--temp-dir", "--shard", "--combine", "--textconv", "-h, --help", "--version",
       ])
     #expect(ColdiffFlags.ignore.repeatable)
     #expect(

@@ -29,6 +29,17 @@ import Testing
     }
   }
 
+  @Test func aPairOfAboutOneSizeIsScannedWholeOnTwoCores() {
+    let mib = 1 << 20
+    // One core each is the best split: no chunks.
+    #expect(ScanChunking.pair(100 * mib, 100 * mib, cores: 2).threshold == .max)
+    #expect(ScanChunking.pair(100 * mib, 76 * mib, cores: 2).threshold == .max)
+    // A larger side, one input alone, or more cores: chunks.
+    #expect(ScanChunking.pair(100 * mib, 74 * mib, cores: 2).threshold < 100 * mib)
+    #expect(ScanChunking.pair(100 * mib, 0, cores: 2).threshold < 100 * mib)
+    #expect(ScanChunking.pair(100 * mib, 100 * mib, cores: 4).threshold < 100 * mib)
+  }
+
   @Test func csvChunksGiveTheWholeScan() {
     var random = SeededGenerator(seed: 1713)
     for round in 0..<100 {

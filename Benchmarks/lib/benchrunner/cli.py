@@ -7,7 +7,7 @@ import os
 import platform
 import sys
 
-from . import merging, patching, reports, rules, shards, trees
+from . import merging, patching, reports, rules, scale, shards, trees
 from .environment import Environment, log
 from .measure import launcher_overhead_s, rss_floor_note, run_judged
 from .report import (Result, counts_text, fmt_bytes, fmt_mb, fmt_ratio,
@@ -80,6 +80,11 @@ def parse_args(argv, root):
     ap.add_argument("--no-shards", action="store_true",
                     help="leave out the shards section (4 shards combined "
                          "against one run)")
+    ap.add_argument("--no-scale", action="store_true",
+                    help="leave out the scale section (the 1m JSON pair in "
+                         "memory and with --memory 128M; generates 1m)")
+    ap.add_argument("--scale-only", action="store_true",
+                    help="run only the scale section")
     ap.add_argument("--trees-only", action="store_true",
                     help="run only the tree section (no peers, no colpatch)")
     ap.add_argument("--no-reports", action="store_true",
@@ -107,8 +112,10 @@ def parse_args(argv, root):
         ap.error("--no-trees and --trees-only contradict each other")
     if a.reports_only and (a.trees_only or a.no_reports):
         ap.error("--reports-only runs the reports section alone")
-    # Only one section (trees or reports): no peers, no colpatch.
-    a.one_section = a.trees_only or a.reports_only
+    if a.scale_only and (a.trees_only or a.reports_only or a.no_scale):
+        ap.error("--scale-only runs the scale section alone")
+    # Only one section (trees, reports or scale): no peers, no colpatch.
+    a.one_section = a.trees_only or a.reports_only or a.scale_only
     if a.repeat < 1 or a.timeout <= 0:
         ap.error("--repeat must be at least 1 and --timeout positive")
     return a
@@ -331,7 +338,7 @@ def main(argv, root):
     # 10m is for the diff section: the other sections' generators and
     # peers hold a whole pair in memory.
     held_sizes = [size for size in args.sizes if size != "10m"]
-    if not (args.no_trees or args.reports_only) and held_sizes:
+    if not (args.no_trees or args.reports_only or args.scale_only) and held_sizes:
         trees.generate(env, held_sizes)
 
     outdir = os.path.join(work, "out")
@@ -401,9 +408,11 @@ def main(argv, root):
         merging.run_section(env, held_workloads, args, rec, outdir)
     if not (args.no_shards or args.one_section):
         shards.run_section(env, held_workloads, args, rec, outdir)
-    if not (args.no_trees or args.reports_only):
+    if not (args.no_scale or args.trees_only or args.reports_only):
+        scale.run_section(env, args, rec, outdir)
+    if not (args.no_trees or args.reports_only or args.scale_only):
         trees.run_section(env, held_sizes, args, rec, outdir)
-    if not (args.no_reports or args.trees_only):
+    if not (args.no_reports or args.trees_only or args.scale_only):
         reports.run_section(env, args, rec, outdir)
     rec.f.close()
     print("\nraw measurements: %s" % results_path)

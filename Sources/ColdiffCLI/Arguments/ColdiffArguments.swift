@@ -102,6 +102,7 @@ public enum ColdiffArguments {
     }
     options.quiet = typed.contains(ColdiffFlags.quiet)
     try resolveShards(typed, into: &options)
+    try resolveMemory(typed, into: &options)
     let operands = typed.operands
     if options.combine {
       guard !operands.isEmpty else {
@@ -179,5 +180,31 @@ public enum ColdiffArguments {
           + "options they were made with",
         in: command)
     }
+  }
+
+  /// Reads `--memory` and `--temp-dir`; a bucketed run works on flat
+  /// collections of two inputs.
+  private static func resolveMemory(_ typed: TypedArguments, into options: inout ColdiffOptions)
+    throws(UsageError)
+  {
+    options.temporaryDirectory = try typed.value(of: ColdiffFlags.tempDir)
+    guard let text = try typed.value(of: ColdiffFlags.memory) else { return }
+    guard let size = MemorySize.bytes(text) else {
+      throw UsageError(
+        "invalid value '\(text)' for '--memory' (expected a size such as 128M, 1G or 1048576)",
+        in: command)
+    }
+    let refused: [(Bool, String)] = [
+      (options.treeField != nil, "--tree"), (!options.arrayKeys.isEmpty, "--array-key"),
+      (options.root != nil, "--root"), (options.shard != nil, "--shard"),
+      (options.combine, "--combine"), (typed.contains(ColdiffFlags.textconv), "--textconv"),
+    ]
+    if let (_, name) = refused.first(where: { $0.0 }) {
+      throw UsageError(
+        "'--memory' does not combine with '\(name)': bucketed execution compares flat "
+          + "collections of two inputs",
+        in: command)
+    }
+    options.memory = size
   }
 }

@@ -187,6 +187,36 @@ public enum ColdiffFlags {
       (of other inputs or options) is an error.
       """)
 
+  /// `--memory SIZE`: the memory budget; beyond it, work bucket by bucket.
+  public static let memory = Flag(
+    long: "memory", valueName: "SIZE", completion: .text, category: .scale,
+    summary: "keep within SIZE of memory (128M, 1G): work bucket by bucket, spilling to disk",
+    discussion: """
+      Keep the peak resident memory within SIZE plus a fixed overhead: when OLD and NEW do \
+      not fit in SIZE (a run in memory takes about 1.5 times their size), read them window \
+      by window, spill their records into bucket files under `--temp-dir` by the hash of \
+      their key (the hash of SHARDS), and match and compare bucket by bucket. The output is \
+      the same bytes as in memory, in every format. SIZE is a number of bytes with an \
+      optional suffix `K`, `M`, `G` or `T` (powers of 1024; `k`, `m`, `g`, `t` too): `512M`, \
+      `8G`, `1048576`. The smallest budget is 64K; a budget too small for the input (a \
+      record larger than an eighth of it) is an error naming the smallest that works. \
+      Without this option the budget is half the memory the process may use (its cgroup's \
+      limit, else the physical memory), and inputs that fit are compared in memory. Not \
+      with `--tree`, `--array-key`, `--root`, `--shard` or `--combine`.
+      """)
+
+  /// `--temp-dir DIR`: where a bucketed run spills.
+  public static let tempDir = Flag(
+    long: "temp-dir", valueName: "DIR", completion: .file, category: .scale,
+    summary: "spill bucket files into DIR (default: $TMPDIR, else /tmp)",
+    discussion: """
+      Make the spill folder of a bucketed run (`--memory`) in DIR; by default in `$TMPDIR`, \
+      else `/tmp`. The folder (`coldiff-XXXXXX`) and its files are removed when the run \
+      ends, also on an error and on SIGINT, SIGTERM or SIGHUP. A disk that fills up is an \
+      error (exit 2) and nothing is written on standard output. The spill takes about the \
+      size of OLD and NEW together.
+      """)
+
   /// `--textconv`: print the canonical rendering of the one operand.
   public static let textconv = Flag(
     long: "textconv", category: .git,
@@ -201,7 +231,7 @@ public enum ColdiffFlags {
   /// Every flag of `coldiff`, in the order help lists them.
   public static let all: [Flag] = [
     key, ignore, compare, arrayKey, unordered, tree, root, input, CommonFlags.delimiter, format,
-    noTest, limit, color, quiet, shard, combine, textconv,
+    noTest, limit, color, quiet, memory, tempDir, shard, combine, textconv,
     CommonFlags.help, CommonFlags.version,
   ]
 }

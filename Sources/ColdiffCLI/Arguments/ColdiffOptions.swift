@@ -44,6 +44,10 @@ public struct ColdiffOptions: Sendable, Equatable {
   public var shard: ShardOption?
   /// Whether `--combine` was given: the operands are shard documents.
   public var combine: Bool = false
+  /// The budget of `--memory SIZE` in bytes, if given.
+  public var memory: Int?
+  /// The `--temp-dir DIR`, if given.
+  public var temporaryDirectory: String?
   /// The identity, equality and input options as given, each spelled
   /// long (`--key`, `id`): what a shard document records.
   public var diffArguments: [String] = []

@@ -44,6 +44,11 @@ struct ColdiffRun {
     oldPath: String, newPath: String, detectionNames: (old: String?, new: String?),
     header: String?
   ) throws -> ExitStatus {
+    if let budget = try bucketBudget(oldPath: oldPath, newPath: newPath) {
+      return try compareInBuckets(
+        oldPath: oldPath, newPath: newPath, detectionNames: detectionNames, header: header,
+        budget: budget, title: title(oldPath, newPath, detectionNames))
+    }
     let progress = io.progress(tool: "coldiff")
     defer { progress?.finish() }
     progress?.stage("reading")
@@ -100,16 +105,20 @@ struct ColdiffRun {
     let format = options.inputFormat
     let standardInput = io.standardInput
     let keyName = Identity.likelyKeyName(keys: options.keyFields)
-    func load(_ path: String, detectionName: String?) throws -> Snapshot? {
-      guard path != "/dev/null" else { return nil }
-      let input = try InputFile(path: path, standardInput: standardInput)
+    func open(_ path: String) throws -> InputFile? {
+      path == "/dev/null" ? nil : try InputFile(path: path, standardInput: standardInput)
+    }
+    let (oldInput, newInput) = (try open(oldPath), try open(newPath))
+    let chunking = ScanChunking.pair(oldInput?.bytes.count ?? 0, newInput?.bytes.count ?? 0)
+    func load(_ input: InputFile?, detectionName: String?) throws -> Snapshot? {
+      guard let input else { return nil }
       return try Snapshot(
         input, detectionName: detectionName, override: format, keyName: keyName,
-        root: options.root, delimiter: options.delimiter)
+        root: options.root, delimiter: options.delimiter, chunking: chunking)
     }
     let (old, new) = try Parallel.both(
-      { try load(oldPath, detectionName: detectionNames.old) },
-      { try load(newPath, detectionName: detectionNames.new) })
+      { try load(oldInput, detectionName: detectionNames.old) },
+      { try load(newInput, detectionName: detectionNames.new) })
     // Notes in a fixed order, OLD's first.
     if let old { console.noteDelimiter(of: old, name: detectionNames.old ?? oldPath) }
     if let new { console.noteDelimiter(of: new, name: detectionNames.new ?? newPath) }

@@ -6,7 +6,7 @@ public enum ColdiffManual {
     command: ColdiffArguments.command,
     leadingSections: [description, inputs, identity, rules],
     trailingSections: [
-      formats, shards, git,
+      formats, memory, shards, git,
       .optionSyntax(
         for: ColdiffArguments.command,
         valueForms: "`--format json`, `--format=json`, `-f json` or `-fjson`", bundle: "`-qf json`",

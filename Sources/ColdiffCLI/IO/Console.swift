@@ -72,7 +72,12 @@ extension Console {
   /// Notes on standard error that `snapshot` (the file `name`) was read
   /// with `;` because its header has no comma but a `;` (SPEC §8.1.3).
   func noteDelimiter(of snapshot: Snapshot, name: String) {
-    guard snapshot.guessedDelimiter != nil else { return }
+    noteDelimiter(guessed: snapshot.guessedDelimiter, name: name)
+  }
+
+  /// The note for a `.csv` read with `guessed` (`;`), if any.
+  func noteDelimiter(guessed: UInt8?, name: String) {
+    guard guessed != nil else { return }
     error(
       "note: \(name): the header has no comma but ';', so fields are read as separated by ';' "
         + "(--delimiter sets the separator)")

@@ -21,6 +21,12 @@ package struct InputFile {
     self.bytes = SourceBytes(bytes)
   }
 
+  /// An input whose bytes are held already, without a copy.
+  package init(name: String, source: SourceBytes) {
+    self.name = name
+    self.bytes = source
+  }
+
   /// Reads the file at `path` (or standard input for `-`) whole.
   ///
   /// A regular file is mapped read-only: a file that another program

@@ -5,9 +5,9 @@ import ColdiffFormats
 struct ShardAssembly {
   let first: ShardDocument
   /// Each OLD position's record text and member name.
-  private var oldRecords: [(text: [UInt8], name: [UInt8]?)?]
+  private var oldRecords: PlacedRecords
   /// Each NEW position's record text and member name.
-  private var newRecords: [(text: [UInt8], name: [UInt8]?)?]
+  private var newRecords: PlacedRecords
   private var newToOld: [Int32]
   private var changes: [Int: [FieldChange]] = [:]
 
@@ -36,8 +36,8 @@ struct ShardAssembly {
     keyPrefix = prefix
     oldRowAround = ShardAssembly.rowAround(first.identity, first.old)
     newRowAround = ShardAssembly.rowAround(first.identity, first.new)
-    oldRecords = Array(repeating: nil, count: first.old.count)
-    newRecords = Array(repeating: nil, count: first.new.count)
+    oldRecords = PlacedRecords(count: first.old.count)
+    newRecords = PlacedRecords(count: first.new.count)
     newToOld = Array(repeating: -1, count: first.new.count)
   }
 
@@ -46,25 +46,23 @@ struct ShardAssembly {
   /// - Throws: `InputError` for a position out of range or given twice.
   mutating func add(_ part: ShardDocument, name: String) throws {
     let misfit = InputError("the shard documents do not fit together", file: name)
-    func place(
-      _ records: inout [(text: [UInt8], name: [UInt8]?)?], _ position: Int,
-      _ record: (text: [UInt8], name: [UInt8]?)
-    ) throws {
-      guard position < records.count, records[position] == nil else { throw misfit }
-      records[position] = record
-    }
     for match in part.matched {
       let oldKey = match.oldKey
       let newKey = match.newKey ?? oldKey
-      try place(&oldRecords, match.old, try keyRecord(oldKey, first.old, oldRowAround, name: name))
-      try place(&newRecords, match.new, try keyRecord(newKey, first.new, newRowAround, name: name))
+      let oldText = try keyRecord(oldKey, first.old, oldRowAround, name)
+      let newText = try keyRecord(newKey, first.new, newRowAround, name)
+      guard oldRecords.place(match.old, name: oldText.name, text: oldText.write),
+        newRecords.place(match.new, name: newText.name, text: newText.write)
+      else { throw misfit }
       newToOld[match.new] = Int32(match.old)
     }
     for record in part.inserts {
-      try place(&newRecords, record.position, (record.text, record.name))
+      guard newRecords.place(record.position, name: record.name?[...], text: { $0 += record.text })
+      else { throw misfit }
     }
     for record in part.deletes {
-      try place(&oldRecords, record.position, (record.text, record.name))
+      guard oldRecords.place(record.position, name: record.name?[...], text: { $0 += record.text })
+      else { throw misfit }
     }
     for update in part.updates {
       guard update.position < oldRecords.count, changes[update.position] == nil else {
@@ -74,25 +72,39 @@ struct ShardAssembly {
     }
   }
 
-  /// A record standing for a matched one: of only its identity.
+  /// A record standing for a matched one, of only its identity: its
+  /// member name and what writes its text.
   private func keyRecord(
-    _ key: [UInt8], _ side: ShardDocument.Side, _ rowAround: ([UInt8], [UInt8])?, name: String
-  ) throws -> (
-    text: [UInt8], name: [UInt8]?
-  ) {
+    _ key: [UInt8], _ side: ShardDocument.Side, _ rowAround: ([UInt8], [UInt8])?, _ name: String
+  ) throws -> (name: ArraySlice<UInt8>?, write: (inout [UInt8]) -> Void) {
     switch first.identity {
-    case .wholeValue: return (key, nil)
-    case .memberName: return (Array("null".utf8), key)
+    case .wholeValue: return (nil, { $0 += key })
+    case .memberName: return (key[...], { $0 += "null".utf8 })
     case .fields(let pointers) where pointers.count == 1:
       // One key field: its JSON text goes into place as it is.
       if side.form != .csv && side.form != .tsv {
-        return (keyPrefix + key + keySuffix, nil)
+        let (prefix, suffix) = (keyPrefix, keySuffix)
+        return (
+          nil,
+          {
+            $0 += prefix
+            $0 += key
+            $0 += suffix
+          }
+        )
       }
       // A string without escapes is its field quoted as CSV quotes it.
       if let (before, after) = rowAround,
         key.count >= 2, key.first == UInt8(ascii: "\""), !key.contains(UInt8(ascii: "\\"))
       {
-        return (before + key + after, nil)
+        return (
+          nil,
+          {
+            $0 += before
+            $0 += key
+            $0 += after
+          }
+        )
       }
       fallthrough
     case .fields(let pointers):
@@ -107,9 +119,11 @@ struct ShardAssembly {
         throw InputError("not a well-formed coldiff shard document", file: name)
       }
       if side.form == .csv || side.form == .tsv {
-        return (KeyRecordText.row(pointers, values, header: side.header, form: side.form), nil)
+        let row = KeyRecordText.row(pointers, values, header: side.header, form: side.form)
+        return (nil, { $0 += row })
       }
-      return (KeyRecordText.object(pointers.map(\.tokens), values), nil)
+      let object = KeyRecordText.object(pointers.map(\.tokens), values)
+      return (nil, { $0 += object })
     }
   }
 
@@ -133,61 +147,75 @@ struct ShardAssembly {
   ///
   /// - Throws: `InputError` when a position has no record (the parts do
   ///   not cover the inputs).
-  func comparison() throws -> Comparison {
+  consuming func comparison() throws -> Comparison {
     let old = try snapshot(oldRecords, first.old)
+    oldRecords = PlacedRecords(count: 0)
     let new = try snapshot(newRecords, first.new)
+    newRecords = PlacedRecords(count: 0)
     return Comparison(
       old: old, new: new, identity: first.identity, ordered: first.ordered,
       newToOld: newToOld, changes: changes)
   }
 
-  private func snapshot(_ records: [(text: [UInt8], name: [UInt8]?)?], _ side: ShardDocument.Side)
-    throws -> Snapshot
-  {
-    guard records.allSatisfy({ $0 != nil }) else {
+  private func snapshot(_ records: PlacedRecords, _ side: ShardDocument.Side) throws -> Snapshot {
+    guard records.isComplete else {
       throw InputError("the shard documents do not cover \(side.name)")
     }
-    let texts = records.map { $0! }
-    var bytes: [UInt8] = []
     let format: InputFormat
+    var header: [UInt8] = []
+    var size: Int
+    let count = records.count
     switch side.form {
     case .csv, .tsv:
       format = side.form == .csv ? .csv : .tsv
       let delimiter = side.form == .csv ? UInt8(ascii: ",") : 0x09
-      if !side.header.isEmpty || !texts.isEmpty {
-        KeyRecordText.appendRow(side.header, delimiter: delimiter, to: &bytes)
-        for record in texts {
-          bytes.append(0x0A)
-          bytes += record.text
-        }
-        bytes.append(0x0A)
+      if !side.header.isEmpty || count > 0 {
+        KeyRecordText.appendRow(side.header, delimiter: delimiter, to: &header)
+        header.append(0x0A)
       }
+      size = header.count + records.byteCount + count
     case .jsonLines, .jsonObjectOrLines:
       format = .jsonLines
-      for record in texts {
-        bytes += record.text
-        bytes.append(0x0A)
-      }
+      size = records.byteCount + count
     case .jsonObject:
       format = .json
-      bytes.append(UInt8(ascii: "{"))
-      for (index, record) in texts.enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        JSONWriter.write(JSONString(raw: record.name ?? [], value: []), to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        bytes += record.text
-      }
-      bytes.append(UInt8(ascii: "}"))
+      // `"NAME":TEXT` and a comma between members.
+      size = 2 + records.byteCount + count * 4
     case .jsonArray:
       format = .json
-      bytes.append(UInt8(ascii: "["))
-      for (index, record) in texts.enumerated() {
-        bytes += index > 0 ? ",\n".utf8 : "\n".utf8
-        bytes += record.text
-      }
-      bytes += "\n]".utf8
+      size = 3 + records.byteCount + count * 2
     }
-    let snapshot = try? Snapshot(InputFile(name: side.name, bytes: bytes), override: format)
+    var writer = FixedByteWriter(capacity: size)
+    writer.append(header)
+    var index = 0
+    switch side.form {
+    case .csv, .tsv, .jsonLines, .jsonObjectOrLines:
+      records.each { text, _ in
+        writer.append(text)
+        writer.append(0x0A)
+      }
+    case .jsonObject:
+      writer.append(UInt8(ascii: "{"))
+      records.each { text, name in
+        if index > 0 { writer.append(UInt8(ascii: ",")) }
+        index += 1
+        writer.append(UInt8(ascii: "\""))
+        writer.append(name)
+        writer.append("\":".utf8)
+        writer.append(text)
+      }
+      writer.append(UInt8(ascii: "}"))
+    case .jsonArray:
+      writer.append(UInt8(ascii: "["))
+      records.each { text, _ in
+        writer.append(index > 0 ? ",\n".utf8 : "\n".utf8)
+        index += 1
+        writer.append(text)
+      }
+      writer.append("\n]".utf8)
+    }
+    let input = InputFile(name: side.name, source: writer.bytes())
+    let snapshot = try? Snapshot(input, override: format)
     guard let snapshot, snapshot.count == side.count, snapshot.form == side.form else {
       throw InputError("the shard documents hold records of \(side.name) that do not read")
     }

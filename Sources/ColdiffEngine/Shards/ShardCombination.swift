@@ -63,6 +63,6 @@ package enum ShardCombination {
     for (name, part) in parts {
       try assembly.add(part, name: name)
     }
-    return (try assembly.comparison(), first)
+    return (try (consume assembly).comparison(), first)
   }
 }

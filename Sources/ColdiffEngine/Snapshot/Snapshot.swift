@@ -50,11 +50,13 @@ package struct Snapshot {
   ///     there in one JSON document.
   ///   - delimiter: the field separator of a CSV or TSV input
   ///     (`--delimiter`), `nil` for the form's own.
+  ///   - chunking: how a large input is cut to be scanned on every core.
   /// - Throws: `InputError` naming the file, for malformed input, or a
   ///   root that is not there or not a collection.
   package init(
     _ input: InputFile, detectionName: String? = nil, override: InputFormat?,
-    keyName: [UInt8]? = nil, root: JSONPointer? = nil, delimiter: UInt8? = nil
+    keyName: [UInt8]? = nil, root: JSONPointer? = nil, delimiter: UInt8? = nil,
+    chunking: ScanChunking = .automatic
   ) throws {
     name = input.name
     let fileName = detectionName ?? (input.name == "-" ? nil : input.name)
@@ -82,11 +84,12 @@ package struct Snapshot {
           separator = UInt8(ascii: ";")
           guessedDelimiter = separator
         }
-        storage = .table(try CSVTable(bytes: source, delimiter: separator))
+        storage = .table(
+          try CSVTable(bytes: source, delimiter: separator, chunking: chunking.releasing(source)))
       case .jsonArray, .jsonObject, .jsonLines, .jsonObjectOrLines:
         let index = try source.withUnsafeBufferPointer { (buffer) throws(InputError) in
           try JSONCollectionScanner.scan(
-            buffer, as: form, keyName: keyName, chunking: .automatic.releasing(source))
+            buffer, as: form, keyName: keyName, chunking: chunking.releasing(source))
         }
         form = index.form
         storage = .json(index)

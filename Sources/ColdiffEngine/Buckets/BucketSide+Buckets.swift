@@ -1,0 +1,80 @@
+import ColdiffCore
+import ColdiffFormats
+
+extension BucketSide {
+  /// The records of one bucket read as a snapshot of this input: a
+  /// document of the input's form holding them in input order.
+  ///
+  /// - Throws: `InputError` located in the input.
+  func bucketSnapshot(_ records: [BucketFiles.Record]) throws -> (Snapshot, ErrorLocator) {
+    var starts: [Int] = []
+    starts.reserveCapacity(records.count)
+    let texts = records.reduce(0) { $0 + $1.name.count + $1.text.count }
+    let document: SourceBytes
+    switch form {
+    case .csv, .tsv, .jsonLines, .jsonObjectOrLines:
+      let header = cutterKind == .table ? headerLine : []
+      var writer = FixedByteWriter(capacity: header.count + texts + records.count)
+      writer.append(header)
+      for record in records {
+        starts.append(writer.written)
+        writer.append(record.text)
+        writer.append(0x0A)
+      }
+      document = writer.bytes()
+    case .jsonArray, .jsonObject:
+      let isObject = form == .jsonObject
+      // Brackets, `,\n` between records, `"NAME":` for members.
+      var writer = FixedByteWriter(capacity: 2 + texts + records.count * (isObject ? 5 : 2))
+      writer.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+      for (index, record) in records.enumerated() {
+        if index > 0 { writer.append(",\n".utf8) }
+        starts.append(writer.written)
+        if isObject {
+          writer.append(UInt8(ascii: "\""))
+          writer.append(record.name)
+          writer.append("\":".utf8)
+        }
+        writer.append(record.text)
+      }
+      writer.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+      document = writer.bytes()
+    }
+    let locator = ErrorLocator(
+      placement: ErrorPlacement(path: path), document: document, starts: starts,
+      offsets: records.map(\.offset), positions: records.map(\.position))
+    do {
+      return (try snapshot(document), locator)
+    } catch let error as InputError {
+      throw locator.place(error)
+    }
+  }
+}
+
+/// Places errors found in a bucket's document in the input.
+struct ErrorLocator {
+  let placement: ErrorPlacement
+  let document: SourceBytes
+  /// Where each record starts in the document, its offset in the input,
+  /// and its position there.
+  let starts: [Int]
+  let offsets: [Int]
+  let positions: [Int]
+
+  /// The error as it reads over the whole input.
+  func place(_ error: InputError) -> InputError {
+    placement.place(
+      error, document: document,
+      inputOffset: { offset in
+        var low = 0
+        var high = starts.count
+        while low < high {
+          let middle = (low + high) / 2
+          if starts[middle] <= offset { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return offsets.first ?? 0 }
+        return offsets[low - 1] + offset - starts[low - 1]
+      },
+      record: { $0 < positions.count ? positions[$0] : $0 })
+  }
+}

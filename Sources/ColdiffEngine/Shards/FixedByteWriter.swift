@@ -1,0 +1,39 @@
+import ColdiffFormats
+
+/// Bytes written into memory of a size known beforehand, then handed to
+/// a `SourceBytes` without a copy (the put-together snapshots of a
+/// combination or a bucketed run, the largest buffers of their runs).
+struct FixedByteWriter {
+  private let memory: UnsafeMutableBufferPointer<UInt8>
+  private var count = 0
+
+  /// Room for exactly `capacity` bytes.
+  init(capacity: Int) {
+    memory = .allocate(capacity: max(capacity, 1))
+  }
+
+  /// Appends `bytes`; they must fit.
+  mutating func append<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+    precondition(count + bytes.count <= memory.count, "more bytes than room was made for")
+    let written = UnsafeMutableBufferPointer(rebasing: memory[count...]).initialize(
+      fromContentsOf: bytes)
+    count += written
+  }
+
+  /// The number of bytes written so far.
+  var written: Int { count }
+
+  /// Appends one byte.
+  mutating func append(_ byte: UInt8) {
+    precondition(count < memory.count, "more bytes than room was made for")
+    memory[count] = byte
+    count += 1
+  }
+
+  /// The bytes written, owning the memory from now on.
+  consuming func bytes() -> SourceBytes {
+    SourceBytes(adopting: UnsafeBufferPointer(rebasing: memory[..<count])) { written in
+      UnsafeMutableBufferPointer(mutating: written).deallocate()
+    }
+  }
+}

@@ -1,0 +1,290 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// SPEC §8.3 `--memory`: a run bucket by bucket (small budgets force many
+/// buckets and windows) prints exactly what the run in memory prints, in
+/// every form and format; its spill files go when it ends, also when it
+/// is killed; a full temporary disk and a budget too small are errors.
+@Suite struct BucketedRunTests {
+  private static let seeds = 0..<3
+  private static let formats = ["text", "json", "patch", "stat", "markdown"]
+
+  /// One pair of inputs and the options to diff them with.
+  private struct Pair {
+    let name: String
+    let old: String
+    let new: String
+    var options: [String] = []
+  }
+
+  private func pairs(seed: Int, in directory: TemporaryDirectory) throws -> [Pair] {
+    var editor = RandomEditor(seed: UInt64(seed) &* 4409 &+ 3, flat: false)
+    let old = editor.collection(upTo: 1500)
+    let new = editor.edit(old)
+    func write(_ name: String, _ old: String, _ new: String, _ ext: String) throws -> Pair {
+      Pair(
+        name: "\(name)-\(seed)",
+        old: try directory.write("\(name)-\(seed)-old.\(ext)", old),
+        new: try directory.write("\(name)-\(seed)-new.\(ext)", new))
+    }
+    func object(_ collection: RandomCollection) -> String {
+      "{\n"
+        + collection.records.map { "  \"k\($0.key)\": \($0.value.json)" }
+        .joined(separator: ",\n") + "\n}\n"
+    }
+    var flatEditor = RandomEditor(seed: UInt64(seed) &* 3301 &+ 7, flat: true)
+    let flatOld = flatEditor.collection(upTo: 2000)
+    let flatNew = flatEditor.edit(flatOld)
+    var pairs = [
+      try write("array", old.jsonArray(onePerLine: true), new.jsonArray(onePerLine: false), "json"),
+      try write("lines", old.jsonLines, new.jsonLines, "jsonl"),
+      try write("object", object(old), object(new), "json"),
+      try write(
+        "csv", flatOld.csv(columns: ["id", "name", "n"]),
+        flatNew.csv(columns: ["id", "n", "name"]),
+        "csv"),
+    ]
+    var unordered = try write("unordered", old.jsonLines, new.jsonLines, "jsonl")
+    unordered.options = ["--unordered", "--ignore", "n"]
+    pairs.append(unordered)
+    var composite = try write(
+      "composite", old.jsonArray(onePerLine: true), new.jsonArray(onePerLine: true), "json")
+    composite.options = ["--key", "name,id"]
+    pairs.append(composite)
+    var values = SeededGenerator(seed: UInt64(seed) &+ 77)
+    let valueLines = { (count: Int) in
+      (0..<count).map { _ in "{\"v\": \(Int.random(in: 1...400, using: &values))}\n" }.joined()
+    }
+    pairs.append(try write("values", valueLines(3000), valueLines(3000), "jsonl"))
+    return pairs
+  }
+
+  private func coldiff(
+    _ arguments: [String], environment: [String: String]? = nil, input: [UInt8]? = nil
+  ) throws -> ToolProcess.Outcome {
+    try ToolProcess.run(
+      Binaries.path(of: "coldiff"), arguments, environment: environment, input: input)
+  }
+
+  @Test func bucketedRunsPrintWhatRunsInMemoryPrintInEveryFormAndFormat() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var differing = 0
+    for seed in Self.seeds {
+      for pair in try pairs(seed: seed, in: directory) {
+        for format in Self.formats {
+          let whole = try coldiff(pair.options + ["-f", format, pair.old, pair.new])
+          let bucketed = try coldiff(
+            pair.options + ["--memory", "64K", "-f", format, pair.old, pair.new])
+          #expect(whole.errors.isEmpty, "\(pair.name) \(format): \(whole.errors)")
+          #expect(bucketed.output == whole.output, "\(pair.name) -f \(format): \(bucketed.errors)")
+          #expect(bucketed.errors == whole.errors, "\(pair.name) -f \(format)")
+          #expect(bucketed.status == whole.status, "\(pair.name) -f \(format)")
+          if whole.status == 1 { differing += 1 }
+        }
+        // OLD from standard input, spooled.
+        let piped = try coldiff(
+          pair.options + [
+            "--memory", "64K", "-f", "json", "--input", inputFormat(pair.old), "-",
+            pair.new,
+          ],
+          input: Array(try Data(contentsOf: URL(fileURLWithPath: pair.old))))
+        let whole = try coldiff(pair.options + ["-f", "json", pair.old, pair.new])
+        #expect(piped.output == whole.output, "\(pair.name) from stdin: \(piped.errors)")
+      }
+    }
+    #expect(differing > Self.seeds.count * Self.formats.count * 5)
+  }
+
+  private func inputFormat(_ path: String) -> String {
+    path.hasSuffix(".jsonl") ? "jsonl" : path.hasSuffix(".csv") ? "csv" : "json"
+  }
+
+  /// Records with `id` but one late record: the default key does not
+  /// hold, and whole records are matched, as in memory (without the
+  /// in-memory run's hint of a field that would do as a key: finding one
+  /// needs every record at once).
+  @Test func aLateRecordWithoutIdMakesWholeValuesTheIdentity() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let records = (0..<2000).map { "{\"id\": \($0), \"name\": \"record \($0)\"}\n" }
+    var changed = records
+    changed[1900] = "{\"name\": \"no id\"}\n"
+    changed.swapAt(10, 1500)
+    let old = try directory.write("old.jsonl", records.joined())
+    let new = try directory.write("new.jsonl", changed.joined())
+    for format in ["json", "text"] {
+      let whole = try coldiff(["-f", format, old, new])
+      let bucketed = try coldiff(["--memory", "64K", "-f", format, old, new])
+      #expect(whole.status == 1)
+      #expect(bucketed.output == whole.output, "\(bucketed.errors)")
+      #expect(whole.errors.contains("note: no \"id\" field"))
+      #expect(bucketed.errors.isEmpty)
+    }
+  }
+
+  /// Malformed input, a duplicate and a missing key far into the inputs:
+  /// the same message, at the same line, column and record number.
+  @Test func errorsNameTheSamePlacesAsInMemory() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let records = (0..<3000).map { "  {\"id\": \($0), \"name\": \"record \($0)\"}" }
+    func array(_ records: [String]) -> String { "[\n" + records.joined(separator: ",\n") + "\n]\n" }
+    let new = try directory.write("new.json", array(records))
+    var malformed = records
+    malformed[2800] = "  {\"id\": 2800, \"name\": tru}"
+    var duplicate = records
+    duplicate[2900] = records[1200]
+    var missing = records
+    missing[2950] = "  {\"name\": \"no key\"}"
+    for (name, old, options) in [
+      ("malformed", malformed, [String]()), ("duplicate", duplicate, []),
+      ("missing", missing, ["--key", "id"]),
+    ] {
+      let path = try directory.write("\(name).json", array(old))
+      let whole = try coldiff(options + [path, new])
+      let bucketed = try coldiff(options + ["--memory", "64K", path, new])
+      #expect(whole.status == 2 && bucketed.status == 2, "\(name)")
+      #expect(bucketed.errors == whole.errors, "\(name)")
+      #expect(bucketed.output.isEmpty)
+    }
+  }
+
+  /// A temporary disk that fills up (the spill files' writes fail with
+  /// ENOSPC after a few bytes): a clear error, exit 2, nothing on standard
+  /// output, no spill file left.
+  @Test func aFullTemporaryDiskIsAnErrorAndPrintsNothing() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let pair = try pairs(seed: 1, in: directory)[0]
+    let spill = directory.file("spill")
+    try FileManager.default.createDirectory(atPath: spill, withIntermediateDirectories: false)
+    var environment = ToolProcess.environment()
+    environment["COLDIFF_TEST_SPILL_LIMIT"] = "5000"
+    let outcome = try coldiff(
+      ["--memory", "64K", "--temp-dir", spill, pair.old, pair.new], environment: environment)
+    #expect(outcome.status == 2)
+    #expect(outcome.output.isEmpty)
+    #expect(
+      outcome.errors.contains("cannot write the spill files in \(spill)/coldiff-")
+        && outcome.errors.contains("No space left on device"), "\(outcome.errors)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: spill).isEmpty)
+  }
+
+  /// SIGTERM, SIGINT and SIGHUP in the middle of a run leave no spill
+  /// folder behind, and the signal still ends the process.
+  @Test func spillFilesAreRemovedWhenTheRunIsKilled() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let line = { (key: Int) in
+      "{\"id\": \(key), \"name\": \"\(String(repeating: "x", count: 80))\"}\n"
+    }
+    let old = try directory.write("old.jsonl", (0..<300_000).map(line).joined())
+    let new = try directory.write("new.jsonl", (0..<300_000).reversed().map(line).joined())
+    for signal in [SIGTERM, SIGINT, SIGHUP] {
+      let spill = directory.file("spill-\(signal)")
+      try FileManager.default.createDirectory(atPath: spill, withIntermediateDirectories: false)
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: Binaries.path(of: "coldiff"))
+      process.arguments = ["--memory", "4M", "--temp-dir", spill, "-f", "json", old, new]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      // Wait until bucket files are there, then stop the run.
+      var spilling = false
+      for _ in 0..<2000 where !spilling && process.isRunning {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: spill)
+        spilling = try folders.contains {
+          try FileManager.default.contentsOfDirectory(atPath: spill + "/" + $0).count > 4
+        }
+        if !spilling { usleep(5000) }
+      }
+      #expect(spilling, "signal \(signal): the run spilled")
+      kill(process.processIdentifier, signal)
+      _ = ToolProcess.waitOrKill(process)
+      #expect(process.terminationReason == .uncaughtSignal, "signal \(signal)")
+      #expect(process.terminationStatus == signal)
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: spill).isEmpty, "signal \(signal)")
+    }
+  }
+
+  /// A budget below the smallest, or too small for the largest record,
+  /// is an error naming the smallest budget that works, and that budget
+  /// works.
+  @Test func aBudgetTooSmallNamesTheSmallestThatWorks() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let big = String(repeating: "y", count: 40_000)
+    let records = (0..<40).map { "{\"id\": \($0), \"text\": \"\($0 == 20 ? big : "short")\"}\n" }
+    let old = try directory.write("old.jsonl", records.joined())
+    let new = try directory.write("new.jsonl", records.reversed().joined())
+    let below = try coldiff(["--memory", "10K", old, new])
+    #expect(below.status == 2)
+    #expect(
+      below.errors
+        == "coldiff: --memory 10K is too small for these inputs: the smallest budget that "
+        + "works is 64K\n")
+    let tooSmall = try coldiff(["--memory", "64K", "-f", "json", old, new])
+    #expect(tooSmall.status == 2)
+    #expect(tooSmall.output.isEmpty)
+    let prefix =
+      "coldiff: --memory 64K is too small for these inputs: the smallest budget that works is "
+    #expect(tooSmall.errors.hasPrefix(prefix), "\(tooSmall.errors)")
+    let smallest = String(tooSmall.errors.dropFirst(prefix.count).dropLast())
+    let works = try coldiff(["--memory", smallest, "-f", "json", old, new])
+    let whole = try coldiff(["-f", "json", old, new])
+    #expect(works.status == 1, "--memory \(smallest): \(works.errors)")
+    #expect(works.output == whole.output)
+  }
+
+  @Test func memoryUsageErrors() throws {
+    let cases: [([String], String)] = [
+      (["--memory", "12Q", "a", "b"], "invalid value '12Q' for '--memory'"),
+      (["--memory", "", "a", "b"], "'--memory'"),
+      (
+        ["--memory", "1M", "--tree", "children", "a", "b"],
+        "'--memory' does not combine with '--tree'"
+      ),
+      (["--memory", "1M", "--shard", "0/2", "-f", "json", "a", "b"], "with '--shard'"),
+      (["--memory", "1M", "--array-key", "lines=sku", "a", "b"], "with '--array-key'"),
+    ]
+    for (arguments, message) in cases {
+      let outcome = try coldiff(arguments)
+      #expect(outcome.status == 2, "\(arguments)")
+      #expect(outcome.errors.contains(message), "\(arguments): \(outcome.errors)")
+    }
+  }
+}
+
+/// The progress line of a bucketed run: on a terminal (a pseudo-terminal
+/// made by util-linux's `script`) once the run takes more than a second,
+/// bytes read and then buckets compared, erased at the end; never when
+/// standard error is not a terminal.
+@Suite struct BucketedProgressTests {
+  @Test(.enabled(if: TerminalTests.hasScript))
+  func progressShowsOnATerminalOnly() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let line = { (key: Int) in
+      "{\"id\": \(key), \"name\": \"\(String(repeating: "x", count: 80))\"}\n"
+    }
+    try directory.write("old.jsonl", (0..<150_000).map(line).joined())
+    try directory.write("new.jsonl", (0..<150_000).reversed().map(line).joined())
+    let coldiff = Binaries.path(of: "coldiff")
+    let command =
+      "'\(coldiff)' --memory 4M -f stat old.jsonl new.jsonl > out.txt; echo \"status $?\""
+    let shown = try ToolProcess.run(
+      "/usr/bin/script", ["-q", "-e", "-c", command, "/dev/null"], in: directory.path,
+      environment: ToolProcess.environment(adding: ["TERM": "dumb"]))
+    #expect(shown.text.contains("coldiff: reading: "), "\(shown.text)")
+    #expect(shown.text.contains("coldiff: comparing buckets: "), "\(shown.text)")
+    #expect(shown.text.hasSuffix("\r\u{1B}[K" + "status 1\r\n"), "\(shown.text)")
+    #expect(try directory.read("out.txt") == "0 inserted, 0 deleted, 0 updated, 149999 moved\n")
+    let piped = try ToolProcess.run(
+      coldiff, ["--memory", "4M", "-f", "stat", "old.jsonl", "new.jsonl"], in: directory.path)
+    #expect(piped.errors.isEmpty)
+    #expect(piped.status == 1)
+  }
+}
