@@ -109,7 +109,8 @@ struct ColdiffRun {
       path == "/dev/null" ? nil : try InputFile(path: path, standardInput: standardInput)
     }
     let (oldInput, newInput) = (try open(oldPath), try open(newPath))
-    let chunking = ScanChunking.pair(oldInput?.bytes.count ?? 0, newInput?.bytes.count ?? 0)
+    let chunking = ScanChunking.pair(
+      oldInput?.bytes ?? SourceBytes(), newInput?.bytes ?? SourceBytes())
     func load(_ input: InputFile?, detectionName: String?) throws -> Snapshot? {
       guard let input else { return nil }
       return try Snapshot(

@@ -21,16 +21,16 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
   final class Owner: @unchecked Sendable {
     @usableFromInline let buffer: UnsafeBufferPointer<UInt8>
     let release: @Sendable (UnsafeBufferPointer<UInt8>) -> Void
-    /// Whether `buffer` is a private read-only mapping of a file, whose
-    /// pages may be dropped and read again.
-    let isMappedFile: Bool
+    /// Whether `buffer` is a private read-only mapping of a file whose
+    /// pages are dropped when done with (and read again when needed).
+    let releasesPages: Bool
 
     init(
-      buffer: UnsafeBufferPointer<UInt8>, isMappedFile: Bool = false,
+      buffer: UnsafeBufferPointer<UInt8>, releasesPages: Bool = false,
       release: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Void
     ) {
       self.buffer = buffer
-      self.isMappedFile = isMappedFile
+      self.releasesPages = releasesPages
       self.release = release
     }
 
@@ -54,19 +54,26 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
   }
 
   /// Takes over a private read-only mapping of a file (`mmap` with
-  /// `PROT_READ` and `MAP_PRIVATE`): its pages may leave the process's
-  /// memory when done with (`releasePages(_:)`).
+  /// `PROT_READ` and `MAP_PRIVATE`).
   ///
   /// - Parameters:
   ///   - mapping: the mapped bytes; the file must not change while any
   ///     copy of the result is alive.
+  ///   - releasingPages: whether its pages leave the process's memory
+  ///     when done with (`releasePages(_:)`): worth it for a file that is
+  ///     large against the memory there is, at the cost of mapping pages
+  ///     again when they are read again.
   ///   - release: unmaps them, called once when the last copy goes.
   package init(
-    mappedFile mapping: UnsafeBufferPointer<UInt8>,
+    mappedFile mapping: UnsafeBufferPointer<UInt8>, releasingPages: Bool,
     release: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Void
   ) {
-    owner = Owner(buffer: mapping, isMappedFile: true, release: release)
+    owner = Owner(buffer: mapping, releasesPages: releasingPages, release: release)
   }
+
+  /// Whether the pages of these bytes leave the process's memory when
+  /// done with (a large mapped file).
+  package var releasesPages: Bool { owner.releasesPages }
 
   /// Copies bytes from an array.
   ///
@@ -148,14 +155,14 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
   }
 
   /// Lets the pages that lie wholly inside `range` leave the process's
-  /// memory, for a mapped file (`madvise(MADV_DONTNEED)`: they stay in
-  /// the page cache, and reading them again maps them again); does
-  /// nothing for bytes held in memory. The bytes stay readable.
+  /// memory, for a mapped file made to release them
+  /// (`madvise(MADV_DONTNEED)`: they stay in the page cache, and reading
+  /// them again maps them again); does nothing for other bytes. The bytes stay readable.
   ///
   /// - Parameter range: offsets in the input that are done with for now.
   /// - Complexity: O(pages in `range`), in the kernel.
   package func releasePages(_ range: Range<Int>) {
-    guard owner.isMappedFile, let base = owner.buffer.baseAddress else { return }
+    guard owner.releasesPages, let base = owner.buffer.baseAddress else { return }
     let page = Int(sysconf(Int32(_SC_PAGESIZE)))
     let start = UInt(bitPattern: base + range.lowerBound)
     let end = UInt(bitPattern: base + Swift.min(range.upperBound, count))
