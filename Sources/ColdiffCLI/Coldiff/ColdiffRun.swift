@@ -108,7 +108,9 @@ struct ColdiffRun {
     func open(_ path: String) throws -> InputFile? {
       path == "/dev/null" ? nil : try InputFile(path: path, standardInput: standardInput)
     }
-    let (oldInput, newInput) = (try open(oldPath), try open(newPath))
+    let oldInput = try open(oldPath)
+    let newOpening = Result { try open(newPath) }
+    let newInput = try? newOpening.get()
     let chunking = ScanChunking.pair(
       oldInput?.bytes ?? SourceBytes(), newInput?.bytes ?? SourceBytes())
     func load(_ input: InputFile?, detectionName: String?) throws -> Snapshot? {
@@ -116,6 +118,12 @@ struct ColdiffRun {
       return try Snapshot(
         input, detectionName: detectionName, override: format, keyName: keyName,
         root: options.root, delimiter: options.delimiter, chunking: chunking)
+    }
+    // OLD's errors come first, as when each side was opened where it is
+    // read: NEW failing to open is reported after OLD is read.
+    if case .failure(let error) = newOpening {
+      _ = try load(oldInput, detectionName: detectionNames.old)
+      throw error
     }
     let (old, new) = try Parallel.both(
       { try load(oldInput, detectionName: detectionNames.old) },
