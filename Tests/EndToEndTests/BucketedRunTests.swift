@@ -10,53 +10,18 @@ import Testing
   private static let seeds = 0..<3
   private static let formats = ["text", "json", "patch", "stat", "markdown"]
 
-  /// One pair of inputs and the options to diff them with.
-  private struct Pair {
-    let name: String
-    let old: String
-    let new: String
-    var options: [String] = []
-  }
-
-  private func pairs(seed: Int, in directory: TemporaryDirectory) throws -> [Pair] {
-    var editor = RandomEditor(seed: UInt64(seed) &* 4409 &+ 3, flat: false)
-    let old = editor.collection(upTo: 1500)
-    let new = editor.edit(old)
-    func write(_ name: String, _ old: String, _ new: String, _ ext: String) throws -> Pair {
-      Pair(
-        name: "\(name)-\(seed)",
-        old: try directory.write("\(name)-\(seed)-old.\(ext)", old),
-        new: try directory.write("\(name)-\(seed)-new.\(ext)", new))
-    }
-    func object(_ collection: RandomCollection) -> String {
-      "{\n"
-        + collection.records.map { "  \"k\($0.key)\": \($0.value.json)" }
-        .joined(separator: ",\n") + "\n}\n"
-    }
-    var flatEditor = RandomEditor(seed: UInt64(seed) &* 3301 &+ 7, flat: true)
-    let flatOld = flatEditor.collection(upTo: 2000)
-    let flatNew = flatEditor.edit(flatOld)
-    var pairs = [
-      try write("array", old.jsonArray(onePerLine: true), new.jsonArray(onePerLine: false), "json"),
-      try write("lines", old.jsonLines, new.jsonLines, "jsonl"),
-      try write("object", object(old), object(new), "json"),
-      try write(
-        "csv", flatOld.csv(columns: ["id", "name", "n"]),
-        flatNew.csv(columns: ["id", "n", "name"]),
-        "csv"),
-    ]
-    var unordered = try write("unordered", old.jsonLines, new.jsonLines, "jsonl")
-    unordered.options = ["--unordered", "--ignore", "n"]
-    pairs.append(unordered)
-    var composite = try write(
-      "composite", old.jsonArray(onePerLine: true), new.jsonArray(onePerLine: true), "json")
-    composite.options = ["--key", "name,id"]
-    pairs.append(composite)
+  private func pairs(seed: Int, in directory: TemporaryDirectory) throws -> [DiffPair] {
+    var pairs = try DiffPair.everyFlatForm(
+      seed: seed, nestedSeed: UInt64(seed) &* 4409 &+ 3, flatSeed: UInt64(seed) &* 3301 &+ 7,
+      records: 1500, flatRecords: 2000,
+      in: directory)
     var values = SeededGenerator(seed: UInt64(seed) &+ 77)
     let valueLines = { (count: Int) in
       (0..<count).map { _ in "{\"v\": \(Int.random(in: 1...400, using: &values))}\n" }.joined()
     }
-    pairs.append(try write("values", valueLines(3000), valueLines(3000), "jsonl"))
+    pairs.append(
+      try DiffPair.write(
+        "values", seed: seed, valueLines(3000), valueLines(3000), "jsonl", in: directory))
     return pairs
   }
 

@@ -9,48 +9,11 @@ import Testing
   private static let seeds = 0..<6
   private static let formats = ["text", "json", "patch", "stat"]
 
-  /// One pair of inputs and the options to diff them with.
-  private struct Pair {
-    let name: String
-    let old: String
-    let new: String
-    var options: [String] = []
-  }
-
-  private func pairs(seed: Int, in directory: TemporaryDirectory) throws -> [Pair] {
-    var editor = RandomEditor(seed: UInt64(seed) &* 6007 &+ 11, flat: false)
-    let old = editor.collection(upTo: 30)
-    let new = editor.edit(old)
-    func write(_ name: String, _ old: String, _ new: String, _ ext: String) throws -> Pair {
-      Pair(
-        name: "\(name)-\(seed)",
-        old: try directory.write("\(name)-\(seed)-old.\(ext)", old),
-        new: try directory.write("\(name)-\(seed)-new.\(ext)", new))
-    }
-    func object(_ collection: RandomCollection) -> String {
-      "{\n"
-        + collection.records.map { "  \"k\($0.key)\": \($0.value.json)" }
-        .joined(separator: ",\n") + "\n}\n"
-    }
-    var flatEditor = RandomEditor(seed: UInt64(seed) &* 7717 &+ 5, flat: true)
-    let flatOld = flatEditor.collection(upTo: 30)
-    let flatNew = flatEditor.edit(flatOld)
-    var pairs = [
-      try write("array", old.jsonArray(onePerLine: true), new.jsonArray(onePerLine: false), "json"),
-      try write("lines", old.jsonLines, new.jsonLines, "jsonl"),
-      try write("object", object(old), object(new), "json"),
-      try write(
-        "csv", flatOld.csv(columns: ["id", "name", "n"]),
-        flatNew.csv(columns: ["id", "n", "name"]),
-        "csv"),
-    ]
-    var unordered = try write("unordered", old.jsonLines, new.jsonLines, "jsonl")
-    unordered.options = ["--unordered", "--ignore", "n"]
-    pairs.append(unordered)
-    var whole = try write(
-      "whole", old.jsonArray(onePerLine: true), new.jsonArray(onePerLine: true), "json")
-    whole.options = ["--key", "name,id"]
-    pairs.append(whole)
+  private func pairs(seed: Int, in directory: TemporaryDirectory) throws -> [DiffPair] {
+    var pairs = try DiffPair.everyFlatForm(
+      seed: seed, nestedSeed: UInt64(seed) &* 6007 &+ 11, flatSeed: UInt64(seed) &* 7717 &+ 5,
+      records: 30, flatRecords: 30,
+      in: directory)
     var values = SeededGenerator(seed: UInt64(seed) &+ 99)
     let oldValues = (0..<Int.random(in: 0...25, using: &values)).map { _ in
       "{\"v\": \(Int.random(in: 1...5, using: &values))}\n"
@@ -58,7 +21,9 @@ import Testing
     let newValues = (0..<Int.random(in: 0...25, using: &values)).map { _ in
       "{\"v\": \(Int.random(in: 1...5, using: &values))}\n"
     }
-    pairs.append(try write("values", oldValues.joined(), newValues.joined(), "jsonl"))
+    pairs.append(
+      try DiffPair.write(
+        "values", seed: seed, oldValues.joined(), newValues.joined(), "jsonl", in: directory))
     return pairs
   }
 
@@ -68,7 +33,7 @@ import Testing
 
   /// Writes the four shard documents of `pair`, returning their paths in
   /// a shuffled order.
-  private func shards(of pair: Pair, in directory: TemporaryDirectory) throws -> [String] {
+  private func shards(of pair: DiffPair, in directory: TemporaryDirectory) throws -> [String] {
     var paths: [String] = []
     for index in 0..<4 {
       let outcome = try coldiff(
