@@ -75,6 +75,22 @@ enum ByteClassifier {
     firstSet(equal(load(base, offset), splat(0x22)))
   }
 
+  /// The offset of the first `"` at or after `offset`: sixteen bytes at a
+  /// time, the last few (fewer than sixteen before `count`) one by one.
+  ///
+  /// - Precondition: a `"` comes before `count` (text already validated).
+  @inline(__always)
+  static func nextQuote(_ base: UnsafeRawPointer, from offset: Int, count: Int) -> Int {
+    var index = offset
+    while index &+ width <= count {
+      let found = firstQuote(base, index)
+      index &+= found
+      if found < width { return index }
+    }
+    while base.load(fromByteOffset: index, as: UInt8.self) != 0x22 { index += 1 }
+    return index
+  }
+
   /// The first `"`, `{`, `}`, `[` or `]` of the block (in text already
   /// validated).
   @inline(__always)

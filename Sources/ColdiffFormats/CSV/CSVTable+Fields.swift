@@ -209,13 +209,7 @@ extension CSVTable {
       // The closing quote is the first one not doubled.
       index += 1
       while true {
-        if index &+ ByteClassifier.width <= count {
-          let found = ByteClassifier.firstQuote(raw, index)
-          index &+= found
-          if found == ByteClassifier.width { continue }
-        } else {
-          while bytes[index] != quote { index += 1 }
-        }
+        index = ByteClassifier.nextQuote(raw, from: index, count: count)
         guard index + 1 < count, bytes[index + 1] == quote else { return index + 1 }
         index += 2
       }

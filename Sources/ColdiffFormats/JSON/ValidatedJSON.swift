@@ -66,13 +66,7 @@ struct ValidatedJSON {
     var index = start + 1
     let raw = UnsafeRawPointer(base)
     while true {
-      if index &+ ByteClassifier.width <= count {
-        let found = ByteClassifier.firstQuote(raw, index)
-        index &+= found
-        if found == ByteClassifier.width { continue }
-      } else {
-        while base[index] != UInt8(ascii: "\"") { index += 1 }
-      }
+      index = ByteClassifier.nextQuote(raw, from: index, count: count)
       // The opening quote stops the walk back.
       var before = index - 1
       while base[before] == UInt8(ascii: "\\") { before -= 1 }
