@@ -3,16 +3,17 @@ import Glibc
 
 /// One side's bucket files: each record appended to the file of its
 /// bucket through a buffer, as a frame of its position in the input, the
-/// offset of its text in the input (for messages), its member name (an
-/// object map's) and its text.
+/// offset of its text in the input (for messages), its canonical key (for
+/// matching), its identity as written (what stands for a matched record
+/// in the put-together inputs), its member name (an object map's) and its
+/// text, so a bucket is matched and compared without reading its records
+/// again.
 final class BucketFiles {
-  /// One record read back from a bucket file.
-  struct Record {
-    var position: Int
-    var offset: Int
-    var name: ArraySlice<UInt8>
-    var text: ArraySlice<UInt8>
-  }
+  /// The frame's header: position and offset (8 bytes each), then the
+  /// lengths of the key, the identity, the name and the text (4 each).
+  static let headerSize = 32
+  /// The identity length that means "the record's text" (whole values).
+  static let identityIsText = UInt32.max
 
   private let paths: [String]
   /// The number of buckets.
@@ -50,14 +51,22 @@ final class BucketFiles {
 
   /// Appends a record to bucket `bucket`.
   ///
+  /// - Parameters:
+  ///   - identity: the identity as written, `nil` when it is the text.
   /// - Throws: `InputError` when the write fails (a full disk).
   func append(
-    bucket: Int, position: Int, offset: Int, name: UnsafeBufferPointer<UInt8>,
+    bucket: Int, position: Int, offset: Int, key: ArraySlice<UInt8>,
+    identity: UnsafeBufferPointer<UInt8>?, name: UnsafeBufferPointer<UInt8>,
     text: UnsafeBufferPointer<UInt8>
   ) throws {
-    for field in [position, offset, name.count, text.count] {
-      withUnsafeBytes(of: UInt64(field).littleEndian) { buffers[bucket].append(contentsOf: $0) }
+    let identityLength = identity.map { UInt32($0.count) } ?? BucketFiles.identityIsText
+    withUnsafeBytes(of: UInt64(position).littleEndian) { buffers[bucket].append(contentsOf: $0) }
+    withUnsafeBytes(of: UInt64(offset).littleEndian) { buffers[bucket].append(contentsOf: $0) }
+    for length in [UInt32(key.count), identityLength, UInt32(name.count), UInt32(text.count)] {
+      withUnsafeBytes(of: length.littleEndian) { buffers[bucket].append(contentsOf: $0) }
     }
+    buffers[bucket].append(contentsOf: key)
+    if let identity { buffers[bucket].append(contentsOf: identity) }
     buffers[bucket].append(contentsOf: name)
     buffers[bucket].append(contentsOf: text)
     if buffers[bucket].count >= bufferSize { try flush(bucket) }
@@ -98,37 +107,20 @@ final class BucketFiles {
   /// emptied, its space given back).
   ///
   /// - Throws: `InputError` for a read error.
-  func records(of bucket: Int) throws -> (bytes: [UInt8], records: [Record]) {
+  func records(of bucket: Int) throws -> SpilledRecords {
     let descriptor = descriptors[bucket]
     let size = Int(lseek(descriptor, 0, SEEK_END))
-    var bytes = [UInt8](repeating: 0, count: size)
-    var done = 0
-    try bytes.withUnsafeMutableBytes { pointer in
+    let bytes = try [UInt8](unsafeUninitializedCapacity: size) { pointer, initialized in
+      var done = 0
       while done < size {
         let got = pread(descriptor, pointer.baseAddress! + done, size - done, off_t(done))
         if got < 0 && errno == EINTR { continue }
         guard got > 0 else { throw failure(got < 0 ? errno : EIO) }
         done += got
       }
+      initialized = size
     }
     _ = ftruncate(descriptor, 0)
-    var records: [Record] = []
-    var at = 0
-    while at + 32 <= size {
-      var fields: [Int] = [0, 0, 0, 0]
-      bytes.withUnsafeBytes { raw in
-        for index in 0..<4 {
-          fields[index] = Int(raw.loadUnaligned(fromByteOffset: at + index * 8, as: UInt64.self))
-        }
-      }
-      let nameStart = at + 32
-      let textStart = nameStart + fields[2]
-      at = textStart + fields[3]
-      records.append(
-        Record(
-          position: fields[0], offset: fields[1], name: bytes[nameStart..<textStart],
-          text: bytes[textStart..<at]))
-    }
-    return (bytes, records)
+    return SpilledRecords(bytes: bytes)
   }
 }

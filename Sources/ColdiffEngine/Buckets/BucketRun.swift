@@ -33,9 +33,10 @@ struct BucketRun {
     var identity: Identity?
     while true {
       let spilled = try spillBoth(identity: identity)
-      if let (resolved, oldFiles, newFiles, counts) = spilled {
+      if let (resolved, oldFiles, newFiles, counts, rawComparable) = spilled {
         var comparison = try compareBuckets(
-          identity: resolved, oldFiles: oldFiles, newFiles: newFiles, counts: counts)
+          identity: resolved, oldFiles: oldFiles, newFiles: newFiles, counts: counts,
+          rawComparable: rawComparable)
         comparison.rules = settings.rules
         return BucketedComparison.Result(
           comparison: comparison, guessedDelimiters: (old.guessedDelimiter, new.guessedDelimiter))
@@ -49,9 +50,10 @@ struct BucketRun {
   /// first windows resolve when `nil`.
   ///
   /// - Returns: the identity, the bucket files and the record counts, or
-  ///   `nil` when the default `id` turned out to be missing somewhere.
+  ///   `nil` when the default `id` turned out to be missing somewhere;
+  ///   and whether equal bytes mean equal records.
   private func spillBoth(identity: Identity?) throws -> (
-    Identity, BucketFiles, BucketFiles, (old: Int, new: Int)
+    Identity, BucketFiles, BucketFiles, (old: Int, new: Int), Bool
   )? {
     let oldWindows = try windows(old)
     let newWindows = try windows(new)
@@ -89,7 +91,8 @@ struct BucketRun {
           })
       })
     guard let oldCount, let newCount else { return nil }
-    return (resolved, oldFiles, newFiles, (oldCount, newCount))
+    let rawComparable = Comparison.rawBytesComparable(oldFirst.1, newFirst.1)
+    return (resolved, oldFiles, newFiles, (oldCount, newCount), rawComparable)
   }
 
   private func windows(_ side: BucketSide) throws -> InputWindows {
@@ -111,79 +114,65 @@ struct BucketRun {
 
   /// Compares bucket by bucket and puts the findings together.
   private func compareBuckets(
-    identity: Identity, oldFiles: BucketFiles, newFiles: BucketFiles, counts: (old: Int, new: Int)
+    identity: Identity, oldFiles: BucketFiles, newFiles: BucketFiles,
+    counts: (old: Int, new: Int), rawComparable: Bool
   ) throws -> Comparison {
     let ordered = !settings.unordered && identity != .memberName
-    let oldWhole = ShardDocument.Side(
-      name: old.name, form: old.form, count: counts.old, header: old.header)
-    let newWhole = ShardDocument.Side(
-      name: new.name, form: new.form, count: counts.new, header: new.header)
-    var assembly: ShardAssembly?
+    let whole = ShardDocument(
+      shard: Shard(index: 0, count: 1)!, fingerprint: "", arguments: [], identity: identity,
+      ordered: ordered,
+      old: ShardDocument.Side(
+        name: old.name, form: old.form, count: counts.old, header: old.header),
+      new: ShardDocument.Side(
+        name: new.name, form: new.form, count: counts.new, header: new.header),
+      matched: [], inserts: [], deletes: [], updates: [])
+    var assembly = ShardAssembly(whole)
+    let context = BucketMatch.Context(
+      identity: identity, rules: settings.rules, rawComparable: rawComparable, oldSide: old,
+      newSide: new)
     let total = old.size + new.size
     for bucket in 0..<buckets {
-      var part = try compareBucket(
-        bucket, identity: identity, oldFiles: oldFiles, newFiles: newFiles)
-      part.old = oldWhole
-      part.new = newWhole
-      part.ordered = ordered
-      if assembly == nil { assembly = ShardAssembly(part) }
-      try assembly!.add(part, name: old.name)
+      // Both sides of the bucket read on both cores.
+      let (oldRecords, newRecords) = try Parallel.both(
+        { try oldFiles.records(of: bucket) }, { try newFiles.records(of: bucket) })
+      let match = try BucketMatch(old: oldRecords, new: newRecords, context: context)
+      try place(match, named: identity == .memberName, in: &assembly)
       progress(.init(bytesRead: total, bytes: total, bucketsDone: bucket + 1, buckets: buckets))
     }
-    // Moved out, so the records it frees as it goes are freed.
-    guard let finished = assembly.take() else { preconditionFailure("a run has a bucket") }
-    return try (consume finished).comparison()
+    return try (consume assembly).comparison()
   }
 
-  /// The shard document of one bucket, positions in the whole inputs.
-  private func compareBucket(
-    _ bucket: Int, identity: Identity, oldFiles: BucketFiles, newFiles: BucketFiles
-  ) throws -> ShardDocument {
-    // Both sides of the bucket read and scanned on both cores.
-    let ((oldRecords, (oldSnapshot, oldLocator)), (newRecords, (newSnapshot, newLocator))) =
-      try Parallel.both(
-        {
-          let records = try oldFiles.records(of: bucket).records
-          return (records, try old.bucketSnapshot(records))
-        },
-        {
-          let records = try newFiles.records(of: bucket).records
-          return (records, try new.bucketSnapshot(records))
-        })
-    let comparison: Comparison
-    do {
-      let rules = settings.rules
-      let (oldKeys, newKeys) = try Parallel.both(
-        { try oldSnapshot.keyArena(for: identity, rules: rules) },
-        { try newSnapshot.keyArena(for: identity, rules: rules) })
-      comparison = try Comparison(
-        old: oldSnapshot, new: newSnapshot, identity: identity, rules: rules, ordered: false,
-        oldKeys: oldKeys, newKeys: newKeys)
-    } catch let error as InputError {
-      throw error.file == new.name && error.file != old.name
-        ? newLocator.place(error) : oldLocator.place(error)
+  /// Puts what one bucket found in its place in the whole inputs.
+  private func place(_ match: BucketMatch, named: Bool, in assembly: inout ShardAssembly) throws {
+    let (oldRecords, newRecords) = (match.old, match.new)
+    let file = old.name
+    try oldRecords.bytes.withUnsafeBufferPointer { oldBytes in
+      try newRecords.bytes.withUnsafeBufferPointer { newBytes in
+        for (newIndex, partner) in match.newToOld.enumerated() {
+          let newFrame = newRecords.frames[newIndex]
+          if partner >= 0 {
+            let oldFrame = oldRecords.frames[Int(partner)]
+            try assembly.addMatch(
+              old: oldFrame.position, new: newFrame.position,
+              oldKey: UnsafeBufferPointer(rebasing: oldBytes[oldFrame.identity]),
+              newKey: UnsafeBufferPointer(rebasing: newBytes[newFrame.identity]), name: file)
+          } else {
+            try assembly.addInsert(
+              newFrame.position, name: named ? newRecords.bytes[newFrame.name] : nil,
+              text: UnsafeBufferPointer(rebasing: newBytes[newFrame.text]), file: file)
+          }
+        }
+        for (oldIndex, matched) in match.oldMatched.enumerated() where !matched {
+          let oldFrame = oldRecords.frames[oldIndex]
+          try assembly.addDelete(
+            oldFrame.position, name: named ? oldRecords.bytes[oldFrame.name] : nil,
+            text: UnsafeBufferPointer(rebasing: oldBytes[oldFrame.text]), file: file)
+        }
+      }
     }
-    var part = ShardDocument(
-      comparison: comparison, shard: Shard(index: bucket, count: buckets)!,
-      oldMembers: Array(repeating: true, count: oldRecords.count),
-      newMembers: Array(repeating: true, count: newRecords.count), fingerprint: "",
-      arguments: [])
-    let oldPositions = oldRecords.map(\.position)
-    let newPositions = newRecords.map(\.position)
-    for index in part.matched.indices {
-      part.matched[index].old = oldPositions[part.matched[index].old]
-      part.matched[index].new = newPositions[part.matched[index].new]
+    for (oldIndex, fields) in match.changes {
+      try assembly.addUpdate(oldRecords.frames[oldIndex].position, changes: fields, file: file)
     }
-    for index in part.inserts.indices {
-      part.inserts[index].position = newPositions[part.inserts[index].position]
-    }
-    for index in part.deletes.indices {
-      part.deletes[index].position = oldPositions[part.deletes[index].position]
-    }
-    for index in part.updates.indices {
-      part.updates[index].position = oldPositions[part.updates[index].position]
-    }
-    return part
   }
 }
 

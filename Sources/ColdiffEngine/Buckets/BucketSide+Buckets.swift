@@ -2,14 +2,21 @@ import ColdiffCore
 import ColdiffFormats
 
 extension BucketSide {
-  /// The records of one bucket read as a snapshot of this input: a
-  /// document of the input's form holding them in input order.
+  /// Some records of one bucket (`chosen`, all when `nil`) read as a
+  /// snapshot of this input: a document of the input's form holding them
+  /// in the order given.
   ///
   /// - Throws: `InputError` located in the input.
-  func bucketSnapshot(_ records: [BucketFiles.Record]) throws -> (Snapshot, ErrorLocator) {
+  func bucketSnapshot(_ spilled: SpilledRecords, chosen: [Int]? = nil) throws -> (
+    Snapshot, ErrorLocator
+  ) {
+    let records = chosen ?? Array(spilled.frames.indices)
     var starts: [Int] = []
     starts.reserveCapacity(records.count)
-    let texts = records.reduce(0) { $0 + $1.name.count + $1.text.count }
+    let texts = records.reduce(0) {
+      $0 + spilled.frames[$1].name.count + spilled.frames[$1].text.count
+    }
+    let bytes = spilled.bytes
     let document: SourceBytes
     switch form {
     case .csv, .tsv, .jsonLines, .jsonObjectOrLines:
@@ -18,7 +25,7 @@ extension BucketSide {
       writer.append(header)
       for record in records {
         starts.append(writer.written)
-        writer.append(record.text)
+        writer.append(bytes[spilled.frames[record].text])
         writer.append(0x0A)
       }
       document = writer.bytes()
@@ -32,17 +39,18 @@ extension BucketSide {
         starts.append(writer.written)
         if isObject {
           writer.append(UInt8(ascii: "\""))
-          writer.append(record.name)
+          writer.append(bytes[spilled.frames[record].name])
           writer.append("\":".utf8)
         }
-        writer.append(record.text)
+        writer.append(bytes[spilled.frames[record].text])
       }
       writer.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
       document = writer.bytes()
     }
     let locator = ErrorLocator(
       placement: ErrorPlacement(path: path), document: document, starts: starts,
-      offsets: records.map(\.offset), positions: records.map(\.position))
+      offsets: records.map { spilled.frames[$0].offset },
+      positions: records.map { spilled.frames[$0].position })
     do {
       return (try snapshot(document), locator)
     } catch let error as InputError {

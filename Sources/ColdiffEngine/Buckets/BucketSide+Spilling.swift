@@ -42,7 +42,9 @@ extension BucketSide {
       }
       do {
         let keys = try snapshot.keyArena(for: identity, rules: rules)
-        try write(snapshot, keys: keys, files: files, before: before, start: start - prefix)
+        try write(
+          snapshot, keys: keys, identity: identity, files: files, before: before,
+          start: start - prefix)
       } catch let error as InputError {
         throw placement(error)
       }
@@ -66,12 +68,15 @@ extension BucketSide {
 
   /// Writes the records of one window to their buckets.
   private func write(
-    _ snapshot: Snapshot, keys: KeyArena, files: BucketFiles, before: Int, start: Int
+    _ snapshot: Snapshot, keys: KeyArena, identity: Identity, files: BucketFiles, before: Int,
+    start: Int
   ) throws {
     let buckets = UInt64(files.count)
+    var scratch: [UInt8] = []
     try snapshot.bytes.withUnsafeBufferPointer { buffer in
       for record in 0..<snapshot.count {
-        let bucket = keys.key(record).withUnsafeBufferPointer { Shard.hash($0) % buckets }
+        let key = keys.key(record)
+        let bucket = key.withUnsafeBufferPointer { Shard.hash($0) % buckets }
         var name: Range<Int> = 0..<0
         let text: Range<Int>
         var offset: Int
@@ -87,11 +92,65 @@ extension BucketSide {
           text = table.rowRange(record)
           offset = text.lowerBound
         }
-        try files.append(
-          bucket: Int(bucket), position: before + record, offset: start + offset,
-          name: UnsafeBufferPointer(rebasing: buffer[name]),
-          text: UnsafeBufferPointer(rebasing: buffer[text]))
+        let written = BucketSide.identityText(
+          of: record, in: snapshot, identity: identity, buffer: buffer, name: name,
+          scratch: &scratch)
+        try scratch.withUnsafeBufferPointer { scratch in
+          let identityBytes: UnsafeBufferPointer<UInt8>? =
+            switch written {
+            case .text: nil
+            case .range(let range): UnsafeBufferPointer(rebasing: buffer[range])
+            case .scratch: scratch
+            }
+          try files.append(
+            bucket: Int(bucket), position: before + record, offset: start + offset, key: key,
+            identity: identityBytes, name: UnsafeBufferPointer(rebasing: buffer[name]),
+            text: UnsafeBufferPointer(rebasing: buffer[text]))
+        }
       }
     }
+  }
+
+  /// Where a record's identity as written is (what a shard document
+  /// carries of it, `Snapshot.identityText`).
+  private enum WrittenIdentity {
+    /// The record's text (whole values).
+    case text
+    /// These bytes of the snapshot.
+    case range(Range<Int>)
+    /// The scratch buffer.
+    case scratch
+  }
+
+  /// Finds record `record`'s identity as written, without a copy where
+  /// it is in the snapshot's bytes.
+  private static func identityText(
+    of record: Int, in snapshot: Snapshot, identity: Identity, buffer: UnsafeBufferPointer<UInt8>,
+    name: Range<Int>, scratch: inout [UInt8]
+  ) -> WrittenIdentity {
+    switch (identity, snapshot.storage) {
+    case (.wholeValue, _): return .text
+    case (.memberName, _): return .range(name)
+    case (.fields(let pointers), .json(let index)) where pointers.count == 1:
+      if let range = snapshot.keyTextRange(pointers[0], record, index) { return .range(range) }
+    case (.fields(let pointers), .table(let table)) where pointers.count == 1:
+      // A plain unquoted field is its JSON string between quotes.
+      if let column = table.column(named: pointers[0].tokens[0]) {
+        let range = table.rawFieldRange(row: record, column: column)
+        let plain = buffer[range].allSatisfy {
+          $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != 0x7F
+        }
+        if plain {
+          scratch.removeAll(keepingCapacity: true)
+          scratch.append(UInt8(ascii: "\""))
+          scratch.append(contentsOf: buffer[range])
+          scratch.append(UInt8(ascii: "\""))
+          return .scratch
+        }
+      }
+    default: break
+    }
+    scratch = snapshot.identityText(of: record, identity: identity)
+    return .scratch
   }
 }

@@ -131,7 +131,7 @@ package struct Comparison {
   /// Whether equal bytes mean equal records: both inputs JSON, or both
   /// tables with the same header and delimiter (a row's bytes mean
   /// nothing without its header).
-  private static func rawBytesComparable(_ old: Snapshot, _ new: Snapshot) -> Bool {
+  static func rawBytesComparable(_ old: Snapshot, _ new: Snapshot) -> Bool {
     switch (old.storage, new.storage) {
     case (.json, .json): true
     case (.table(let a), .table(let b)): a.header == b.header && a.delimiter == b.delimiter

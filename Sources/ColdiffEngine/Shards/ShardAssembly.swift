@@ -45,72 +45,112 @@ struct ShardAssembly {
   ///
   /// - Throws: `InputError` for a position out of range or given twice.
   mutating func add(_ part: ShardDocument, name: String) throws {
-    let misfit = InputError("the shard documents do not fit together", file: name)
     for match in part.matched {
-      let oldKey = match.oldKey
-      let newKey = match.newKey ?? oldKey
-      let oldText = try keyRecord(oldKey, first.old, oldRowAround, name)
-      let newText = try keyRecord(newKey, first.new, newRowAround, name)
-      guard oldRecords.place(match.old, name: oldText.name, text: oldText.write),
-        newRecords.place(match.new, name: newText.name, text: newText.write)
-      else { throw misfit }
-      newToOld[match.new] = Int32(match.old)
+      let newKey = match.newKey ?? match.oldKey
+      try match.oldKey.withUnsafeBufferPointer { oldKey in
+        try newKey.withUnsafeBufferPointer { newKey in
+          try addMatch(old: match.old, new: match.new, oldKey: oldKey, newKey: newKey, name: name)
+        }
+      }
     }
     for record in part.inserts {
-      guard newRecords.place(record.position, name: record.name?[...], text: { $0 += record.text })
-      else { throw misfit }
+      try addInsert(record.position, name: record.name?[...], text: record.text[...], file: name)
     }
     for record in part.deletes {
-      guard oldRecords.place(record.position, name: record.name?[...], text: { $0 += record.text })
-      else { throw misfit }
+      try addDelete(record.position, name: record.name?[...], text: record.text[...], file: name)
     }
     for update in part.updates {
-      guard update.position < oldRecords.count, changes[update.position] == nil else {
-        throw misfit
-      }
-      changes[update.position] = update.changes
+      try addUpdate(update.position, changes: update.changes, file: name)
     }
   }
 
-  /// A record standing for a matched one, of only its identity: its
-  /// member name and what writes its text.
-  private func keyRecord(
-    _ key: [UInt8], _ side: ShardDocument.Side, _ rowAround: ([UInt8], [UInt8])?, _ name: String
-  ) throws -> (name: ArraySlice<UInt8>?, write: (inout [UInt8]) -> Void) {
+  /// Adds a matched record: OLD's position and identity as written, and
+  /// NEW's.
+  ///
+  /// - Throws: `InputError` for a position out of range or given twice.
+  mutating func addMatch(
+    old: Int, new: Int, oldKey: UnsafeBufferPointer<UInt8>, newKey: UnsafeBufferPointer<UInt8>,
+    name: String
+  ) throws {
+    guard try placeKeyRecord(old, oldKey, inNew: false, name),
+      try placeKeyRecord(new, newKey, inNew: true, name)
+    else { throw misfit(name) }
+    newToOld[new] = Int32(old)
+  }
+
+  /// Adds an inserted record at its NEW position.
+  ///
+  /// - Throws: `InputError` for a position out of range or given twice.
+  mutating func addInsert<Text: Collection<UInt8>>(
+    _ position: Int, name: ArraySlice<UInt8>?, text: Text, file: String
+  ) throws {
+    guard newRecords.place(position, name: name, text: { $0 += text }) else { throw misfit(file) }
+  }
+
+  /// Adds a deleted record at its OLD position.
+  ///
+  /// - Throws: `InputError` for a position out of range or given twice.
+  mutating func addDelete<Text: Collection<UInt8>>(
+    _ position: Int, name: ArraySlice<UInt8>?, text: Text, file: String
+  ) throws {
+    guard oldRecords.place(position, name: name, text: { $0 += text }) else { throw misfit(file) }
+  }
+
+  /// Adds the changes of the updated record at OLD position `position`.
+  ///
+  /// - Throws: `InputError` for a position out of range or given twice.
+  mutating func addUpdate(_ position: Int, changes: [FieldChange], file: String) throws {
+    guard position < oldRecords.count, self.changes[position] == nil else { throw misfit(file) }
+    self.changes[position] = changes
+  }
+
+  private func misfit(_ name: String) -> InputError {
+    InputError("the shard documents do not fit together", file: name)
+  }
+
+  /// Places a record standing for a matched one, of only its identity:
+  /// its member name and its text.
+  ///
+  /// - Returns: `false` when the position is out of range or taken.
+  private mutating func placeKeyRecord(
+    _ position: Int, _ key: UnsafeBufferPointer<UInt8>, inNew: Bool, _ name: String
+  ) throws -> Bool {
+    let side = inNew ? first.new : first.old
+    let rowAround = inNew ? newRowAround : oldRowAround
+    let (prefix, suffix) = (keyPrefix, keySuffix)
+    func place(name: ArraySlice<UInt8>? = nil, _ text: (inout [UInt8]) -> Void) -> Bool {
+      inNew
+        ? newRecords.place(position, name: name, text: text)
+        : oldRecords.place(position, name: name, text: text)
+    }
     switch first.identity {
-    case .wholeValue: return (nil, { $0 += key })
-    case .memberName: return (key[...], { $0 += "null".utf8 })
+    case .wholeValue: return place { $0 += key }
+    case .memberName:
+      return place(name: ArraySlice(key)) { $0 += "null".utf8 }
     case .fields(let pointers) where pointers.count == 1:
       // One key field: its JSON text goes into place as it is.
       if side.form != .csv && side.form != .tsv {
-        let (prefix, suffix) = (keyPrefix, keySuffix)
-        return (
-          nil,
-          {
-            $0 += prefix
-            $0 += key
-            $0 += suffix
-          }
-        )
+        return place {
+          $0 += prefix
+          $0 += key
+          $0 += suffix
+        }
       }
       // A string without escapes is its field quoted as CSV quotes it.
       if let (before, after) = rowAround,
         key.count >= 2, key.first == UInt8(ascii: "\""), !key.contains(UInt8(ascii: "\\"))
       {
-        return (
-          nil,
-          {
-            $0 += before
-            $0 += key
-            $0 += after
-          }
-        )
+        return place {
+          $0 += before
+          $0 += key
+          $0 += after
+        }
       }
       fallthrough
     case .fields(let pointers):
       let value: JSONValue
       do {
-        value = try JSONReader.parse(key)
+        value = try JSONReader.parse(Array(key))
       } catch {
         throw InputError("not a well-formed coldiff shard document", file: name)
       }
@@ -120,10 +160,10 @@ struct ShardAssembly {
       }
       if side.form == .csv || side.form == .tsv {
         let row = KeyRecordText.row(pointers, values, header: side.header, form: side.form)
-        return (nil, { $0 += row })
+        return place { $0 += row }
       }
       let object = KeyRecordText.object(pointers.map(\.tokens), values)
-      return (nil, { $0 += object })
+      return place { $0 += object }
     }
   }
 

@@ -96,7 +96,7 @@ extension Snapshot {
 
   /// Where the value of the key field `pointer` of JSON record `record`
   /// is written: the range the scan noted, else found in the record.
-  private func keyTextRange(_ pointer: JSONPointer, _ record: Int, _ index: JSONCollectionIndex)
+  func keyTextRange(_ pointer: JSONPointer, _ record: Int, _ index: JSONCollectionIndex)
     -> Range<Int>?
   {
     if index.capturesKeys, let capturedKey, pointer.tokens == [capturedKey] {
