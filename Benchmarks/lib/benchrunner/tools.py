@@ -89,7 +89,7 @@ def _daff_counts(path):
     return c
 
 
-def _duckdb_table(path):
+def duckdb_table(path):
     """The DuckDB table function that reads a workload file: a JSON array,
     JSON Lines, or CSV with every column as text."""
     quoted = "'" + path.replace("'", "''") + "'"
@@ -117,8 +117,8 @@ def _counts_line(path):
 
 def _duckdb_argv(env, old, new):
     with open(env.peer("keyed_duckdb.sql"), encoding="utf-8") as f:
-        sql = f.read().format(old_table=_duckdb_table(old),
-                              new_table=_duckdb_table(new))
+        sql = f.read().format(old_table=duckdb_table(old),
+                              new_table=duckdb_table(new))
     return [env.venv_bin("duckdb"), "-batch", "-jsonlines", "-c", sql]
 
 

@@ -25,6 +25,8 @@ final class BucketFiles {
   /// Bytes written so far, and how many may be (a test's full disk).
   private var written = 0
   private let writeLimit: Int?
+  /// The memory buckets are read into, used again.
+  private let memory = DocumentMemory(kept: 3)
 
   /// Makes `count` empty bucket files `PREFIX-N` in `spill`.
   ///
@@ -110,7 +112,8 @@ final class BucketFiles {
   func records(of bucket: Int) throws -> SpilledRecords {
     let descriptor = descriptors[bucket]
     let size = Int(lseek(descriptor, 0, SEEK_END))
-    let bytes = try [UInt8](unsafeUninitializedCapacity: size) { pointer, initialized in
+    var writer = FixedByteWriter(capacity: size, pool: memory)
+    try writer.fill(size) { pointer in
       var done = 0
       while done < size {
         let got = pread(descriptor, pointer.baseAddress! + done, size - done, off_t(done))
@@ -118,9 +121,8 @@ final class BucketFiles {
         guard got > 0 else { throw failure(got < 0 ? errno : EIO) }
         done += got
       }
-      initialized = size
     }
     _ = ftruncate(descriptor, 0)
-    return SpilledRecords(bytes: bytes)
+    return SpilledRecords(bytes: writer.bytes())
   }
 }

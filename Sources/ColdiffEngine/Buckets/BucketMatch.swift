@@ -52,11 +52,7 @@ struct BucketMatch {
     for newIndex in newToOld.indices where newToOld[newIndex] >= 0 {
       let oldIndex = Int(newToOld[newIndex])
       oldMatched[oldIndex] = true
-      if context.rawComparable,
-        old.bytes[old.frames[oldIndex].text] == new.bytes[new.frames[newIndex].text]
-      {
-        continue
-      }
+      if context.rawComparable, old.sameText(oldIndex, as: new, newIndex) { continue }
       differing.append((oldIndex, newIndex))
     }
     self.newToOld = newToOld
@@ -68,8 +64,10 @@ struct BucketMatch {
   private static func keys(_ records: SpilledRecords) -> KeyArena {
     var arena = KeyArena()
     arena.reserve(records: records.count, bytesEach: 16)
-    for frame in records.frames {
-      arena.append { $0 += records.bytes[frame.key] }
+    records.bytes.withUnsafeBufferPointer { bytes in
+      for frame in records.frames {
+        arena.append { $0 += UnsafeBufferPointer(rebasing: bytes[frame.key]) }
+      }
     }
     return arena
   }

@@ -131,13 +131,25 @@ struct BucketRun {
       identity: identity, rules: settings.rules, rawComparable: rawComparable, oldSide: old,
       newSide: new)
     let total = old.size + new.size
-    for bucket in 0..<buckets {
-      // Both sides of the bucket read on both cores.
-      let (oldRecords, newRecords) = try Parallel.both(
-        { try oldFiles.records(of: bucket) }, { try newFiles.records(of: bucket) })
-      let match = try BucketMatch(old: oldRecords, new: newRecords, context: context)
-      try place(match, named: identity == .memberName, in: &assembly)
-      progress(.init(bytesRead: total, bytes: total, bucketsDone: bucket + 1, buckets: buckets))
+    let named = identity == .memberName
+    // A bucket is read and matched on one core while the one before is
+    // put in place on the other.
+    var previous: BucketMatch?
+    for bucket in 0...buckets {
+      let placing = previous
+      (_, previous) = try Parallel.both(
+        {
+          if let placing {
+            try place(placing, named: named, in: &assembly)
+            progress(.init(bytesRead: total, bytes: total, bucketsDone: bucket, buckets: buckets))
+          }
+        },
+        {
+          guard bucket < buckets else { return nil }
+          return try BucketMatch(
+            old: try oldFiles.records(of: bucket), new: try newFiles.records(of: bucket),
+            context: context)
+        })
     }
     return try (consume assembly).comparison()
   }
@@ -158,14 +170,14 @@ struct BucketRun {
               newKey: UnsafeBufferPointer(rebasing: newBytes[newFrame.identity]), name: file)
           } else {
             try assembly.addInsert(
-              newFrame.position, name: named ? newRecords.bytes[newFrame.name] : nil,
+              newFrame.position, name: named ? Array(newBytes[newFrame.name])[...] : nil,
               text: UnsafeBufferPointer(rebasing: newBytes[newFrame.text]), file: file)
           }
         }
         for (oldIndex, matched) in match.oldMatched.enumerated() where !matched {
           let oldFrame = oldRecords.frames[oldIndex]
           try assembly.addDelete(
-            oldFrame.position, name: named ? oldRecords.bytes[oldFrame.name] : nil,
+            oldFrame.position, name: named ? Array(oldBytes[oldFrame.name])[...] : nil,
             text: UnsafeBufferPointer(rebasing: oldBytes[oldFrame.text]), file: file)
         }
       }

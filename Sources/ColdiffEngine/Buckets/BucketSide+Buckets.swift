@@ -16,7 +16,26 @@ extension BucketSide {
     let texts = records.reduce(0) {
       $0 + spilled.frames[$1].name.count + spilled.frames[$1].text.count
     }
-    let bytes = spilled.bytes
+    let document = spilled.bytes.withUnsafeBufferPointer {
+      bucketDocument(records, spilled.frames, bytes: $0, starts: &starts, texts: texts)
+    }
+    let locator = ErrorLocator(
+      placement: ErrorPlacement(path: path), document: document, starts: starts,
+      offsets: records.map { spilled.frames[$0].offset },
+      positions: records.map { spilled.frames[$0].position })
+    do {
+      return (try snapshot(document), locator)
+    } catch let error as InputError {
+      throw locator.place(error)
+    }
+  }
+
+  /// The document of `records` (indices into `frames`), noting where
+  /// each starts.
+  private func bucketDocument(
+    _ records: [Int], _ frames: [SpilledRecords.Frame], bytes: UnsafeBufferPointer<UInt8>,
+    starts: inout [Int], texts: Int
+  ) -> SourceBytes {
     let document: SourceBytes
     switch form {
     case .csv, .tsv, .jsonLines, .jsonObjectOrLines:
@@ -25,7 +44,7 @@ extension BucketSide {
       writer.append(header)
       for record in records {
         starts.append(writer.written)
-        writer.append(bytes[spilled.frames[record].text])
+        writer.append(UnsafeBufferPointer(rebasing: bytes[frames[record].text]))
         writer.append(0x0A)
       }
       document = writer.bytes()
@@ -39,23 +58,15 @@ extension BucketSide {
         starts.append(writer.written)
         if isObject {
           writer.append(UInt8(ascii: "\""))
-          writer.append(bytes[spilled.frames[record].name])
+          writer.append(UnsafeBufferPointer(rebasing: bytes[frames[record].name]))
           writer.append("\":".utf8)
         }
-        writer.append(bytes[spilled.frames[record].text])
+        writer.append(UnsafeBufferPointer(rebasing: bytes[frames[record].text]))
       }
       writer.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
       document = writer.bytes()
     }
-    let locator = ErrorLocator(
-      placement: ErrorPlacement(path: path), document: document, starts: starts,
-      offsets: records.map { spilled.frames[$0].offset },
-      positions: records.map { spilled.frames[$0].position })
-    do {
-      return (try snapshot(document), locator)
-    } catch let error as InputError {
-      throw locator.place(error)
-    }
+    return document
   }
 }
 

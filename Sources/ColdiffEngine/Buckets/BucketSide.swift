@@ -78,11 +78,12 @@ final class BucketSide {
     }
   }
 
-  /// Reads `document` (a window or a bucket) as a snapshot of this input.
+  /// Reads `document` (a window or a bucket) as a snapshot of this input,
+  /// whole on one thread (the other side's runs on the other core).
   func snapshot(_ document: SourceBytes) throws -> Snapshot {
     try Snapshot(
       InputFile(name: name, source: document), override: format, keyName: keyName,
-      delimiter: delimiter)
+      delimiter: delimiter, chunking: .whole)
   }
 
   /// Notes what the first window tells of the whole input: a table's

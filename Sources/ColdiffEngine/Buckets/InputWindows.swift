@@ -41,6 +41,8 @@ final class InputWindows {
   private let largestWindow: Int
   /// Bytes read so far, for progress.
   private(set) var bytesRead = 0
+  /// The memory of the windows' documents, used again.
+  private let memory = DocumentMemory(kept: 2)
 
   /// Opens `path` for windows of about `windowSize` bytes.
   ///
@@ -165,7 +167,8 @@ final class InputWindows {
     let slice = buffer[(start - bufferStart)..<(end - bufferStart)]
     let prefix = isFirst ? 0 : opening.count
     let suffix = next != nil ? closing : []
-    var document = FixedByteWriter(capacity: prefix + slice.count + suffix.count)
+    var document = FixedByteWriter(
+      capacity: prefix + slice.count + suffix.count, pool: memory)
     if !isFirst { document.append(opening) }
     document.append(slice)
     document.append(suffix)

@@ -1,3 +1,6 @@
+import ColdiffFormats
+import Glibc
+
 /// The records of one bucket of one side, read back from its file: the
 /// frames `BucketFiles` wrote, indexed without a copy or an allocation
 /// per record.
@@ -14,15 +17,16 @@ struct SpilledRecords {
   }
 
   /// The bucket file's bytes.
-  let bytes: [UInt8]
+  let bytes: SourceBytes
   /// The records in input order.
   let frames: [Frame]
 
   /// The records of a bucket file's bytes.
-  init(bytes: [UInt8]) {
+  init(bytes: SourceBytes) {
     self.bytes = bytes
     var frames: [Frame] = []
-    bytes.withUnsafeBytes { raw in
+    bytes.withUnsafeBufferPointer { buffer in
+      let raw = UnsafeRawBufferPointer(buffer)
       var at = 0
       while at + BucketFiles.headerSize <= raw.count {
         func word(_ offset: Int) -> Int {
@@ -59,5 +63,21 @@ struct SpilledRecords {
     _ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
   ) rethrows -> Result {
     try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+  }
+
+  /// Whether record `record`'s text has the same bytes as record
+  /// `otherRecord`'s of `other`.
+  func sameText(_ record: Int, as other: SpilledRecords, _ otherRecord: Int) -> Bool {
+    let range = frames[record].text
+    let otherRange = other.frames[otherRecord].text
+    guard range.count == otherRange.count else { return false }
+    guard !range.isEmpty else { return true }
+    return bytes.withUnsafeBufferPointer { mine in
+      other.bytes.withUnsafeBufferPointer { theirs in
+        memcmp(
+          mine.baseAddress! + range.lowerBound, theirs.baseAddress! + otherRange.lowerBound,
+          range.count) == 0
+      }
+    }
   }
 }
