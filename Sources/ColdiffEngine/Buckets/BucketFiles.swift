@@ -57,16 +57,17 @@ final class BucketFiles {
   ///   - identity: the identity as written, `nil` when it is the text.
   /// - Throws: `InputError` when the write fails (a full disk).
   func append(
-    bucket: Int, position: Int, offset: Int, key: ArraySlice<UInt8>,
+    bucket: Int, position: Int, offset: Int, key: UnsafeBufferPointer<UInt8>,
     identity: UnsafeBufferPointer<UInt8>?, name: UnsafeBufferPointer<UInt8>,
     text: UnsafeBufferPointer<UInt8>
   ) throws {
     let identityLength = identity.map { UInt32($0.count) } ?? BucketFiles.identityIsText
-    withUnsafeBytes(of: UInt64(position).littleEndian) { buffers[bucket].append(contentsOf: $0) }
-    withUnsafeBytes(of: UInt64(offset).littleEndian) { buffers[bucket].append(contentsOf: $0) }
-    for length in [UInt32(key.count), identityLength, UInt32(name.count), UInt32(text.count)] {
-      withUnsafeBytes(of: length.littleEndian) { buffers[bucket].append(contentsOf: $0) }
-    }
+    let header = (
+      UInt64(position).littleEndian, UInt64(offset).littleEndian, UInt32(key.count).littleEndian,
+      identityLength.littleEndian, UInt32(name.count).littleEndian,
+      UInt32(text.count).littleEndian
+    )
+    withUnsafeBytes(of: header) { buffers[bucket].append(contentsOf: $0) }
     buffers[bucket].append(contentsOf: key)
     if let identity { buffers[bucket].append(contentsOf: identity) }
     buffers[bucket].append(contentsOf: name)

@@ -62,14 +62,17 @@ struct BucketMatch {
 
   /// The canonical keys of a bucket's records.
   private static func keys(_ records: SpilledRecords) -> KeyArena {
-    var arena = KeyArena()
-    arena.reserve(records: records.count, bytesEach: 16)
+    var keys: [UInt8] = []
+    keys.reserveCapacity(records.count * 16)
+    var starts = [0]
+    starts.reserveCapacity(records.count + 1)
     records.bytes.withUnsafeBufferPointer { bytes in
       for frame in records.frames {
-        arena.append { $0 += UnsafeBufferPointer(rebasing: bytes[frame.key]) }
+        keys.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[frame.key]))
+        starts.append(keys.count)
       }
     }
-    return arena
+    return KeyArena(bytes: keys, starts: starts)
   }
 
   /// The field changes of the matched records whose bytes differ, those

@@ -73,84 +73,127 @@ extension BucketSide {
   ) throws {
     let buckets = UInt64(files.count)
     var scratch: [UInt8] = []
+    let ranges = RecordRanges(snapshot, identity: identity)
     try snapshot.bytes.withUnsafeBufferPointer { buffer in
       for record in 0..<snapshot.count {
-        let key = keys.key(record)
-        let bucket = key.withUnsafeBufferPointer { Shard.hash($0) % buckets }
-        var name: Range<Int> = 0..<0
-        let text: Range<Int>
-        var offset: Int
-        switch snapshot.storage {
-        case .json(let index):
-          text = index.recordRange(record)
-          offset = text.lowerBound
-          if index.form == .jsonObject {
-            name = index.nameRange(record)
-            offset = name.lowerBound - 1
+        try keys.key(record).withUnsafeBufferPointer { key in
+          let bucket = Int(Shard.hash(key) % buckets)
+          let (text, name, offset) = ranges.ranges(of: record)
+          let written =
+            ranges.identityRange(of: record, name: name)
+            ?? BucketSide.identityText(
+              of: record, in: snapshot, identity: identity, buffer: buffer, scratch: &scratch)
+          try scratch.withUnsafeBufferPointer { scratch in
+            let identityBytes: UnsafeBufferPointer<UInt8>? =
+              switch written {
+              case .text: nil
+              case .range(let range): UnsafeBufferPointer(rebasing: buffer[range])
+              case .scratch: scratch
+              }
+            try files.append(
+              bucket: bucket, position: before + record, offset: start + offset, key: key,
+              identity: identityBytes, name: UnsafeBufferPointer(rebasing: buffer[name]),
+              text: UnsafeBufferPointer(rebasing: buffer[text]))
           }
-        case .table(let table):
-          text = table.rowRange(record)
-          offset = text.lowerBound
-        }
-        let written = BucketSide.identityText(
-          of: record, in: snapshot, identity: identity, buffer: buffer, name: name,
-          scratch: &scratch)
-        try scratch.withUnsafeBufferPointer { scratch in
-          let identityBytes: UnsafeBufferPointer<UInt8>? =
-            switch written {
-            case .text: nil
-            case .range(let range): UnsafeBufferPointer(rebasing: buffer[range])
-            case .scratch: scratch
-            }
-          try files.append(
-            bucket: Int(bucket), position: before + record, offset: start + offset, key: key,
-            identity: identityBytes, name: UnsafeBufferPointer(rebasing: buffer[name]),
-            text: UnsafeBufferPointer(rebasing: buffer[text]))
         }
       }
     }
   }
 
-  /// Where a record's identity as written is (what a shard document
-  /// carries of it, `Snapshot.identityText`).
-  private enum WrittenIdentity {
-    /// The record's text (whole values).
-    case text
-    /// These bytes of the snapshot.
-    case range(Range<Int>)
-    /// The scratch buffer.
-    case scratch
-  }
-
-  /// Finds record `record`'s identity as written, without a copy where
-  /// it is in the snapshot's bytes.
+  /// Finds record `record`'s identity as written where it is not in the
+  /// snapshot's bytes as they stand.
   private static func identityText(
     of record: Int, in snapshot: Snapshot, identity: Identity, buffer: UnsafeBufferPointer<UInt8>,
-    name: Range<Int>, scratch: inout [UInt8]
+    scratch: inout [UInt8]
   ) -> WrittenIdentity {
-    switch (identity, snapshot.storage) {
-    case (.wholeValue, _): return .text
-    case (.memberName, _): return .range(name)
-    case (.fields(let pointers), .json(let index)) where pointers.count == 1:
-      if let range = snapshot.keyTextRange(pointers[0], record, index) { return .range(range) }
-    case (.fields(let pointers), .table(let table)) where pointers.count == 1:
+    if case .fields(let pointers) = identity, pointers.count == 1,
+      case .table(let table) = snapshot.storage,
+      let column = table.column(named: pointers[0].tokens[0])
+    {
       // A plain unquoted field is its JSON string between quotes.
-      if let column = table.column(named: pointers[0].tokens[0]) {
-        let range = table.rawFieldRange(row: record, column: column)
-        let plain = buffer[range].allSatisfy {
-          $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != 0x7F
-        }
-        if plain {
-          scratch.removeAll(keepingCapacity: true)
-          scratch.append(UInt8(ascii: "\""))
-          scratch.append(contentsOf: buffer[range])
-          scratch.append(UInt8(ascii: "\""))
-          return .scratch
-        }
+      let range = table.rawFieldRange(row: record, column: column)
+      let plain = buffer[range].allSatisfy {
+        $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != 0x7F
       }
-    default: break
+      if plain {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(UInt8(ascii: "\""))
+        scratch.append(contentsOf: buffer[range])
+        scratch.append(UInt8(ascii: "\""))
+        return .scratch
+      }
     }
     scratch = snapshot.identityText(of: record, identity: identity)
     return .scratch
+  }
+}
+
+/// Where a record's identity as written is (what a shard document
+/// carries of it, `Snapshot.identityText`).
+private enum WrittenIdentity {
+  /// The record's text (whole values).
+  case text
+  /// These bytes of the snapshot.
+  case range(Range<Int>)
+  /// The scratch buffer.
+  case scratch
+}
+
+/// The byte ranges of a window's records, with the storage looked at once
+/// rather than once a record.
+private struct RecordRanges {
+  private let index: JSONCollectionIndex?
+  private let table: CSVTable?
+  private let isObject: Bool
+  private let identity: Identity
+  /// Whether the scan noted the one key field's value of each record.
+  private let captured: Bool
+
+  init(_ snapshot: Snapshot, identity: Identity) {
+    self.identity = identity
+    switch snapshot.storage {
+    case .json(let index):
+      self.index = index
+      table = nil
+      isObject = index.form == .jsonObject
+      if case .fields(let pointers) = identity, pointers.count == 1, index.capturesKeys,
+        let name = snapshot.capturedKey, pointers[0].tokens == [name]
+      {
+        captured = true
+      } else {
+        captured = false
+      }
+    case .table(let table):
+      index = nil
+      self.table = table
+      isObject = false
+      captured = false
+    }
+  }
+
+  /// Record `record`'s text, its member name (an object map's, else
+  /// empty) and its offset in the window.
+  @inline(__always)
+  func ranges(of record: Int) -> (text: Range<Int>, name: Range<Int>, offset: Int) {
+    if let index {
+      let text = index.recordRange(record)
+      guard isObject else { return (text, 0..<0, text.lowerBound) }
+      let name = index.nameRange(record)
+      return (text, name, name.lowerBound - 1)
+    }
+    let text = table!.rowRange(record)
+    return (text, 0..<0, text.lowerBound)
+  }
+
+  /// Record `record`'s identity as written, when it is the record's text
+  /// or lies in the window's bytes.
+  @inline(__always)
+  func identityRange(of record: Int, name: Range<Int>) -> WrittenIdentity? {
+    switch identity {
+    case .wholeValue: return .text
+    case .memberName: return .range(name)
+    case .fields where captured: return index!.keyRange(record).map { .range($0) }
+    default: return nil
+    }
   }
 }

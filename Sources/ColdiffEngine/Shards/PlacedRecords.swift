@@ -46,6 +46,23 @@ struct PlacedRecords {
     return true
   }
 
+  /// Places a record at `position` whose text is `prefix`, `middle` and
+  /// `suffix` one after another (a record of only its key).
+  ///
+  /// - Returns: `false` when `position` is out of range or taken.
+  mutating func place(
+    _ position: Int, _ prefix: [UInt8], _ middle: UnsafeBufferPointer<UInt8>, _ suffix: [UInt8]
+  ) -> Bool {
+    guard position >= 0, position < starts.count, starts[position] < 0 else { return false }
+    let start = bytes.count
+    bytes.append(contentsOf: prefix)
+    bytes.append(contentsOf: middle)
+    bytes.append(contentsOf: suffix)
+    starts[position] = start
+    textLengths[position] = UInt32(bytes.count - start)
+    return true
+  }
+
   /// Calls `body` with each position's text and member name, in order.
   func each(_ body: (ArraySlice<UInt8>, ArraySlice<UInt8>) throws -> Void) rethrows {
     for position in starts.indices {

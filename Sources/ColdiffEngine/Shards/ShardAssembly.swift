@@ -130,21 +130,17 @@ struct ShardAssembly {
     case .fields(let pointers) where pointers.count == 1:
       // One key field: its JSON text goes into place as it is.
       if side.form != .csv && side.form != .tsv {
-        return place {
-          $0 += prefix
-          $0 += key
-          $0 += suffix
-        }
+        return inNew
+          ? newRecords.place(position, prefix, key, suffix)
+          : oldRecords.place(position, prefix, key, suffix)
       }
       // A string without escapes is its field quoted as CSV quotes it.
       if let (before, after) = rowAround,
         key.count >= 2, key.first == UInt8(ascii: "\""), !key.contains(UInt8(ascii: "\\"))
       {
-        return place {
-          $0 += before
-          $0 += key
-          $0 += after
-        }
+        return inNew
+          ? newRecords.place(position, before, key, after)
+          : oldRecords.place(position, before, key, after)
       }
       fallthrough
     case .fields(let pointers):
