@@ -9,13 +9,17 @@ struct PlacedRecords {
   /// The lengths of each position's text and member name (the name
   /// follows the text).
   private var textLengths: [UInt32]
-  private var nameLengths: [UInt32]
+  /// Empty until a record with a name is placed (only object maps have
+  /// names).
+  private var nameLengths: [UInt32] = []
 
   /// Room for `count` positions, none placed.
   init(count: Int) {
     starts = Array(repeating: -1, count: count)
     textLengths = Array(repeating: 0, count: count)
-    nameLengths = Array(repeating: 0, count: count)
+    // Room for a short record each, so the buffer seldom grows by copy
+    // (a large buffer is mapped: room not written to takes no memory).
+    bytes.reserveCapacity(count * 32)
   }
 
   /// The number of positions.
@@ -41,6 +45,7 @@ struct PlacedRecords {
     textLengths[position] = UInt32(bytes.count - start)
     if let name {
       bytes += name
+      if nameLengths.isEmpty { nameLengths = Array(repeating: 0, count: starts.count) }
       nameLengths[position] = UInt32(name.count)
     }
     return true
@@ -68,7 +73,8 @@ struct PlacedRecords {
     for position in starts.indices {
       let start = starts[position]
       let textEnd = start + Int(textLengths[position])
-      try body(bytes[start..<textEnd], bytes[textEnd..<(textEnd + Int(nameLengths[position]))])
+      let nameLength = nameLengths.isEmpty ? 0 : Int(nameLengths[position])
+      try body(bytes[start..<textEnd], bytes[textEnd..<(textEnd + nameLength)])
     }
   }
 }

@@ -184,16 +184,23 @@ struct ShardAssembly {
   /// - Throws: `InputError` when a position has no record (the parts do
   ///   not cover the inputs).
   consuming func comparison() throws -> Comparison {
-    let old = try snapshot(oldRecords, first.old)
+    // Each side's records go as soon as its document is written.
+    let oldDocument = try document(oldRecords, first.old)
     oldRecords = PlacedRecords(count: 0)
-    let new = try snapshot(newRecords, first.new)
+    let old = try snapshot(oldDocument, first.old)
+    let newDocument = try document(newRecords, first.new)
     newRecords = PlacedRecords(count: 0)
+    let new = try snapshot(newDocument, first.new)
     return Comparison(
       old: old, new: new, identity: first.identity, ordered: first.ordered,
       newToOld: newToOld, changes: changes)
   }
 
-  private func snapshot(_ records: PlacedRecords, _ side: ShardDocument.Side) throws -> Snapshot {
+  /// The document of one side's gathered records, and the format it
+  /// reads as.
+  private func document(_ records: PlacedRecords, _ side: ShardDocument.Side) throws -> (
+    SourceBytes, InputFormat
+  ) {
     guard records.isComplete else {
       throw InputError("the shard documents do not cover \(side.name)")
     }
@@ -250,8 +257,15 @@ struct ShardAssembly {
       }
       writer.append("\n]".utf8)
     }
-    let input = InputFile(name: side.name, source: writer.bytes())
-    let snapshot = try? Snapshot(input, override: format)
+    return (writer.bytes(), format)
+  }
+
+  /// The snapshot of one side's document.
+  private func snapshot(_ document: (SourceBytes, InputFormat), _ side: ShardDocument.Side) throws
+    -> Snapshot
+  {
+    let input = InputFile(name: side.name, source: document.0)
+    let snapshot = try? Snapshot(input, override: document.1)
     guard let snapshot, snapshot.count == side.count, snapshot.form == side.form else {
       throw InputError("the shard documents hold records of \(side.name) that do not read")
     }
