@@ -111,9 +111,14 @@ def run_section(env, args, rec, outdir):
 def _duckdb_limited_argv(env, old, new, spill):
     """DuckDB's keyed diff (keyed_duckdb.sql) under `SET memory_limit` of
     the coldiff budget, spilling to `spill`."""
+    # read_json's 1 GiB maximum_object_size (for whole JSON arrays) makes
+    # it ask for a 2 GiB buffer, more than the limit: a JSON Lines record
+    # is far below 16 MiB.
+    tables = [duckdb_table(path).replace(
+        "maximum_object_size = 1073741824", "maximum_object_size = 16777216")
+        for path in (old, new)]
     with open(env.peer("keyed_duckdb.sql"), encoding="utf-8") as f:
-        sql = f.read().format(old_table=duckdb_table(old),
-                              new_table=duckdb_table(new))
+        sql = f.read().format(old_table=tables[0], new_table=tables[1])
     limit = "SET memory_limit = '1GB'; SET temp_directory = '%s';\n" % spill
     return [env.venv_bin("duckdb"), "-batch", "-jsonlines", "-c", limit + sql]
 
