@@ -37,10 +37,7 @@ import Testing
     let headersDiffer = pair.old.prefix { $0 != "\n" } != pair.new.prefix { $0 != "\n" }
     #expect(
       trip.diff.text.contains("\"columns\": {") == headersDiffer, "\(pair.name): \(trip.diff.text)")
-    #expect(trip.applied.status == 0, "\(pair.name): \(trip.applied)")
-    #expect(trip.applied.text == pair.new, "\(pair.name): apply gives NEW byte for byte")
-    #expect(trip.back.status == 0, "\(pair.name): \(trip.back)")
-    #expect(trip.back.text == pair.old, "\(pair.name): the reverse gives OLD byte for byte")
+    trip.expectHolds(pair.name, old: pair.old, new: pair.new)
   }
 
   @Test(arguments: 0..<pairs.count)

@@ -1,4 +1,5 @@
 import TestSupport
+import Testing
 
 /// A diff document's trip through the tools: `coldiff -f json OLD NEW`,
 /// the document applied to OLD, reversed, and the reverse applied to NEW.
@@ -25,5 +26,20 @@ struct DocumentRoundTrip {
     let reverse = try folder.write(
       "r.json", try ColpatchCommandLine.colpatch(["reverse", document]).text)
     back = try ColpatchCommandLine.colpatch(["apply", reverse, newPath])
+  }
+
+  /// Expects the trip to hold byte for byte: applying the document to
+  /// OLD gives `new`, applying its reverse to NEW gives `old`.
+  func expectHolds(
+    _ name: String, old: String, new: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(applied.status == 0, "\(name): \(applied)", sourceLocation: sourceLocation)
+    #expect(
+      applied.text == new, "\(name): apply gives NEW byte for byte", sourceLocation: sourceLocation)
+    #expect(back.status == 0, "\(name): \(back)", sourceLocation: sourceLocation)
+    #expect(
+      back.text == old, "\(name): the reverse gives OLD byte for byte",
+      sourceLocation: sourceLocation)
   }
 }
