@@ -87,13 +87,13 @@ public enum ColpatchFlags {
     long: "memory", valueName: "SIZE", completion: .text, category: .scale,
     summary: "keep within SIZE of memory (128M, 1G): the target stays on disk",
     discussion: """
-      Keep the peak resident memory within SIZE plus a fixed overhead: TARGET stays mapped \
-      but not resident (its pages are let go behind the scan, the patch's reads and the \
-      write of the result), and only its index (about 80 bytes a JSON record, 56 a CSV \
-      row), the patch (about 6 times its size) and the records the patch touches are held. \
-      The result is the same bytes as without it, and is still written atomically. SIZE \
-      is a number of bytes with an optional suffix `K`, `M`, `G` or `T` (powers of 1024): \
-      `512M`, `8G`. A budget smaller than that need is an error (exit 2) naming the \
+      Keep the peak resident memory within SIZE plus a fixed overhead of at most 64M: \
+      TARGET stays mapped but not resident (its pages are let go behind the scan, the \
+      patch's reads and the write of the result), and only its index, the patch and the \
+      records the patch touches are held (see MEMORY). The result is the same bytes as \
+      without it, and is still written atomically. SIZE is a number of bytes with an \
+      optional suffix `K`, `M`, `G` or `T` (powers of 1024): `512M`, `8G`. A budget too \
+      small for the target's index and the patch is an error (exit 2) naming the \
       smallest that works. Without this option the budget is half the memory the process \
       may use (its cgroup's limit, else the physical memory), and a TARGET file that fits \
       is applied in memory.

@@ -20,15 +20,19 @@ extension ColpatchManual {
         """),
       .paragraph(
         """
-        What is held then is about 80 bytes a JSON record or 56 a CSV row of the target \
-        (its index, the keys of a diff document and the order of the result), about 6 \
-        times the size of the patch, and 1 MiB; a `--memory` below that is an error (exit \
-        2) naming the smallest budget that works, checked once the target is indexed and \
-        before anything is written. Nothing of a TARGET file is spilled. A TARGET read \
-        from standard input or a pipe is first copied into a spill folder \
+        What is held then is the target's index: about 32 bytes a JSON record and 40 a \
+        CSV row for an RFC 6902 patch, which finds records by position, and 88 and 56 for \
+        a diff document, which finds them by key (their keys and a table of them), 160 a \
+        member of a JSON object; the patch, about 8 times its size; and about 24 MiB of \
+        pages read between two releases and buffers. `--memory SIZE` keeps that within \
+        SIZE plus a fixed overhead of 64 MiB; a SIZE below it is an \
+        error (exit 2) naming the smallest budget that works, given once the target is \
+        indexed and before anything is written. Nothing of a TARGET file is spilled. A \
+        TARGET read from standard input or a pipe is first copied into a spill folder \
         (`coldiff-XXXXXX`) under `--temp-dir`, `$TMPDIR` or `/tmp`, which is removed as \
-        soon as the copy is mapped, and on an error or SIGINT, SIGTERM or SIGHUP before \
-        that. `reverse` reads only PATCH and takes no budget.
+        soon as the copy is mapped (the mapping keeps its bytes until the run ends), and \
+        on an error or SIGINT, SIGTERM or SIGHUP before that. `reverse` reads only PATCH \
+        and takes no budget.
         """),
       .example(["colpatch apply --memory 128M d.json big.jsonl -o patched.jsonl"]),
     ])
