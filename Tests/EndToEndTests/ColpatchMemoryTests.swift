@@ -162,4 +162,45 @@ import Testing
       }
     }
   }
+
+  /// SIGTERM, SIGINT and SIGHUP while standard input is being copied (the
+  /// pipe stays open, so the copy waits) leave no spill folder behind,
+  /// and the signal still ends the process.
+  @Test func theSpillFolderIsRemovedWhenTheRunIsKilled() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let patch = try directory.write("p.json", "[]")
+    for signal in [SIGTERM, SIGINT, SIGHUP] {
+      let spill = directory.file("spill-\(signal)")
+      try FileManager.default.createDirectory(atPath: spill, withIntermediateDirectories: false)
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: Binaries.path(of: "colpatch"))
+      process.arguments = [
+        "apply", "--memory", Self.budget, "--temp-dir", spill, "--input", "jsonl", patch, "-",
+      ]
+      let input = Pipe()
+      process.standardInput = input
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      input.fileHandleForWriting.write(Data("{\"id\": 1}\n".utf8))
+      var copying = false
+      for _ in 0..<2000 where !copying && process.isRunning {
+        // The copy is made after the folder and the file are registered
+        // for removal.
+        copying = try FileManager.default.contentsOfDirectory(atPath: spill).contains {
+          FileManager.default.fileExists(atPath: spill + "/" + $0 + "/target")
+        }
+        if !copying { usleep(5000) }
+      }
+      #expect(copying, "signal \(signal): the copy started")
+      kill(process.processIdentifier, signal)
+      _ = ToolProcess.waitOrKill(process)
+      #expect(process.terminationReason == .uncaughtSignal, "signal \(signal)")
+      #expect(process.terminationStatus == signal)
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: spill).isEmpty, "signal \(signal)")
+      try? input.fileHandleForWriting.close()
+    }
+  }
 }
