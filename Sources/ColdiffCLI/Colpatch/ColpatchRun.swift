@@ -115,7 +115,7 @@ struct ColpatchRun {
   ) throws -> PatchTarget {
     // Under a budget the patch file's pages go once it is copied.
     let patchInput = try InputFile(
-      path: patchPath, standardInput: io.standardInput, releasingPages: budget.map { _ in true })
+      path: patchPath, standardInput: io.standardInput, releasingPages: budget == nil ? nil : true)
     let patchBytes = patchInput.bytes.withUnsafeBufferPointer { Array($0) }
     patchInput.bytes.releasePages(0..<patchInput.bytes.count)
     let kind = PatchDocument.Kind(opening: patchBytes)

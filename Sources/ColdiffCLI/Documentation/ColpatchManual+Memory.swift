@@ -31,8 +31,11 @@ extension ColpatchManual {
         TARGET read from standard input or a pipe is first copied into a spill folder \
         (`coldiff-XXXXXX`) under `--temp-dir`, `$TMPDIR` or `/tmp`, which is removed as \
         soon as the copy is mapped (the mapping keeps its bytes until the run ends), and \
-        on an error or SIGINT, SIGTERM or SIGHUP before that. `reverse` reads only PATCH \
-        and takes no budget.
+        on an error or SIGINT, SIGTERM or SIGHUP before that. A collection inside a JSON \
+        document (the `--root` of a diff document, or a patch whose operations all lie in \
+        one array of the document) is read from a copy of the document, which is held \
+        whole: the budget does not cover it. `reverse` reads only PATCH and takes no \
+        budget.
         """),
       .example(["colpatch apply --memory 128M d.json big.jsonl -o patched.jsonl"]),
     ])
