@@ -29,18 +29,6 @@ import Testing
     }
   }
 
-  @Test func aPairOfAboutOneSizeIsScannedWholeOnTwoCores() {
-    func bytes(_ count: Int) -> SourceBytes { SourceBytes([UInt8](repeating: 0x20, count: count)) }
-    let (hundred, seventySix, seventyFour) = (bytes(100_000), bytes(76_000), bytes(74_000))
-    // One core each is the best split: no chunks.
-    #expect(ScanChunking.pair(hundred, hundred, cores: 2).threshold == .max)
-    #expect(ScanChunking.pair(hundred, seventySix, cores: 2).threshold == .max)
-    // A larger side, one input alone, or more cores: chunks.
-    #expect(ScanChunking.pair(hundred, seventyFour, cores: 2).threshold < .max)
-    #expect(ScanChunking.pair(hundred, SourceBytes(), cores: 2).threshold < .max)
-    #expect(ScanChunking.pair(hundred, hundred, cores: 4).threshold < .max)
-  }
-
   @Test func csvChunksGiveTheWholeScan() {
     var random = SeededGenerator(seed: 1713)
     for round in 0..<100 {

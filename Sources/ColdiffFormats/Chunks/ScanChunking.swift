@@ -22,28 +22,6 @@ package struct ScanChunking: Sendable {
   /// Every input scanned whole.
   package static let whole = ScanChunking(threshold: .max, chunkSize: .max)
 
-  /// The chunking for two inputs scanned at the same time, one on each
-  /// thread: each scanned whole when there are no more cores than inputs,
-  /// the two are about the same size (within a quarter) and neither lets
-  /// its pages go as it is scanned, since one core each is then already
-  /// the best split and chunks would only add the cost of their joins
-  /// (measured at 3–8% more CPU on equal 1M pairs); else ``automatic``,
-  /// so that the cores done with the smaller input help with the larger,
-  /// and a large input's pages go chunk by chunk.
-  ///
-  /// - Parameters:
-  ///   - first: one input.
-  ///   - second: the other (empty for none).
-  ///   - cores: the cores there are, or `nil` for those online.
-  package static func pair(_ first: SourceBytes, _ second: SourceBytes, cores: Int? = nil)
-    -> ScanChunking
-  {
-    let (smaller, larger) = (min(first.count, second.count), max(first.count, second.count))
-    let balanced = smaller >= larger - larger / 4
-    let releasing = first.releasesPages || second.releasesPages
-    return cores ?? ChunkRunner.cores <= 2 && balanced && !releasing ? .whole : .automatic
-  }
-
   /// A chunking; tests force small chunks to exercise the joins.
   ///
   /// - Parameters:
