@@ -23,13 +23,7 @@ package struct ScanChunking: Sendable {
   package static let whole = ScanChunking(threshold: .max, chunkSize: .max)
 
   /// The chunking for two inputs scanned at the same time, one on each
-  /// thread: each scanned whole when there are no more cores than inputs,
-  /// the two are about the same size (within a quarter) and neither lets
-  /// its pages go as it is scanned, since one core each is then already
-  /// the best split and chunks would only add the cost of their joins
-  /// (measured at 3–8% more CPU on equal 1M pairs); else ``automatic``,
-  /// so that the cores done with the smaller input help with the larger,
-  /// and a large input's pages go chunk by chunk.
+  /// thread: ``together(_:cores:)`` of the two.
   ///
   /// - Parameters:
   ///   - first: one input.
@@ -38,10 +32,30 @@ package struct ScanChunking: Sendable {
   package static func pair(_ first: SourceBytes, _ second: SourceBytes, cores: Int? = nil)
     -> ScanChunking
   {
-    let (smaller, larger) = (min(first.count, second.count), max(first.count, second.count))
-    let balanced = smaller >= larger - larger / 4
-    let releasing = first.releasesPages || second.releasesPages
-    return cores ?? ChunkRunner.cores <= 2 && balanced && !releasing ? .whole : .automatic
+    together([first, second], cores: cores)
+  }
+
+  /// The chunking for inputs scanned at the same time, each on a thread
+  /// of its own (OLD and NEW; a merge's BASE, OURS and THEIRS): each
+  /// scanned whole when there are no more cores than inputs, they are
+  /// about the same size (the smallest within a quarter of the largest)
+  /// and none lets its pages go as it is scanned, since one thread each
+  /// then already keeps every core busy until about the end, and chunks
+  /// would only add the cost of their joins (measured at 3–8% more CPU on
+  /// equal 1M pairs, and more with three inputs on two cores); else
+  /// ``automatic``, so that the cores done with the smaller inputs help
+  /// with the larger, and a large input's pages go chunk by chunk.
+  ///
+  /// - Parameters:
+  ///   - inputs: the inputs (an empty one for an input that is not read).
+  ///   - cores: the cores there are, or `nil` for those online.
+  package static func together(_ inputs: [SourceBytes], cores: Int? = nil) -> ScanChunking {
+    let sizes = inputs.map(\.count)
+    let (smallest, largest) = (sizes.min() ?? 0, sizes.max() ?? 0)
+    let balanced = smallest >= largest - largest / 4
+    let releasing = inputs.contains { $0.releasesPages }
+    return (cores ?? ChunkRunner.cores) <= inputs.count && balanced && !releasing
+      ? .whole : .automatic
   }
 
   /// A chunking; tests force small chunks to exercise the joins.
