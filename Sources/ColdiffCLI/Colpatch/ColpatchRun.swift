@@ -34,7 +34,8 @@ struct ColpatchRun {
   }
 
   /// Writes `target` to the file `path` atomically. The result streams
-  /// into the temporary file through a small buffer; with `durable` (it
+  /// into the temporary file through two small buffers, one written while
+  /// the next is filled; with `durable` (it
   /// replaces a file the user named as input, the only copy of the data)
   /// it is flushed to the disk before the rename.
   func write(
@@ -47,12 +48,12 @@ struct ColpatchRun {
     ) { descriptor in
       var buffer: [UInt8] = []
       buffer.reserveCapacity(ColpatchRun.writeBuffer + (1 << 16))
-      func flush(_ bytes: inout [UInt8]) throws {
-        try AtomicFileWriter.writeAll(bytes, to: descriptor, name: path)
-        bytes.removeAll(keepingCapacity: true)
-      }
-      try target.write(to: &buffer, flushingAbove: ColpatchRun.writeBuffer, flush: flush)
-      try flush(&buffer)
+      // Each piece is written on another thread while the next is made.
+      let writer = BackgroundFileWriter(descriptor: descriptor, name: path)
+      defer { writer.wait() }
+      try target.write(to: &buffer, flushingAbove: ColpatchRun.writeBuffer, flush: writer.hand)
+      try writer.hand(&buffer)
+      try writer.finish()
     }
   }
 
