@@ -31,21 +31,13 @@ import Testing
     let pair = Self.pairs[number]
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let old = try folder.write("old.csv", pair.old)
-    let new = try folder.write("new.csv", pair.new)
-    let diff = try ColpatchCommandLine.coldiff(["-f", "json", old, new])
-    #expect(diff.status == 1, "\(pair.name): \(diff)")
+    let trip = try DocumentRoundTrip(
+      old: pair.old, new: pair.new, as: "old.csv", "new.csv", in: folder)
+    #expect(trip.diff.status == 1, "\(pair.name): \(trip.diff)")
     let headersDiffer = pair.old.prefix { $0 != "\n" } != pair.new.prefix { $0 != "\n" }
-    #expect(diff.text.contains("\"columns\": {") == headersDiffer, "\(pair.name): \(diff.text)")
-    let document = try folder.write("d.json", diff.text)
-    let applied = try ColpatchCommandLine.colpatch(["apply", document, old])
-    #expect(applied.status == 0, "\(pair.name): \(applied)")
-    #expect(applied.text == pair.new, "\(pair.name): apply gives NEW byte for byte")
-    let reversed = try ColpatchCommandLine.colpatch(["reverse", document])
-    let reverse = try folder.write("r.json", reversed.text)
-    let back = try ColpatchCommandLine.colpatch(["apply", reverse, new])
-    #expect(back.status == 0, "\(pair.name): \(back)")
-    #expect(back.text == pair.old, "\(pair.name): the reverse gives OLD byte for byte")
+    #expect(
+      trip.diff.text.contains("\"columns\": {") == headersDiffer, "\(pair.name): \(trip.diff.text)")
+    trip.expectHolds(pair.name, old: pair.old, new: pair.new)
   }
 
   @Test(arguments: 0..<pairs.count)

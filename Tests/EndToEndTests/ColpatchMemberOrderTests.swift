@@ -34,19 +34,11 @@ import Testing
     let pair = Self.pairs[number]
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let old = try folder.write("old-" + pair.name, pair.old)
-    let new = try folder.write("new-" + pair.name, pair.new)
-    let diff = try ColpatchCommandLine.coldiff(["-f", "json", old, new])
-    #expect(diff.status == 1 && diff.text.contains("\"after\": "), "\(pair.name): \(diff)")
-    let document = try folder.write("d.json", diff.text)
-    let applied = try ColpatchCommandLine.colpatch(["apply", document, old])
-    #expect(applied.status == 0, "\(pair.name): \(applied)")
-    #expect(applied.text == pair.new, "\(pair.name): apply gives NEW byte for byte")
-    let reverse = try folder.write(
-      "r.json", try ColpatchCommandLine.colpatch(["reverse", document]).text)
-    let back = try ColpatchCommandLine.colpatch(["apply", reverse, new])
-    #expect(back.status == 0, "\(pair.name): \(back)")
-    #expect(back.text == pair.old, "\(pair.name): the reverse gives OLD byte for byte")
+    let trip = try DocumentRoundTrip(
+      old: pair.old, new: pair.new, as: "old-" + pair.name, "new-" + pair.name, in: folder)
+    #expect(
+      trip.diff.status == 1 && trip.diff.text.contains("\"after\": "), "\(pair.name): \(trip.diff)")
+    trip.expectHolds(pair.name, old: pair.old, new: pair.new)
   }
 
   @Test(arguments: 0..<pairs.count)

@@ -47,26 +47,36 @@ import Testing
     try repository.run("commit", "-q", "-am", "edit on \(branch)")
   }
 
+  /// A repository in which `other` and then `main` commit their edits of
+  /// BASE, and `main` has run `git merge other` (the outcome returned).
+  private func merged(
+    other: (json: String, csv: String), main: (json: String, csv: String)
+  ) throws -> (GitRepository, ToolProcess.Outcome) {
+    let repository = try repository()
+    try commit(repository, on: "other", json: other.json, csv: other.csv)
+    try commit(repository, on: "main", json: main.json, csv: main.csv)
+    return (repository, try repository.git("merge", "--no-edit", "other"))
+  }
+
   private func read(_ repository: GitRepository, _ name: String) throws -> String {
     String(decoding: try ColpatchCommandLine.bytes(repository.path + "/" + name), as: UTF8.self)
   }
 
   @Test func editsOfDifferentRecordsMergeCleanly() throws {
-    let repository = try repository()
+    let (repository, merge) = try merged(
+      other: (
+        json: Self.json.replacingOccurrences(
+          of: "\"two\", \"price\": 20", with: "\"two\", \"price\": 22"),
+        csv: Self.csv.replacingOccurrences(of: "2,two,20", with: "2,TWO,20")
+      ),
+      main: (
+        json: Self.json.replacingOccurrences(
+          of: "\"four\", \"price\": 40", with: "\"four\", \"price\": 44"
+        )
+        .replacingOccurrences(of: "  {\"id\": 1, \"name\": \"one\", \"price\": 10},\n", with: ""),
+        csv: Self.csv + "5,five,50\n"
+      ))
     defer { repository.remove() }
-    try commit(
-      repository, on: "other",
-      json: Self.json.replacingOccurrences(
-        of: "\"two\", \"price\": 20", with: "\"two\", \"price\": 22"),
-      csv: Self.csv.replacingOccurrences(of: "2,two,20", with: "2,TWO,20"))
-    try commit(
-      repository, on: "main",
-      json: Self.json.replacingOccurrences(
-        of: "\"four\", \"price\": 40", with: "\"four\", \"price\": 44"
-      )
-      .replacingOccurrences(of: "  {\"id\": 1, \"name\": \"one\", \"price\": 10},\n", with: ""),
-      csv: Self.csv + "5,five,50\n")
-    let merge = try repository.git("merge", "-q", "--no-edit", "other")
     #expect(merge.status == 0, "\(merge.errors)")
     #expect(
       try read(repository, "data.json") == """
@@ -85,21 +95,20 @@ import Testing
   }
 
   @Test func conflictingEditsLeaveAConflictAndAValidFile() throws {
-    let repository = try repository()
+    let (repository, merge) = try merged(
+      other: (
+        json: Self.json.replacingOccurrences(
+          of: "\"three\", \"price\": 30", with: "\"three\", \"price\": 33"),
+        csv: Self.csv.replacingOccurrences(of: "3,three,30", with: "3,three,33")
+      ),
+      main: (
+        json: Self.json.replacingOccurrences(
+          of: "\"three\", \"price\": 30", with: "\"three\", \"price\": 31"
+        )
+        .replacingOccurrences(of: "\"one\", \"price\": 10", with: "\"one\", \"price\": 11"),
+        csv: Self.csv.replacingOccurrences(of: "3,three,30", with: "3,three,31")
+      ))
     defer { repository.remove() }
-    try commit(
-      repository, on: "other",
-      json: Self.json.replacingOccurrences(
-        of: "\"three\", \"price\": 30", with: "\"three\", \"price\": 33"),
-      csv: Self.csv.replacingOccurrences(of: "3,three,30", with: "3,three,33"))
-    try commit(
-      repository, on: "main",
-      json: Self.json.replacingOccurrences(
-        of: "\"three\", \"price\": 30", with: "\"three\", \"price\": 31"
-      )
-      .replacingOccurrences(of: "\"one\", \"price\": 10", with: "\"one\", \"price\": 11"),
-      csv: Self.csv.replacingOccurrences(of: "3,three,30", with: "3,three,31"))
-    let merge = try repository.git("merge", "--no-edit", "other")
     #expect(merge.status != 0)
     #expect(merge.text.contains("CONFLICT") && merge.text.contains("data.json"))
     #expect(merge.errors.contains("colpatch: conflict: key 3 /price: base 30, ours 31, theirs 33"))

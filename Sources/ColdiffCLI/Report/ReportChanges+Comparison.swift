@@ -55,10 +55,18 @@ extension ReportChanges {
 }
 
 extension ReportField {
-  /// A field change spelled for people.
+  /// A field change spelled for people: an element of a keyed array
+  /// named by its key (`lines[A-7].qty`), a moved element's old and new
+  /// index as its values.
   init(_ change: FieldChange) {
-    self.init(
-      field: ReportText.field(change.path), old: change.old.map(ReportText.value),
-      new: change.new.map(ReportText.value))
+    let field = ReportText.field(change.path, element: change.element)
+    if let element = change.element, let from = element.from {
+      self.init(
+        field: field, old: String(decoding: from[element.depth], as: UTF8.self),
+        new: String(decoding: change.path[element.depth], as: UTF8.self))
+    } else {
+      self.init(
+        field: field, old: change.old.map(ReportText.value), new: change.new.map(ReportText.value))
+    }
   }
 }

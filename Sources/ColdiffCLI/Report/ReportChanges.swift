@@ -28,11 +28,13 @@ struct ReportChanges {
   init(changes: [ReportChange], counts: [Int], updates: some Sequence<[FieldChange]>) {
     self.changes = changes
     self.counts = counts
-    var records: [[[UInt8]]: Int] = [:]
+    var records: [String: Int] = [:]
     for fields in updates {
-      for field in fields { records[field.path, default: 0] += 1 }
+      for field in fields {
+        records[ReportText.field(field.path, element: field.element), default: 0] += 1
+      }
     }
-    fieldCounts = records.map { (field: ReportText.field($0.key), records: $0.value) }.sorted {
+    fieldCounts = records.map { (field: $0.key, records: $0.value) }.sorted {
       $0.records != $1.records ? $0.records > $1.records : $0.field < $1.field
     }
   }
