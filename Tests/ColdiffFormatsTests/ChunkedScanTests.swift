@@ -29,27 +29,17 @@ import Testing
     }
   }
 
-  @Test func aPairOfAboutOneSizeIsScannedWholeOnTwoCores() {
+  @Test func inputsOfAboutOneSizeAreScannedWholeOnNoMoreCoresThanInputs() {
     func bytes(_ count: Int) -> SourceBytes { SourceBytes([UInt8](repeating: 0x20, count: count)) }
     let (hundred, seventySix, seventyFour) = (bytes(100_000), bytes(76_000), bytes(74_000))
-    // One core each is the best split: no chunks.
-    #expect(ScanChunking.pair(hundred, hundred, cores: 2).threshold == .max)
-    #expect(ScanChunking.pair(hundred, seventySix, cores: 2).threshold == .max)
-    // A larger side, one input alone, or more cores: chunks.
-    #expect(ScanChunking.pair(hundred, seventyFour, cores: 2).threshold < .max)
-    #expect(ScanChunking.pair(hundred, SourceBytes(), cores: 2).threshold < .max)
-    #expect(ScanChunking.pair(hundred, hundred, cores: 4).threshold < .max)
-  }
-
-  @Test func threeInputsOfAboutOneSizeAreScannedWholeOnUpToThreeCores() {
-    func bytes(_ count: Int) -> SourceBytes { SourceBytes([UInt8](repeating: 0x20, count: count)) }
-    let (hundred, seventySix, seventyFour) = (bytes(100_000), bytes(76_000), bytes(74_000))
-    // A thread each keeps two or three cores busy to the end: no chunks.
+    // A thread each keeps every core busy to the end: no chunks.
+    #expect(ScanChunking.together([hundred, seventySix], cores: 2).threshold == .max)
     #expect(ScanChunking.together([hundred, seventySix, hundred], cores: 2).threshold == .max)
     #expect(ScanChunking.together([hundred, hundred, hundred], cores: 3).threshold == .max)
-    // A smaller input, an empty BASE, or more cores than inputs: chunks.
-    #expect(ScanChunking.together([hundred, seventyFour, hundred], cores: 2).threshold < .max)
-    #expect(ScanChunking.together([SourceBytes(), hundred, hundred], cores: 2).threshold < .max)
+    // A smaller input, an empty one, or more cores than inputs: chunks.
+    #expect(ScanChunking.together([hundred, seventyFour], cores: 2).threshold < .max)
+    #expect(ScanChunking.together([SourceBytes(), hundred], cores: 2).threshold < .max)
+    #expect(ScanChunking.together([hundred, hundred], cores: 4).threshold < .max)
     #expect(ScanChunking.together([hundred, hundred, hundred], cores: 4).threshold < .max)
   }
 

@@ -97,7 +97,7 @@ struct ColdiffRun {
       header: header, title: title)
   }
 
-  /// Reads and indexes OLD and NEW, both at once; `/dev/null` (git's
+  /// Reads and indexes OLD, then NEW; `/dev/null` (git's
   /// added or deleted file) is an empty collection of the other's form.
   private func loadSnapshots(
     _ oldPath: String, _ newPath: String, detectionNames: (old: String?, new: String?)
@@ -108,22 +108,21 @@ struct ColdiffRun {
     func open(_ path: String) throws -> InputFile? {
       path == "/dev/null" ? nil : try InputFile(path: path, standardInput: standardInput)
     }
-    // Both opened first, to choose how to scan them; an error waits for
-    // its side's turn, so that OLD's, even a malformed OLD's, comes first.
+    // Both opened first; an error waits for its side's turn, so that
+    // OLD's, even a malformed OLD's, comes first.
     let (oldInput, newInput) = (Result { try open(oldPath) }, Result { try open(newPath) })
-    func bytes(_ input: Result<InputFile?, any Error>) -> SourceBytes {
-      (try? input.get())??.bytes ?? SourceBytes()
-    }
-    let chunking = ScanChunking.pair(bytes(oldInput), bytes(newInput))
-    func load(_ input: Result<InputFile?, any Error>, detectionName: String?) throws -> Snapshot? {
+    func load(
+      _ input: Result<InputFile?, any Error>, detectionName: String?, reference: Snapshot?
+    ) throws -> Snapshot? {
       guard let input = try input.get() else { return nil }
       return try Snapshot(
         input, detectionName: detectionName, override: format, keyName: keyName,
-        root: options.root, delimiter: options.delimiter, chunking: chunking)
+        root: options.root, delimiter: options.delimiter, reference: reference)
     }
-    let (old, new) = try Parallel.both(
-      { try load(oldInput, detectionName: detectionNames.old) },
-      { try load(newInput, detectionName: detectionNames.new) })
+    // OLD first, in chunks on every core; then NEW, which takes the
+    // records it has in common with OLD whole instead of validating them.
+    let old = try load(oldInput, detectionName: detectionNames.old, reference: nil)
+    let new = try load(newInput, detectionName: detectionNames.new, reference: old)
     // Notes in a fixed order, OLD's first.
     if let old { console.noteDelimiter(of: old, name: detectionNames.old ?? oldPath) }
     if let new { console.noteDelimiter(of: new, name: detectionNames.new ?? newPath) }

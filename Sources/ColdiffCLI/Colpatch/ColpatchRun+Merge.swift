@@ -64,30 +64,34 @@ private struct MergeReader {
 
   /// Scans an opened input; `nil` for an empty BASE.
   private func snapshot(
-    _ input: Result<InputFile, any Error>, emptyIsNone: Bool, chunking: ScanChunking
+    _ input: Result<InputFile, any Error>, emptyIsNone: Bool, chunking: ScanChunking,
+    reference: Snapshot?
   ) throws -> Snapshot? {
     let input = try input.get()
     if emptyIsNone, input.bytes.isEmpty { return nil }
     return try Snapshot(
       input, detectionName: options.detectionName, override: options.inputFormat,
-      keyName: keyName, chunking: chunking)
+      keyName: keyName, chunking: chunking, reference: reference)
   }
 
-  /// BASE, OURS and THEIRS, opened first to choose how to scan them, then
-  /// scanned at once, each on a thread of its own (an error waits for its
-  /// input's turn: BASE's first, then OURS's). An empty BASE file (git's
-  /// merge of a file both branches added) is an empty collection of
-  /// OURS's form.
+  /// BASE, OURS and THEIRS, opened first; BASE scanned first, in chunks
+  /// on every core, then OURS and THEIRS at once, each on a thread of its
+  /// own, taking the records they share with BASE whole (an error waits
+  /// for its input's turn: BASE's first, then OURS's). An empty BASE file
+  /// (git's merge of a file both branches added) is an empty collection
+  /// of OURS's form.
   func all() throws -> (Snapshot, Snapshot, Snapshot) {
     let inputs = [open(options.base), open(options.ours), open(options.theirs)]
-    let chunking = ScanChunking.together(inputs.map { (try? $0.get())?.bytes ?? SourceBytes() })
+    let base = try snapshot(inputs[0], emptyIsNone: true, chunking: .automatic, reference: nil)
+    let sides = inputs.dropFirst()
+    let chunking = ScanChunking.together(sides.map { (try? $0.get())?.bytes ?? SourceBytes() })
     let scanned = try Parallel.each(
-      inputs.enumerated().map { index, input in
-        { try snapshot(input, emptyIsNone: index == 0, chunking: chunking) }
+      sides.map { input in
+        { try snapshot(input, emptyIsNone: false, chunking: chunking, reference: base) }
       })
-    guard let ours = scanned[1], let theirs = scanned[2] else {
+    guard let ours = scanned[0], let theirs = scanned[1] else {
       preconditionFailure("only BASE may be empty")
     }
-    return (scanned[0] ?? Snapshot(emptyLike: ours, name: options.base), ours, theirs)
+    return (base ?? Snapshot(emptyLike: ours, name: options.base), ours, theirs)
   }
 }

@@ -51,12 +51,16 @@ package struct Snapshot {
   ///   - delimiter: the field separator of a CSV or TSV input
   ///     (`--delimiter`), `nil` for the form's own.
   ///   - chunking: how a large input is cut to be scanned on every core.
+  ///   - reference: a snapshot read before with the same `keyName` (OLD,
+  ///     when this is NEW): the records of this input that have the same
+  ///     bytes as one of its records are taken whole, not validated again
+  ///     (`KnownRecords`); the result is the same.
   /// - Throws: `InputError` naming the file, for malformed input, or a
   ///   root that is not there or not a collection.
   package init(
     _ input: InputFile, detectionName: String? = nil, override: InputFormat?,
     keyName: [UInt8]? = nil, root: JSONPointer? = nil, delimiter: UInt8? = nil,
-    chunking: ScanChunking = .automatic
+    chunking: ScanChunking = .automatic, reference: Snapshot? = nil
   ) throws {
     name = input.name
     let fileName = detectionName ?? (input.name == "-" ? nil : input.name)
@@ -85,11 +89,19 @@ package struct Snapshot {
           guessedDelimiter = separator
         }
         storage = .table(
-          try CSVTable(bytes: source, delimiter: separator, chunking: chunking.releasing(source)))
+          try Snapshot.withKnownRows(of: reference) { (known) throws(InputError) in
+            try CSVTable(
+              bytes: source, delimiter: separator, chunking: chunking.releasing(source),
+              known: known)
+          })
       case .jsonArray, .jsonObject, .jsonLines, .jsonObjectOrLines:
-        let index = try source.withUnsafeBufferPointer { (buffer) throws(InputError) in
-          try JSONCollectionScanner.scan(
-            buffer, as: form, keyName: keyName, chunking: chunking.releasing(source))
+        let index = try Snapshot.withKnownRecords(of: reference, keyName: keyName) {
+          (known) throws(InputError) in
+          try source.withUnsafeBufferPointer { (buffer) throws(InputError) in
+            try JSONCollectionScanner.scan(
+              buffer, as: form, keyName: keyName, chunking: chunking.releasing(source),
+              known: known)
+          }
         }
         form = index.form
         storage = .json(index)
@@ -102,6 +114,31 @@ package struct Snapshot {
       jsonEnds = ends
     } catch {
       throw error.inFile(input.name)
+    }
+  }
+
+  /// Calls `body` with the records of `reference` ready to be found
+  /// again by a scan, or with `nil` when it is not a JSON collection
+  /// scanned with `keyName`.
+  private static func withKnownRecords<Result>(
+    of reference: Snapshot?, keyName: [UInt8]?,
+    _ body: (JSONKnownRecords?) throws(InputError) -> Result
+  ) throws(InputError) -> Result {
+    guard let reference, reference.capturedKey == keyName, case .json(let index) = reference.storage
+    else { return try body(nil) }
+    return try reference.bytes.withUnsafeBufferPointer { (buffer) throws(InputError) in
+      try body(JSONKnownRecords(bytes: buffer, index: index))
+    }
+  }
+
+  /// Calls `body` with the rows of `reference` ready to be found again
+  /// by a scan, or with `nil` when it is not a table.
+  private static func withKnownRows<Result>(
+    of reference: Snapshot?, _ body: (CSVKnownRows?) throws(InputError) -> Result
+  ) throws(InputError) -> Result {
+    guard let reference, case .table(let table) = reference.storage else { return try body(nil) }
+    return try reference.bytes.withUnsafeBufferPointer { (buffer) throws(InputError) in
+      try body(CSVKnownRows(bytes: buffer, table: table))
     }
   }
 

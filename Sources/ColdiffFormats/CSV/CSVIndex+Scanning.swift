@@ -23,6 +23,9 @@ extension CSVIndex {
   /// - Parameters:
   ///   - input: the file's bytes.
   ///   - delimiter: the field separator (ASCII, not `"`, CR or LF).
+  ///   - chunking: how a large input is cut to be scanned on every core.
+  ///   - known: the rows of another file, taken whole where they occur
+  ///     again (`CSVKnownRows`; only when read with this delimiter).
   /// - Throws: `InputError` located at the problem: an unclosed quote,
   ///   text after a closing quote, a CR not followed by LF outside quotes,
   ///   invalid UTF-8, a row with the wrong number of fields, or an input
@@ -30,7 +33,7 @@ extension CSVIndex {
   /// - Complexity: O(n) in the input's length.
   init(
     scanning input: UnsafeBufferPointer<UInt8>, delimiter: UInt8,
-    chunking: ScanChunking = .automatic
+    chunking: ScanChunking = .automatic, known: CSVKnownRows? = nil
   ) throws(InputError) {
     let count = input.count
     guard count < Int(UInt32.max) else {
@@ -46,7 +49,7 @@ extension CSVIndex {
     self = try classes.withUnsafeBufferPointer { (classes) throws(InputError) -> CSVIndex in
       try CSVIndex.scan(
         UnsafeBufferPointer(rebasing: input[0..<recordsEnd]), delimiter: delimiter,
-        classes: classes, chunking: chunking)
+        classes: classes, chunking: chunking, known: known?.delimiter == delimiter ? known : nil)
     }
     self.recordsEnd = recordsEnd
   }
@@ -55,7 +58,7 @@ extension CSVIndex {
   /// chunks (`CSVIndex+Chunks`).
   private static func scan(
     _ input: UnsafeBufferPointer<UInt8>, delimiter: UInt8, classes: UnsafeBufferPointer<UInt8>,
-    chunking: ScanChunking
+    chunking: ScanChunking, known: CSVKnownRows?
   ) throws(InputError) -> CSVIndex {
     var index = CSVIndex()
     var start = 0
@@ -65,13 +68,13 @@ extension CSVIndex {
     }
     if let bounds = chunking.bounds(from: start, to: input.count) {
       try index.scanInChunks(
-        bounds, input, delimiter: delimiter, classes: classes, chunking: chunking)
+        bounds, input, delimiter: delimiter, classes: classes, chunking: chunking, known: known)
       return index
     }
     var rows = CSVRows()
     try scanRows(
       input, from: start, startingBefore: input.count, delimiter: delimiter, classes: classes,
-      into: &rows)
+      known: known, into: &rows)
     index.lineStarts = rows.lineStarts
     index.lineNumbers = rows.lineNumbers
     index.columnCount = max(rows.columnCount, 0)
@@ -103,9 +106,15 @@ extension CSVIndex {
   ///
   /// Long by design: hot scanner loop (one pass over every byte of the
   /// file, its states kept in locals; split, they would cost calls).
+  ///
+  /// A row with the same bytes as one of `known` (OLD's, when this is
+  /// NEW) is taken whole once the first row has set the width, when the
+  /// widths agree and OLD's rows do not change whether every field is
+  /// quoted.
   static func scanRows(
     _ input: UnsafeBufferPointer<UInt8>, from start: Int, startingBefore limit: Int,
-    delimiter: UInt8, classes: UnsafeBufferPointer<UInt8>, into rows: inout CSVRows
+    delimiter: UInt8, classes: UnsafeBufferPointer<UInt8>, known: CSVKnownRows? = nil,
+    into rows: inout CSVRows
   ) throws(InputError) {
     let count = input.count
     guard let base = input.baseAddress else { return }
@@ -118,6 +127,7 @@ extension CSVIndex {
     var line = 1
     var everyFieldQuoted = true
     var columnCount = -1
+    var lastKnown = -1
     defer {
       rows.end = position
       rows.lineFeeds = line - 1
@@ -126,6 +136,17 @@ extension CSVIndex {
     while position < limit {
       let rowStart = position
       let rowLine = line
+      if let known, columnCount == known.columnCount,
+        !everyFieldQuoted || known.quotesEveryField,
+        let row = known.records.find(in: input, at: position, after: lastKnown)
+      {
+        lastKnown = row
+        position += known.records.ends[row] - known.records.starts[row]
+        line += Int(known.lineFeeds[row])
+        rows.lineStarts.append(UInt32(truncatingIfNeeded: rowStart))
+        rows.lineNumbers.append(UInt32(truncatingIfNeeded: rowLine))
+        continue
+      }
       var fields = 0
       var rowEnd = position
       while true {

@@ -36,14 +36,18 @@ extension CSVTable {
   ///   - bytes: the file's bytes.
   ///   - delimiter: ``comma`` or ``tab``.
   ///   - chunking: how a large file is cut (tests force small chunks).
+  ///   - known: the rows of another file, taken whole where they occur
+  ///     again (`CSVKnownRows`); the table is the same.
   /// - Throws: `InputError`, as ``init(bytes:delimiter:)``.
-  package init(bytes: SourceBytes, delimiter: UInt8, chunking: ScanChunking) throws(InputError) {
+  package init(
+    bytes: SourceBytes, delimiter: UInt8, chunking: ScanChunking, known: CSVKnownRows? = nil
+  ) throws(InputError) {
     precondition(
       delimiter < 0x80 && delimiter != UInt8(ascii: "\"") && delimiter != 0x0A
         && delimiter != 0x0D,
       "a CSV delimiter is an ASCII byte other than a quote, CR or LF")
     let index = try bytes.withUnsafeBufferPointer { (input) throws(InputError) -> CSVIndex in
-      try CSVIndex(scanning: input, delimiter: delimiter, chunking: chunking)
+      try CSVIndex(scanning: input, delimiter: delimiter, chunking: chunking, known: known)
     }
     // Decode the header and refuse two columns of one name.
     var header: [[UInt8]] = []

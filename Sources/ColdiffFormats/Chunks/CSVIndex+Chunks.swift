@@ -13,7 +13,7 @@ extension CSVIndex {
   ///   whole file would.
   mutating func scanInChunks(
     _ bounds: [Int], _ input: UnsafeBufferPointer<UInt8>, delimiter: UInt8,
-    classes: UnsafeBufferPointer<UInt8>, chunking: ScanChunking
+    classes: UnsafeBufferPointer<UInt8>, chunking: ScanChunking, known: CSVKnownRows?
   ) throws(InputError) {
     var parts: [CSVRows] = []
     var header = -1
@@ -25,7 +25,7 @@ extension CSVIndex {
         do throws(InputError) {
           try CSVIndex.scanRows(
             input, from: start, startingBefore: limit, delimiter: delimiter, classes: classes,
-            into: &rows)
+            known: known, into: &rows)
         } catch {
           rows.error = error
         }

@@ -14,13 +14,13 @@ extension Scanner {
     throws(InputError)
   {
     let bytes = lexer.bytes
-    let (keyName, capturesKeys) = (self.keyName, index.capturesKeys)
+    let (keyName, capturesKeys, known) = (self.keyName, index.capturesKeys, self.known)
     var parts: [JSONCollectionIndex] = []
     lexer.position = try ChunkedScan.run(
       bounds: bounds, releasing: chunking.releasing,
       guess: { ChunkedScan.lineStart(in: bytes, atOrAfter: $0) },
       scan: { start, limit in
-        var scanner = Scanner(bytes: bytes, keyName: keyName)
+        var scanner = Scanner(bytes: bytes, keyName: keyName, known: known)
         scanner.lexer.position = start
         var part = JSONCollectionIndex(form: .jsonLines)
         part.capturesKeys = capturesKeys
@@ -53,6 +53,7 @@ extension Scanner {
     }
     let firstByte = bytes[lexer.position]
     let (keyName, form, capturesKeys) = (self.keyName, index.form, index.capturesKeys)
+    let known = self.known
     var parts: [JSONCollectionIndex] = []
     var closed = false
     lexer.position = try ChunkedScan.run(
@@ -61,7 +62,7 @@ extension Scanner {
         Scanner.elementStart(in: bytes, atOrAfter: cut, indent: indent, firstByte: firstByte)
       },
       scan: { start, limit in
-        var scanner = Scanner(bytes: bytes, keyName: keyName)
+        var scanner = Scanner(bytes: bytes, keyName: keyName, known: known)
         scanner.lexer.position = start
         var part = JSONCollectionIndex(form: form)
         part.capturesKeys = capturesKeys

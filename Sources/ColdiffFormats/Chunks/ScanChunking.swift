@@ -22,21 +22,8 @@ package struct ScanChunking: Sendable {
   /// Every input scanned whole.
   package static let whole = ScanChunking(threshold: .max, chunkSize: .max)
 
-  /// The chunking for two inputs scanned at the same time, one on each
-  /// thread: ``together(_:cores:)`` of the two.
-  ///
-  /// - Parameters:
-  ///   - first: one input.
-  ///   - second: the other (empty for none).
-  ///   - cores: the cores there are, or `nil` for those online.
-  package static func pair(_ first: SourceBytes, _ second: SourceBytes, cores: Int? = nil)
-    -> ScanChunking
-  {
-    together([first, second], cores: cores)
-  }
-
   /// The chunking for inputs scanned at the same time, each on a thread
-  /// of its own (OLD and NEW; a merge's BASE, OURS and THEIRS): each
+  /// of its own (a merge's OURS and THEIRS): each
   /// scanned whole when there are no more cores than inputs, they are
   /// about the same size (the smallest within a quarter of the largest)
   /// and none lets its pages go as it is scanned, since one thread each

@@ -41,13 +41,15 @@ public enum JSONCollectionScanner {
   ///   - form: what is known of the form.
   ///   - keyName: a member name whose value's range to note per record.
   ///   - chunking: how a large input is cut (tests force small chunks).
+  ///   - known: the records of another input scanned with the same key
+  ///     name, taken whole where they occur again (`JSONKnownRecords`).
   /// - Returns: the form and the records' positions.
   /// - Throws: `InputError`, as `scan(_:as:keyName:)`.
   package static func scan(
     _ bytes: UnsafeBufferPointer<UInt8>, as form: InputForm, keyName: [UInt8]?,
-    chunking: ScanChunking
+    chunking: ScanChunking, known: JSONKnownRecords? = nil
   ) throws(InputError) -> JSONCollectionIndex {
-    var scanner = Scanner(bytes: bytes, keyName: keyName, chunking: chunking)
+    var scanner = Scanner(bytes: bytes, keyName: keyName, chunking: chunking, known: known)
     switch form {
     case .jsonLines: return try scanner.scanLines()
     case .jsonArray: return try scanner.scanDocument(expecting: .jsonArray)
@@ -55,7 +57,8 @@ public enum JSONCollectionScanner {
     case .csv, .tsv: preconditionFailure("a table is not scanned as JSON")
     case .jsonObjectOrLines:
       let isLines = try scanner.followsAnotherValue()
-      var rescanner = Scanner(bytes: bytes, keyName: keyName, chunking: chunking)
+      var rescanner = Scanner(
+        bytes: bytes, keyName: keyName, chunking: chunking, known: known)
       return try isLines ? rescanner.scanLines() : rescanner.scanDocument(expecting: nil)
     }
   }
@@ -88,10 +91,20 @@ struct Scanner {
   let keyName: [UInt8]?
   /// How a large input is cut into chunks.
   let chunking: ScanChunking
+  /// Another input's records, taken whole where they occur again; `nil`
+  /// once the form is known to differ from theirs.
+  var known: JSONKnownRecords?
+  /// The known record found last (where to look first for the next), or
+  /// -1.
+  var lastKnown = -1
 
-  init(bytes: UnsafeBufferPointer<UInt8>, keyName: [UInt8]?, chunking: ScanChunking = .whole) {
+  init(
+    bytes: UnsafeBufferPointer<UInt8>, keyName: [UInt8]?, chunking: ScanChunking = .whole,
+    known: JSONKnownRecords? = nil
+  ) {
     self.keyName = keyName
     self.chunking = chunking
+    self.known = known?.capturesKeys == (keyName != nil) ? known : nil
     lexer = JSONLexer(bytes: bytes, range: 0..<bytes.count)
     lexer.position = JSONReader.byteOrderMarkLength(bytes)
     stack.reserveCapacity(64)
@@ -124,6 +137,7 @@ struct Scanner {
         throw lexer.unexpected("not a collection: expected a JSON array or object")
       }
     }
+    if known?.form != found { known = nil }
     var index = JSONCollectionIndex(form: found)
     index.capturesKeys = keyName != nil
     index.openingOffset = lexer.position
@@ -163,7 +177,7 @@ struct Scanner {
         index.nameEnds.append(name.upperBound)
       }
       let start = lexer.position
-      let key = try lexer.skipValue(depth: 1, stack: &stack, capturing: keyName)
+      let key = try skipRecord(depth: 1)
       index.append(start: start, end: lexer.position, key: key, in: lexer.bytes)
       if index.count == Scanner.recordsBeforeEstimate {
         index.reserveForRecords(
@@ -186,6 +200,7 @@ struct Scanner {
 
   /// Scans JSON Lines: one value per non-blank line.
   mutating func scanLines() throws(InputError) -> JSONCollectionIndex {
+    if known?.form != .jsonLines { known = nil }
     var index = JSONCollectionIndex(form: .jsonLines)
     index.capturesKeys = keyName != nil
     index.openingOffset = lexer.position
@@ -210,7 +225,7 @@ struct Scanner {
       lexer.skipWhitespace()
       if !lexer.atEnd {
         let start = lexer.position
-        let key = try lexer.skipValue(depth: 0, stack: &stack, capturing: keyName)
+        let key = try skipRecord(depth: 0)
         index.append(start: start, end: lexer.position, key: key, in: lexer.bytes)
         if index.count == Scanner.recordsBeforeEstimate {
           index.reserveForRecords(inputSize: limit - first, consumed: lexer.position - first)

@@ -1,0 +1,143 @@
+import Glibc
+
+/// The records of one input already scanned and validated (OLD), found
+/// again by their bytes in another input while it is scanned (NEW): most
+/// records of a diff are the same in both, and a record that has the same
+/// bytes as a valid one is valid too, with the same length and the same
+/// parts at the same places. So the scan of NEW takes such a record whole
+/// (a hash of its first bytes and one `memcmp`) instead of validating it
+/// byte by byte, and what it records is what the validating scan would
+/// have recorded.
+///
+/// Both inputs are mostly in the same order, so the scan first tries the
+/// few records after the last one it found (which passes over records
+/// deleted in NEW). When none of them has the bytes (a record inserted or
+/// moved in NEW, or the first record of a chunk), it looks for the bytes'
+/// first ``prefixLength`` bytes in a table of every ``sampling``th record,
+/// small enough to stay in the cache and cheap to build: a record found
+/// there puts the scan back in step with OLD. Records shorter than the
+/// prefix, or that the caller leaves out, are never taken (their scan
+/// validates them).
+///
+/// A record's bytes must end it whatever follows them (a JSON object, a
+/// CSV row with its line ending): the caller makes sure of it, by the
+/// ranges it gives and the first byte it looks from.
+///
+/// The buffer must stay valid and unchanged while this is used.
+package struct KnownRecords: @unchecked Sendable {
+  /// How many leading bytes of a record its hash reads.
+  static let prefixLength = 32
+  /// How many records with the hash of a prefix are compared before the
+  /// scan gives up and validates (inputs whose records share long
+  /// prefixes).
+  static let maximumCandidates = 8
+  /// How many records after the last one found are tried first.
+  static let window = 4
+  /// One record in how many is in the table of prefixes.
+  static let sampling = 16
+
+  /// The scanned input's bytes.
+  let bytes: UnsafeBufferPointer<UInt8>
+  /// Where each record starts in `bytes`.
+  let starts: [Int]
+  /// Where each record ends (exclusive).
+  let ends: [Int]
+  /// The table of every ``sampling``th record: its position + 1 in the
+  /// low 32 bits, the high 32 bits of its prefix's hash in the others; 0
+  /// for an empty slot.
+  private let slots: [UInt64]
+  private let mask: Int
+
+  /// Indexes the records of a scanned input by their prefixes.
+  ///
+  /// - Parameters:
+  ///   - bytes: the scanned input.
+  ///   - starts: where each record starts.
+  ///   - ends: where each record ends (exclusive).
+  /// - Complexity: O(number of records / ``sampling``).
+  package init(
+    bytes: UnsafeBufferPointer<UInt8>, starts: [Int], ends: [Int]
+  ) {
+    precondition(starts.count < Int(UInt32.max), "too many records to index by prefix")
+    self.bytes = bytes
+    self.starts = starts
+    self.ends = ends
+    var capacity = 16
+    while capacity < starts.count * 2 / Self.sampling { capacity *= 2 }
+    mask = capacity - 1
+    var table = [UInt64](repeating: 0, count: capacity)
+    if let base = bytes.baseAddress {
+      for record in stride(from: 0, to: starts.count, by: Self.sampling)
+      where ends[record] - starts[record] >= Self.prefixLength {
+        let hash = Self.hash(base + starts[record])
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while table[slot] != 0 { slot = (slot + 1) & mask }
+        table[slot] = (hash & 0xFFFF_FFFF_0000_0000) | UInt64(record + 1)
+      }
+    }
+    slots = table
+  }
+
+  /// A record with the same bytes as those of `other` at `offset`, if
+  /// there is one; `hint` (the record found last, or -1) says where to
+  /// look first.
+  ///
+  /// - Parameters:
+  ///   - other: the input being scanned.
+  ///   - offset: where a record may start in `other`.
+  ///   - hint: the record found last, or -1.
+  /// - Returns: the record's position.
+  /// - Complexity: O(length of the record) for a record found, a few
+  ///   byte comparisons for one that is not.
+  @inline(__always)
+  package func find(in other: UnsafeBufferPointer<UInt8>, at offset: Int, after hint: Int) -> Int? {
+    guard let base = other.baseAddress, other.count - offset >= Self.prefixLength else {
+      return nil
+    }
+    for record in (hint + 1)..<min(hint + 1 + Self.window, starts.count)
+    where matches(record, base, offset, other.count) {
+      return record
+    }
+    let hash = Self.hash(base + offset)
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    var candidates = 0
+    while true {
+      let entry = slots[slot]
+      if entry == 0 { return nil }
+      if entry & 0xFFFF_FFFF_0000_0000 == hash & 0xFFFF_FFFF_0000_0000 {
+        let record = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+        if matches(record, base, offset, other.count) { return record }
+        candidates += 1
+        if candidates == Self.maximumCandidates { return nil }
+      }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  /// Whether record `record` has the same bytes as those at `offset` of
+  /// a buffer of `count` bytes at `base`.
+  @inline(__always)
+  private func matches(_ record: Int, _ base: UnsafePointer<UInt8>, _ offset: Int, _ count: Int)
+    -> Bool
+  {
+    let start = starts[record]
+    let length = ends[record] - start
+    guard length >= Self.prefixLength, length <= count - offset,
+      let known = bytes.baseAddress, known[start] == base[offset]
+    else { return false }
+    return memcmp(known + start, base + offset, length) == 0
+  }
+
+  /// A hash of the ``prefixLength`` bytes at `pointer`.
+  @inline(__always)
+  static func hash(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
+    let raw = UnsafeRawPointer(pointer)
+    var hash = raw.loadUnaligned(as: UInt64.self) &* 0x9E37_79B9_7F4A_7C15
+    for offset in stride(from: 8, to: prefixLength, by: 8) {
+      hash =
+        (hash ^ (hash &>> 29) ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        &* 0xBF58_476D_1CE4_E5B9
+    }
+    return hash ^ (hash &>> 31)
+  }
+}

@@ -1,0 +1,50 @@
+/// The rows of a scanned CSV or TSV file (OLD), for the scan of another
+/// (NEW) to take whole those it meets again byte for byte
+/// (`KnownRecords`). A row is taken with its line ending, which ends it
+/// whatever follows, and only under a header of as many fields and the
+/// same delimiter.
+package struct CSVKnownRows: Sendable {
+  /// The rows (the header first), each with its line ending; the last one
+  /// is left out (empty) when the file does not end with a line ending.
+  let records: KnownRecords
+  /// How many line feeds each row holds (1, or more with line feeds in
+  /// quoted fields).
+  let lineFeeds: [UInt32]
+  /// The number of fields of every row.
+  let columnCount: Int
+  /// The delimiter the rows were read with.
+  let delimiter: UInt8
+  /// Whether every field of every row is quoted.
+  let quotesEveryField: Bool
+
+  /// Indexes OLD's rows by their prefixes.
+  ///
+  /// - Parameters:
+  ///   - bytes: OLD's bytes; they must stay valid while this is used.
+  ///   - table: what the scan of `bytes` found.
+  /// - Complexity: O(number of rows).
+  package init(bytes: UnsafeBufferPointer<UInt8>, table: CSVTable) {
+    let rows = table.lineStarts.count
+    var starts = [Int](repeating: 0, count: rows)
+    var ends = [Int](repeating: 0, count: rows)
+    var lineFeeds = [UInt32](repeating: 1, count: rows)
+    for row in 0..<rows {
+      starts[row] = Int(table.lineStarts[row])
+      if row + 1 < rows {
+        ends[row] = Int(table.lineStarts[row + 1])
+        lineFeeds[row] = table.lineNumbers[row + 1] - table.lineNumbers[row]
+      } else if table.recordsEnd > starts[row], bytes[table.recordsEnd - 1] == 0x0A {
+        ends[row] = table.recordsEnd
+        lineFeeds[row] = UInt32(
+          bytes[starts[row]..<ends[row]].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) })
+      } else {
+        ends[row] = starts[row]
+      }
+    }
+    records = KnownRecords(bytes: bytes, starts: starts, ends: ends)
+    self.lineFeeds = lineFeeds
+    columnCount = table.columnCount
+    delimiter = table.delimiter
+    quotesEveryField = table.quotesEveryField
+  }
+}

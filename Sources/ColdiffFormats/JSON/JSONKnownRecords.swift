@@ -1,0 +1,63 @@
+/// The records of a scanned JSON collection (OLD), for the scan of another
+/// (NEW) to take whole those it meets again byte for byte
+/// (`KnownRecords`): their ends and the ranges of their key members are
+/// OLD's, moved to where they are in NEW.
+///
+/// Only objects and arrays are taken whole: their closing bracket ends
+/// them whatever follows (a number does not end before the next byte),
+/// and only in a collection of the same form (the same nesting depth, and
+/// JSON Lines' records on one line).
+package struct JSONKnownRecords: Sendable {
+  /// The records, found by their prefixes.
+  let records: KnownRecords
+  /// OLD's form.
+  let form: InputForm
+  /// Where each record's key member value starts, or -1 (empty when the
+  /// scan noted no keys).
+  let keyStarts: [Int]
+  /// Where each record's key member value ends.
+  let keyEnds: [Int]
+  /// Whether the scan of OLD noted keys.
+  let capturesKeys: Bool
+
+  /// Indexes OLD's records by their prefixes.
+  ///
+  /// - Parameters:
+  ///   - bytes: OLD's bytes, as scanned; they must stay valid while this
+  ///     is used.
+  ///   - index: what the scan of `bytes` found.
+  /// - Complexity: O(number of records).
+  package init(bytes: UnsafeBufferPointer<UInt8>, index: JSONCollectionIndex) {
+    records = KnownRecords(bytes: bytes, starts: index.recordStarts, ends: index.recordEnds)
+    form = index.form
+    keyStarts = index.keyStarts
+    keyEnds = index.keyEnds
+    capturesKeys = index.capturesKeys
+  }
+}
+
+extension Scanner {
+  /// The value at `lexer.position` (a record) validated as
+  /// `JSONLexer.skipValue` does, or taken whole when OLD has a record with
+  /// the same bytes; `lexer.position` is left after it.
+  ///
+  /// - Parameter depth: how many containers enclose the record.
+  /// - Returns: the range of the record's key member value, or `nil`.
+  /// - Throws: `InputError` at the first byte that is not valid JSON.
+  @inline(__always)
+  mutating func skipRecord(depth: Int) throws(InputError) -> Range<Int>? {
+    let start = lexer.position
+    // A record found must start with the same byte: a bracket.
+    if let known, start < lexer.end,
+      lexer.bytes[start] == UInt8(ascii: "{") || lexer.bytes[start] == UInt8(ascii: "["),
+      let record = known.records.find(in: lexer.bytes, at: start, after: lastKnown)
+    {
+      lastKnown = record
+      let shift = start - known.records.starts[record]
+      lexer.position = known.records.ends[record] + shift
+      guard known.capturesKeys, known.keyStarts[record] >= 0 else { return nil }
+      return (known.keyStarts[record] + shift)..<(known.keyEnds[record] + shift)
+    }
+    return try lexer.skipValue(depth: depth, stack: &stack, capturing: keyName)
+  }
+}

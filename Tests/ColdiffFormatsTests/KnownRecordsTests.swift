@@ -1,0 +1,192 @@
+import ColdiffFormats
+import TestSupport
+import Testing
+
+/// A scan of NEW that takes the records it has in common with OLD whole
+/// (`KnownRecords`) gives what the validating scan gives: the same index,
+/// or the same first error with its line and column.
+@Suite struct KnownRecordsTests {
+  /// Whole inputs, then chunks of a few records.
+  private static let chunkings = [
+    ScanChunking.whole, ScanChunking(threshold: 0, chunkSize: 24),
+    ScanChunking(threshold: 0, chunkSize: 300),
+  ]
+
+  @Test(arguments: [InputForm.jsonLines, .jsonArray, .jsonObject])
+  func jsonScansWithKnownRecordsGiveTheValidatingScan(form: InputForm) {
+    var random = SeededGenerator(seed: 91 + UInt64(form.hashValue & 0xFF))
+    for round in 0..<60 {
+      let old = RandomCollection.json(form, using: &random)
+      var new = Self.edited(old, using: &random)
+      if round % 2 == 1 { new = RandomCollection.damaged(new, using: &random) }
+      // OLD in another form now and then: its records are not taken.
+      let oldForm = round % 7 == 3 ? (form == .jsonLines ? .jsonArray : .jsonLines) : form
+      let reference = round % 7 == 3 ? RandomCollection.json(oldForm, using: &random) : old
+      for keyName in [nil, Array("id".utf8)] {
+        let plain = jsonOutcome(new, form, keyName, .whole, knownFrom: nil)
+        for chunking in Self.chunkings {
+          #expect(
+            jsonOutcome(new, form, keyName, chunking, knownFrom: (reference, oldForm)) == plain,
+            "\(String(decoding: new, as: UTF8.self))")
+        }
+      }
+    }
+  }
+
+  @Test func csvScansWithKnownRowsGiveTheValidatingScan() {
+    var random = SeededGenerator(seed: 4711)
+    for round in 0..<100 {
+      let old = Self.longRows(RandomCollection.csv(using: &random))
+      var new = Self.edited(old, using: &random)
+      if round % 2 == 1 { new = RandomCollection.damaged(new, using: &random) }
+      let plain = csvOutcome(new, .whole, knownFrom: nil)
+      for chunking in Self.chunkings {
+        #expect(
+          csvOutcome(new, chunking, knownFrom: old) == plain,
+          "\(String(decoding: new, as: UTF8.self))")
+      }
+    }
+  }
+
+  @Test func knownRowsUnderAnotherHeaderWidthAreStillCountedAgainstIt() {
+    let row = "1,a long enough field to be taken whole,x\n"
+    let old = Array(("id,name,c\n" + row + row).utf8)
+    let new = Array(("id,name\n" + row).utf8)
+    let outcome = csvOutcome(new, .whole, knownFrom: old)
+    #expect(outcome.error?.message == "line 2 has 3 fields, the header has 2")
+    #expect(outcome == csvOutcome(new, .whole, knownFrom: nil))
+  }
+
+  @Test func recordsAreFoundAfterDeletesInsertsAndMoves() {
+    let lines = (0..<200).map { #"{"id": \#($0), "name": "a record long enough"}"# }
+    let old = Array((lines.joined(separator: "\n") + "\n").utf8)
+    var newLines = lines
+    newLines.remove(at: 10)
+    newLines.insert(#"{"id": 1000, "name": "a record not in OLD at all"}"#, at: 50)
+    newLines.insert(newLines.remove(at: 150), at: 20)
+    newLines.insert(#"{"id":3}"#, at: 0)
+    let new = Array((newLines.joined(separator: "\n") + "\n").utf8)
+    var oldStarts: [Int] = []
+    var offset = 0
+    for line in lines {
+      oldStarts.append(offset)
+      offset += line.utf8.count + 1
+    }
+    old.withUnsafeBufferPointer { oldBuffer in
+      new.withUnsafeBufferPointer { newBuffer in
+        let known = KnownRecords(
+          bytes: oldBuffer, starts: oldStarts,
+          ends: zip(oldStarts, lines).map { $0 + $1.utf8.count })
+        var hint = -1
+        var offset = 0
+        var found: [Int?] = []
+        for line in newLines {
+          found.append(known.find(in: newBuffer, at: offset, after: hint))
+          hint = found.last! ?? hint
+          offset += line.utf8.count + 1
+        }
+        // What is found has the bytes; the short line and the inserted one
+        // are not found, and nearly every other line is.
+        for (line, record) in zip(newLines, found) where record != nil {
+          #expect(lines[record!] == line)
+        }
+        #expect(found[0] == nil)
+        #expect(found[newLines.firstIndex { $0.contains("1000") }!] == nil)
+        #expect(found.count { $0 != nil } >= lines.count - 8)
+      }
+    }
+  }
+
+  // MARK: - Inputs
+
+  /// `text` with its lines edited as a new version would be: one line
+  /// dropped, one moved, one doubled with a change.
+  private static func edited(_ text: [UInt8], using random: inout SeededGenerator) -> [UInt8] {
+    var lines = text.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+    guard lines.count > 6 else { return text }
+    lines.remove(at: Int.random(in: 1..<lines.count - 1, using: &random))
+    let moved = lines.remove(at: Int.random(in: 1..<lines.count - 1, using: &random))
+    lines.insert(moved, at: Int.random(in: 1..<lines.count - 1, using: &random))
+    var changed = lines[Int.random(in: 1..<lines.count - 1, using: &random)]
+    if let digit = changed.firstIndex(where: { (0x30...0x39).contains($0) }) {
+      changed[digit] = changed[digit] == 0x39 ? 0x30 : changed[digit] + 1
+    }
+    lines.insert(changed, at: Int.random(in: 1..<lines.count - 1, using: &random))
+    return Array(lines.joined(separator: [0x0A]))
+  }
+
+  /// A CSV file's rows made long enough to be taken whole: a long text
+  /// before the first field of each line, the `id` column (the header's
+  /// too, a name or a number, unquoted).
+  private static func longRows(_ text: [UInt8]) -> [UInt8] {
+    let padding = Array("padded-to-more-than-thirty-two-bytes-".utf8)
+    var result: [UInt8] = []
+    for (offset, byte) in text.enumerated() {
+      let lineStart = offset == 0 || text[offset - 1] == 0x0A || (offset == 3 && text[0] == 0xEF)
+      if lineStart && (byte == UInt8(ascii: "i") || (0x30...0x39).contains(byte)) {
+        result += padding
+      }
+      result.append(byte)
+    }
+    return result
+  }
+
+  // MARK: - Outcomes
+
+  private struct JSONOutcome: Equatable {
+    var index: JSONCollectionIndex?
+    var error: InputError?
+  }
+
+  private func jsonOutcome(
+    _ text: [UInt8], _ form: InputForm, _ keyName: [UInt8]?, _ chunking: ScanChunking,
+    knownFrom old: (text: [UInt8], form: InputForm)?
+  ) -> JSONOutcome {
+    return text.withUnsafeBufferPointer { buffer in
+      old?.text.withUnsafeBufferPointer { oldBuffer -> JSONOutcome in
+        guard
+          let oldIndex = try? JSONCollectionScanner.scan(
+            oldBuffer, as: old!.form, keyName: keyName, chunking: .whole)
+        else { return scan(buffer, nil) }
+        return scan(buffer, JSONKnownRecords(bytes: oldBuffer, index: oldIndex))
+      } ?? scan(buffer, nil)
+    }
+    func scan(_ buffer: UnsafeBufferPointer<UInt8>, _ known: JSONKnownRecords?) -> JSONOutcome {
+      do throws(InputError) {
+        let index = try JSONCollectionScanner.scan(
+          buffer, as: form, keyName: keyName, chunking: chunking, known: known)
+        return JSONOutcome(index: index)
+      } catch {
+        return JSONOutcome(error: error)
+      }
+    }
+  }
+
+  private struct CSVOutcome: Equatable {
+    var header: [[UInt8]] = []
+    var rows: [Range<Int>] = []
+    var lines: [Int] = []
+    var quotesEveryField = false
+    var error: InputError?
+  }
+
+  private func csvOutcome(_ text: [UInt8], _ chunking: ScanChunking, knownFrom old: [UInt8]?)
+    -> CSVOutcome
+  {
+    let oldBytes = SourceBytes(old ?? [])
+    let oldTable = old.flatMap { _ in try? CSVTable(bytes: oldBytes) }
+    return oldBytes.withUnsafeBufferPointer { oldBuffer in
+      do throws(InputError) {
+        let table = try CSVTable(
+          bytes: SourceBytes(text), delimiter: CSVTable.comma, chunking: chunking,
+          known: oldTable.map { CSVKnownRows(bytes: oldBuffer, table: $0) })
+        return CSVOutcome(
+          header: table.header, rows: (0..<table.rowCount).map(table.rowRange),
+          lines: (0..<table.rowCount).map(table.line(ofRow:)),
+          quotesEveryField: table.quotesEveryField)
+      } catch {
+        return CSVOutcome(error: error)
+      }
+    }
+  }
+}
