@@ -42,9 +42,17 @@ _colpatch() {
       COMPREPLY=()
       return 0
       ;;
+    --memory)
+      COMPREPLY=()
+      return 0
+      ;;
+    --temp-dir)
+      compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
+      return 0
+      ;;
     esac
     if [[ $cur == -* ]]; then
-      COMPREPLY=($(compgen -W '--output -o --in-place -i --input --delimiter --help -h --version' -- "$cur"))
+      COMPREPLY=($(compgen -W '--output -o --in-place -i --input --delimiter --memory --temp-dir --help -h --version' -- "$cur"))
       return 0
     fi
     compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
@@ -59,9 +67,17 @@ _colpatch() {
       COMPREPLY=()
       return 0
       ;;
+    --memory)
+      COMPREPLY=()
+      return 0
+      ;;
+    --temp-dir)
+      compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
+      return 0
+      ;;
     esac
     if [[ $cur == -* ]]; then
-      COMPREPLY=($(compgen -W '--input --delimiter --help -h --version' -- "$cur"))
+      COMPREPLY=($(compgen -W '--input --delimiter --memory --temp-dir --help -h --version' -- "$cur"))
       return 0
     fi
     compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))

@@ -13,11 +13,15 @@ complete -c colpatch -n '__fish_seen_subcommand_from apply' -s o -l output -r -F
 complete -c colpatch -n '__fish_seen_subcommand_from apply' -s i -l in-place -d 'write the result back to TARGET'
 complete -c colpatch -n '__fish_seen_subcommand_from apply' -l input -x -a 'json jsonl csv tsv' -d 'read TARGET as FORMAT instead of detecting it'
 complete -c colpatch -n '__fish_seen_subcommand_from apply' -l delimiter -x -d 'read (and write) CSV and TSV with CHAR between fields'
+complete -c colpatch -n '__fish_seen_subcommand_from apply' -l memory -x -d 'keep within SIZE of memory (128M, 1G): the target stays on disk'
+complete -c colpatch -n '__fish_seen_subcommand_from apply' -l temp-dir -r -F -d 'with --memory, copy a TARGET read from standard input into DIR'
 complete -c colpatch -n '__fish_seen_subcommand_from apply' -s h -l help -d 'print this help and exit'
 complete -c colpatch -n '__fish_seen_subcommand_from apply' -l version -d 'print the version and exit'
 
 complete -c colpatch -n '__fish_seen_subcommand_from check' -l input -x -a 'json jsonl csv tsv' -d 'read TARGET as FORMAT instead of detecting it'
 complete -c colpatch -n '__fish_seen_subcommand_from check' -l delimiter -x -d 'read (and write) CSV and TSV with CHAR between fields'
+complete -c colpatch -n '__fish_seen_subcommand_from check' -l memory -x -d 'keep within SIZE of memory (128M, 1G): the target stays on disk'
+complete -c colpatch -n '__fish_seen_subcommand_from check' -l temp-dir -r -F -d 'with --memory, copy a TARGET read from standard input into DIR'
 complete -c colpatch -n '__fish_seen_subcommand_from check' -s h -l help -d 'print this help and exit'
 complete -c colpatch -n '__fish_seen_subcommand_from check' -l version -d 'print the version and exit'
 

@@ -51,6 +51,25 @@ import Testing
         == .apply(.init(patch: "-p.json", target: "t.json")))
   }
 
+  /// `--memory SIZE` and `--temp-dir DIR` of apply and check (SPEC §8.3).
+  @Test func memoryAndTemporaryDirectory() throws {
+    var apply = ColpatchApplyOptions(patch: "p.json", target: "t.json")
+    apply.memory = 128 << 20
+    apply.temporaryDirectory = "/scratch"
+    #expect(
+      try command(["apply", "--memory", "128M", "--temp-dir=/scratch", "p.json", "t.json"])
+        == .apply(apply))
+    var check = ColpatchCheckOptions(patch: "p.json", target: "-")
+    check.memory = 1 << 30
+    #expect(try command(["check", "--memory=1g", "p.json"]) == .check(check))
+    let invalid = failure(["apply", "--memory", "1.5G", "p.json"])
+    #expect(
+      invalid?.message
+        == "invalid value '1.5G' for '--memory' (expected a size such as 128M, 1G or 1048576)")
+    #expect(invalid?.usage == ColpatchArguments.apply.usage)
+    #expect(failure(["reverse", "--memory", "1G", "p.json"]) != nil)
+  }
+
   @Test func outputAndInPlaceExcludeEachOther() {
     let message = "'-o/--output' and '-i/--in-place' cannot be used together"
     #expect(failure(["apply", "-o", "x", "-i", "p", "t"])?.message == message)

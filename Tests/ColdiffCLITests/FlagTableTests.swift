@@ -87,11 +87,12 @@ import Testing
       ])
     #expect(
       ColpatchArguments.apply.flags.map(\.names) == [
-        "-o, --output", "-i, --in-place", "--input", "--delimiter", "-h, --help", "--version",
+        "-o, --output", "-i, --in-place", "--input", "--delimiter", "--memory", "--temp-dir",
+        "-h, --help", "--version",
       ])
     #expect(
       ColpatchArguments.check.flags.map(\.names) == [
-        "--input", "--delimiter", "-h, --help", "--version",
+        "--input", "--delimiter", "--memory", "--temp-dir", "-h, --help", "--version",
       ])
     #expect(ColpatchArguments.reverse.flags.map(\.names) == ["-h, --help", "--version"])
   }

@@ -7,7 +7,7 @@ import os
 import platform
 import sys
 
-from . import merging, patching, reports, rules, scale, shards, trees
+from . import merging, patching, reports, rules, scale, scale_apply, shards, trees
 from .environment import Environment, log
 from .measure import launcher_overhead_s, rss_floor_note, run_judged
 from .report import (Result, counts_text, fmt_bytes, fmt_mb, fmt_ratio,
@@ -114,7 +114,8 @@ def parse_args(argv, root):
         ap.error("--reports-only runs the reports section alone")
     if a.scale_only and (a.trees_only or a.reports_only or a.no_scale):
         ap.error("--scale-only runs the scale section alone")
-    # Only one section (trees, reports or scale): no peers, no colpatch.
+    # Only one section (trees, reports or scale): no peers, no colpatch
+    # section (the scale section runs colpatch apply itself).
     a.one_section = a.trees_only or a.reports_only or a.scale_only
     if a.repeat < 1 or a.timeout <= 0:
         ap.error("--repeat must be at least 1 and --timeout positive")
@@ -330,7 +331,9 @@ def main(argv, root):
         env.setup_venv()
     if wanted & {"jq", "miller"}:
         env.setup_system_tools()
-    products = ("coldiff",) if args.one_section else ("coldiff", "colpatch")
+    # The scale section applies patches too (colpatch apply --memory).
+    products = (("coldiff",) if args.trees_only or args.reports_only
+                else ("coldiff", "colpatch"))
     env.build(args.no_build or bool(args.coldiff and args.colpatch),
               args.coldiff, args.colpatch, products)
     if not args.one_section:
@@ -410,6 +413,7 @@ def main(argv, root):
         shards.run_section(env, held_workloads, args, rec, outdir)
     if not (args.no_scale or args.trees_only or args.reports_only):
         scale.run_section(env, args, rec, outdir)
+        scale_apply.run_section(env, args, rec, outdir)
     if not (args.no_trees or args.reports_only or args.scale_only):
         trees.run_section(env, held_sizes, args, rec, outdir)
     if not (args.no_reports or args.trees_only or args.scale_only):

@@ -214,6 +214,7 @@ public enum ColpatchArguments {
       InputFormat(argument: $0)
     }
     options.delimiter = try CommonFlags.delimiter(in: typed, command: apply)
+    (options.memory, options.temporaryDirectory) = try memory(in: typed, command: apply)
     if options.inPlace && options.output != nil {
       throw UsageError("'-o/--output' and '-i/--in-place' cannot be used together", in: apply)
     }
@@ -230,6 +231,7 @@ public enum ColpatchArguments {
     let inputFormat = try typed.value(of: ColpatchFlags.input).flatMap { InputFormat(argument: $0) }
     var options = ColpatchCheckOptions(patch: patch, target: target, inputFormat: inputFormat)
     options.delimiter = try CommonFlags.delimiter(in: typed, command: check)
+    (options.memory, options.temporaryDirectory) = try memory(in: typed, command: check)
     return options
   }
 

@@ -14,6 +14,10 @@ public struct ColpatchCheckOptions: Sendable, Equatable {
   /// own (`,` or a tab; `;` for a `.csv` whose header has no comma but
   /// `;`).
   public var delimiter: UInt8?
+  /// The budget of `--memory SIZE` in bytes, if given.
+  public var memory: Int?
+  /// The `--temp-dir` folder, if given.
+  public var temporaryDirectory: String?
 
   /// Creates check options.
   ///

@@ -82,17 +82,47 @@ public enum ColpatchFlags {
       by its first byte).
       """)
 
+  /// `--memory SIZE` of `apply` and `check`: the memory budget.
+  public static let memory = Flag(
+    long: "memory", valueName: "SIZE", completion: .text, category: .scale,
+    summary: "keep within SIZE of memory (128M, 1G): the target stays on disk",
+    discussion: """
+      Keep the peak resident memory within SIZE plus a fixed overhead of at most 64M: \
+      TARGET stays mapped but not resident (its pages are let go behind the scan, the \
+      patch's reads and the write of the result), and only its index, the patch and the \
+      records the patch touches are held (see MEMORY). The result is the same bytes as \
+      without it, and is still written atomically. SIZE is a number of bytes with an \
+      optional suffix `K`, `M`, `G` or `T` (powers of 1024): `512M`, `8G`. A budget too \
+      small for the target's index and the patch is an error (exit 2) naming the \
+      smallest that works. Without this option the budget is half the memory the process \
+      may use (its cgroup's limit, else the physical memory), and a TARGET file that fits \
+      is applied in memory.
+      """)
+
+  /// `--temp-dir DIR` of `apply` and `check`: where standard input is
+  /// copied under `--memory`.
+  public static let tempDir = Flag(
+    long: "temp-dir", valueName: "DIR", completion: .file, category: .scale,
+    summary: "with --memory, copy a TARGET read from standard input into DIR",
+    discussion: """
+      With `--memory`, a TARGET read from standard input (or a pipe) is first copied into \
+      a spill folder (`coldiff-XXXXXX`) made in DIR, by default in `$TMPDIR`, else `/tmp`, \
+      so that it can stay on disk; the folder is removed when the run ends, also on an \
+      error and on SIGINT, SIGTERM or SIGHUP. A TARGET file needs no spill.
+      """)
+
   /// The flags of `colpatch` before a subcommand.
   public static let topLevel: [Flag] = [CommonFlags.help, CommonFlags.version]
 
   /// The flags of `colpatch apply`.
   public static let apply: [Flag] = [
-    output, inPlace, input, CommonFlags.delimiter, CommonFlags.help, CommonFlags.version,
+    output, inPlace, input, CommonFlags.delimiter, memory, tempDir, CommonFlags.help,
+    CommonFlags.version,
   ]
 
   /// The flags of `colpatch check`.
   public static let check: [Flag] = [
-    input, CommonFlags.delimiter, CommonFlags.help, CommonFlags.version,
+    input, CommonFlags.delimiter, memory, tempDir, CommonFlags.help, CommonFlags.version,
   ]
 
   /// `--tree FIELD` of `merge`: merge trees of records nested in FIELD.

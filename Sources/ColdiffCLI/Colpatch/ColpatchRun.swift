@@ -15,14 +15,21 @@ struct ColpatchRun {
     defer { progress?.finish() }
     progress?.stage("applying")
     let before = options.inPlace ? AtomicFileWriter.snapshot(of: options.target) : nil
+    let budget = targetBudget(
+      memory: options.memory, temporaryDirectory: options.temporaryDirectory,
+      patchPath: options.patch, targetPath: options.target)
     let target = try patched(
       patchPath: options.patch, targetPath: options.target, inputFormat: options.inputFormat,
-      delimiter: options.delimiter)
+      delimiter: options.delimiter, budget: budget)
     let path: String
     if options.inPlace {
       path = options.target
     } else if let output = options.output, output != "-" {
       path = output
+    } else if budget != nil {
+      let written = try streamOutput(target)
+      progress?.finish()
+      return written ? .success : .trouble
     } else {
       let result = try target.written()
       progress?.finish()
@@ -34,8 +41,7 @@ struct ColpatchRun {
   }
 
   /// Writes `target` to the file `path` atomically. The result streams
-  /// into the temporary file through two small buffers, one written while
-  /// the next is filled; with `durable` (it
+  /// into the temporary file through a small buffer; with `durable` (it
   /// replaces a file the user named as input, the only copy of the data)
   /// it is flushed to the disk before the rename.
   func write(
@@ -48,27 +54,31 @@ struct ColpatchRun {
     ) { descriptor in
       var buffer: [UInt8] = []
       buffer.reserveCapacity(ColpatchRun.writeBuffer + (1 << 16))
-      // Each piece is written on another thread while the next is made.
-      let writer = BackgroundFileWriter(descriptor: descriptor, name: path)
-      defer { writer.wait() }
-      try target.write(to: &buffer, flushingAbove: ColpatchRun.writeBuffer, flush: writer.hand)
-      try writer.hand(&buffer)
-      try writer.finish()
+      func flush(_ bytes: inout [UInt8]) throws {
+        try AtomicFileWriter.writeAll(bytes, to: descriptor, name: path)
+        bytes.removeAll(keepingCapacity: true)
+        target.pages.release()
+      }
+      try target.write(to: &buffer, flushingAbove: ColpatchRun.writeBuffer, flush: flush)
+      try flush(&buffer)
     }
   }
 
   /// How many bytes of the result gather before they go to the file.
-  private static let writeBuffer = 1 << 20
+  static let writeBuffer = 1 << 20
 
   /// `colpatch check PATCH [TARGET]`: 0 when the patch applies cleanly, 1
   /// when it does not, with every conflict on its own line (at most 50,
   /// then `… and N more`).
   func check(_ options: ColpatchCheckOptions) throws -> ExitStatus {
     let target: PatchTarget
+    let budget = targetBudget(
+      memory: options.memory, temporaryDirectory: options.temporaryDirectory,
+      patchPath: options.patch, targetPath: options.target)
     do {
       target = try patched(
         patchPath: options.patch, targetPath: options.target, inputFormat: options.inputFormat,
-        delimiter: options.delimiter)
+        delimiter: options.delimiter, budget: budget)
     } catch let conflicts as PatchConflicts {
       // Every conflict, one a line (SPEC §8.1.6).
       for line in conflicts.lines() { console.error(line) }
@@ -76,7 +86,10 @@ struct ColpatchRun {
     }
     // Writing finds what the target's form cannot hold.
     var scratch: [UInt8] = []
-    try target.write(to: &scratch, flushingAbove: 1 << 16) { $0.removeAll(keepingCapacity: true) }
+    try target.write(to: &scratch, flushingAbove: 1 << 16) { bytes in
+      bytes.removeAll(keepingCapacity: true)
+      target.pages.release()
+    }
     return .success
   }
 
@@ -97,10 +110,14 @@ struct ColpatchRun {
 
   /// The target with the patch applied.
   private func patched(
-    patchPath: String, targetPath: String, inputFormat: InputFormat?, delimiter: UInt8?
+    patchPath: String, targetPath: String, inputFormat: InputFormat?, delimiter: UInt8?,
+    budget: TargetBudget? = nil
   ) throws -> PatchTarget {
-    let patchInput = try InputFile(path: patchPath, standardInput: io.standardInput)
+    // Under a budget the patch file's pages go once it is copied.
+    let patchInput = try InputFile(
+      path: patchPath, standardInput: io.standardInput, releasingPages: budget == nil ? nil : true)
     let patchBytes = patchInput.bytes.withUnsafeBufferPointer { Array($0) }
+    patchInput.bytes.releasePages(0..<patchInput.bytes.count)
     let kind = PatchDocument.Kind(opening: patchBytes)
     func parsePatch() throws -> PatchInput {
       // A patch in the plain form keeps its values as bytes; any other
@@ -130,7 +147,8 @@ struct ColpatchRun {
     let keyName = kind == .diff ? Array("id".utf8) : nil
     let standardInput = io.standardInput
     func readTarget() throws -> (InputFile, Snapshot, IndexedKeys?) {
-      let input = try InputFile(path: targetPath, standardInput: standardInput)
+      let input = try ColpatchRun.readTarget(
+        targetPath, standardInput: standardInput, budget: budget)
       let snapshot = try Snapshot(
         input, override: format, keyName: keyName, delimiter: delimiter)
       // A diff document finds records by key: index them on this core.
@@ -145,6 +163,8 @@ struct ColpatchRun {
       indexed = keyName == nil ? nil : IndexedKeys.byDefaultKey(of: snapshot)
       if case .raw(let patch) = document { document = .raw(patch.relative(to: root)) }
     }
+    try ColpatchRun.checkBudget(
+      budget, target: snapshot, patchBytes: patchBytes.count, byKey: kind == .diff)
     var target = PatchTarget(snapshot)
     do {
       switch document {

@@ -1,13 +1,13 @@
 /// The prose of `colpatch(1)` around its flag table: the two kinds of
-/// patch, atomic writes, the form of the result, the round trip and the
-/// three-way merge.
+/// patch, atomic writes, the form of the result, targets larger than
+/// memory, the round trip and the three-way merge.
 public enum ColpatchManual {
   /// The manual of `colpatch`.
   public static let manual = Manual(
     command: ColpatchArguments.command,
     leadingSections: [description],
     trailingSections: [
-      patches, writing, roundTrip, merge,
+      patches, writing, memory, roundTrip, merge,
       .optionSyntax(
         for: ColpatchArguments.command,
         valueForms: "`--output out.json`, `--output=out.json`, `-o out.json` or `-oout.json`",

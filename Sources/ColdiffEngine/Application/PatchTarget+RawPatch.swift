@@ -86,6 +86,7 @@ extension PatchTarget {
     _ handle: Int32, at member: [UInt8]?, equal value: Range<Int>,
     in patchBytes: UnsafeBufferPointer<UInt8>
   ) -> Bool {
+    pages.noteRead()
     switch snapshot.storage {
     case .json(let index):
       return snapshot.bytes.withUnsafeBufferPointer { bytes in

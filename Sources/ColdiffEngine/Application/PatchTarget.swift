@@ -36,16 +36,26 @@ package struct PatchTarget {
   package var columnChange: DiffDocument.Columns?
   /// The original record parsed last.
   private let parsed = ParsedRecordCache()
+  /// The target's pages, let go now and then as records are read.
+  package let pages: TargetPages
 
   /// Prepares a target for patching.
   package init(_ snapshot: Snapshot) {
     self.snapshot = snapshot
+    pages = TargetPages(snapshot.bytes)
     edited = Array(repeating: false, count: snapshot.count)
     recordCount = snapshot.count
     if snapshot.isObjectMap {
       sequence = RecordSequence([])
       members = (0..<Int32(snapshot.count)).map { $0 }
-      for handle in members { memberByName[snapshot.memberName(of: Int(handle)).value] = handle }
+      // A target whose pages go (SPEC §8.3) lets them go behind this walk.
+      var released = 0
+      for handle in members {
+        if Int(handle) % Snapshot.recordsBetweenReleases == 0 {
+          snapshot.releasePages(from: &released, before: Int(handle))
+        }
+        memberByName[snapshot.memberName(of: Int(handle)).value] = handle
+      }
     } else {
       sequence = RecordSequence(identityOf: snapshot.count)
     }
@@ -64,7 +74,11 @@ package struct PatchTarget {
 
   /// The current value of the record `handle`.
   package func value(of handle: Int32) -> JSONValue {
-    values[handle] ?? parsed.value(of: handle, parse: snapshot.value(of:))
+    values[handle]
+      ?? parsed.value(of: handle) { record in
+        pages.noteRead()
+        return snapshot.value(of: record)
+      }
   }
 
   /// Gives `handle` a new value (it is written anew).

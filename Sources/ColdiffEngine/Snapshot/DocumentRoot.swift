@@ -50,6 +50,10 @@ package struct DocumentRoot: Sendable {
     -> JSONPointer?
   {
     var candidate = patch.commonContainer
+    // Operations on the members themselves: no enclosed array, and no
+    // walk over the whole document (which would bring all of a target
+    // that stays on disk into memory).
+    guard !candidate.isRoot else { return nil }
     return document.withUnsafeBufferPointer { bytes in
       guard (try? find(.root, in: bytes, validating: true)) != nil else { return nil }
       while !candidate.isRoot {
