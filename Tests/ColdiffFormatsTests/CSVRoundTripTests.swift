@@ -101,6 +101,42 @@ import Testing
     #expect(Self.strings(reread) == sample.rows)
   }
 
+  /// Original rows in any order, runs of them in the table's order among
+  /// them, are each written as the row's bytes and its own line ending
+  /// (the style's when it has none, and none after the last row without
+  /// a final newline), also when the output is handed on in small pieces.
+  @Test(arguments: 0..<200)
+  func originalRowsInAnyOrderKeepTheirBytes(seed: Int) throws {
+    let sample = Self.sample(seed: UInt64(seed))
+    let bytes = Self.encode(sample)
+    let table = try CSVTable(bytes: bytes, delimiter: sample.style.delimiter)
+    var random = SeededGenerator(seed: UInt64(seed) + 1_000)
+    var order: [Int] = []
+    for _ in 0..<Int.random(in: 0...4, using: &random) where table.rowCount > 0 {
+      let first = Int.random(in: 0..<table.rowCount, using: &random)
+      order += first..<Int.random(in: first...table.rowCount, using: &random)
+    }
+    let lines = order.enumerated().map { position, row -> [UInt8] in
+      let ending = table.lineEnding(ofRow: row) ?? table.style.lineEnding
+      let last = position == order.count - 1 && !table.style.finalNewline
+      return Array(bytes[table.rowRange(row)]) + (last ? [] : ending == .lf ? [10] : [13, 10])
+    }
+    let header = try table.write(header: table.header, rows: [])
+    let expected =
+      (order.isEmpty || table.style.finalNewline
+        ? header : header + (table.style.lineEnding == .lf ? [10] : [13, 10]))
+      + lines.joined()
+    let rows = order.map { CSVOutputRow.original($0) }
+    #expect(try table.write(header: table.header, rows: rows) == expected, "\(order)")
+    var pieces: [UInt8] = []
+    var out: [UInt8] = []
+    try table.write(header: table.header, rows: rows, to: &out, flushingAbove: 7) { piece in
+      pieces += piece
+      piece.removeAll()
+    }
+    #expect(pieces + out == expected, "\(order)")
+  }
+
   @Test func mostSamplesHaveTheirStyleDetected() {
     // The byte-for-byte rewrite above is checked for these.
     let detected = (0..<200).filter { seed in

@@ -29,6 +29,20 @@ import Testing
     }
   }
 
+  @Test func inputsOfAboutOneSizeAreScannedWholeOnNoMoreCoresThanInputs() {
+    func bytes(_ count: Int) -> SourceBytes { SourceBytes([UInt8](repeating: 0x20, count: count)) }
+    let (hundred, seventySix, seventyFour) = (bytes(100_000), bytes(76_000), bytes(74_000))
+    // A thread each keeps every core busy to the end: no chunks.
+    #expect(ScanChunking.together([hundred, seventySix], cores: 2).threshold == .max)
+    #expect(ScanChunking.together([hundred, seventySix, hundred], cores: 2).threshold == .max)
+    #expect(ScanChunking.together([hundred, hundred, hundred], cores: 3).threshold == .max)
+    // A smaller input, an empty one, or more cores than inputs: chunks.
+    #expect(ScanChunking.together([hundred, seventyFour], cores: 2).threshold < .max)
+    #expect(ScanChunking.together([SourceBytes(), hundred], cores: 2).threshold < .max)
+    #expect(ScanChunking.together([hundred, hundred], cores: 4).threshold < .max)
+    #expect(ScanChunking.together([hundred, hundred, hundred], cores: 4).threshold < .max)
+  }
+
   @Test func csvChunksGiveTheWholeScan() {
     var random = SeededGenerator(seed: 1713)
     for round in 0..<100 {

@@ -72,6 +72,28 @@ import Testing
     #expect(try folder.read("ours.jsonl") == Self.ours)
   }
 
+  /// The three inputs are opened first and scanned at once, yet the
+  /// error told is BASE's before OURS's before THEIRS's, and a key twice
+  /// in BASE or in OURS names that file.
+  @Test(arguments: [
+    (["bad1.jsonl", "missing.jsonl", "base.jsonl"], "bad1.jsonl"),
+    (["base.jsonl", "bad2.jsonl", "bad1.jsonl"], "bad2.jsonl"),
+    (["base.jsonl", "ours.jsonl", "missing.jsonl"], "missing.jsonl"),
+    (["twice.jsonl", "ours.jsonl", "theirs.jsonl"], "twice.jsonl"),
+    (["base.jsonl", "twice.jsonl", "theirs.jsonl"], "twice.jsonl"),
+  ])
+  func errorsComeInTheInputsOrder(operands: [String], named: String) throws {
+    let folder = try folder()
+    defer { folder.remove() }
+    try folder.write("bad1.jsonl", "{\"id\": 1, \"v\": \n")
+    try folder.write("bad2.jsonl", "{\"id\": 2,, \"v\": 1}\n")
+    try folder.write("twice.jsonl", "{\"id\": 1, \"v\": 1}\n{\"id\": 1, \"v\": 2}\n")
+    let run = try ColpatchCommandLine.colpatch(["merge"] + operands, in: folder.path)
+    #expect(run.status == 2)
+    #expect(run.errors.hasPrefix("colpatch: \(named)"), "\(run.errors)")
+    #expect(!named.hasPrefix("twice") || run.errors.contains("duplicate key 1"), "\(run.errors)")
+  }
+
   @Test func anEmptyBaseMakesEveryRecordAnInsert() throws {
     let folder = try folder(theirs: Self.clash)
     defer { folder.remove() }

@@ -57,32 +57,41 @@ private struct MergeReader {
   /// The member name whose value the scan notes: `--key NAME`, or `id`.
   private var keyName: [UInt8]? { Identity.likelyKeyName(keys: options.keyFields) }
 
-  /// Reads the input at `path`, or `nil` for an empty file.
-  func snapshotUnlessEmpty(_ path: String) throws -> Snapshot? {
-    let input = try InputFile(path: path, standardInput: standardInput)
-    if input.bytes.isEmpty { return nil }
-    return try snapshot(input)
+  /// The input at `path`, opened.
+  private func open(_ path: String) -> Result<InputFile, any Error> {
+    Result { try InputFile(path: path, standardInput: standardInput) }
   }
 
-  /// Reads the input at `path`.
-  func read(_ path: String) throws -> Snapshot {
-    try snapshot(InputFile(path: path, standardInput: standardInput))
-  }
-
-  private func snapshot(_ input: InputFile) throws -> Snapshot {
+  /// Scans an opened input; `nil` for an empty BASE.
+  private func snapshot(
+    _ input: Result<InputFile, any Error>, emptyIsNone: Bool, chunking: ScanChunking,
+    reference: Snapshot?
+  ) throws -> Snapshot? {
+    let input = try input.get()
+    if emptyIsNone, input.bytes.isEmpty { return nil }
     return try Snapshot(
       input, detectionName: options.detectionName, override: options.inputFormat,
-      keyName: keyName)
+      keyName: keyName, chunking: chunking, reference: reference)
   }
 
-  /// BASE, OURS and THEIRS, read at once on both cores (the errors of
-  /// BASE and OURS first). An empty BASE file (git's merge of a file both
-  /// branches added) is an empty collection of OURS's form.
+  /// BASE, OURS and THEIRS, opened first; BASE scanned first, in chunks
+  /// on every core, then OURS and THEIRS at once, each on a thread of its
+  /// own, taking the records they share with BASE whole (an error waits
+  /// for its input's turn: BASE's first, then OURS's). An empty BASE file
+  /// (git's merge of a file both branches added) is an empty collection
+  /// of OURS's form.
   func all() throws -> (Snapshot, Snapshot, Snapshot) {
-    let ((base, ours), theirs) = try Parallel.both(
-      {
-        try Parallel.both({ try snapshotUnlessEmpty(options.base) }, { try read(options.ours) })
-      }, { try read(options.theirs) })
+    let inputs = [open(options.base), open(options.ours), open(options.theirs)]
+    let base = try snapshot(inputs[0], emptyIsNone: true, chunking: .automatic, reference: nil)
+    let sides = inputs.dropFirst()
+    let chunking = ScanChunking.together(sides.map { (try? $0.get())?.bytes ?? SourceBytes() })
+    let scanned = try Parallel.each(
+      sides.map { input in
+        { try snapshot(input, emptyIsNone: false, chunking: chunking, reference: base) }
+      })
+    guard let ours = scanned[0], let theirs = scanned[1] else {
+      preconditionFailure("only BASE may be empty")
+    }
     return (base ?? Snapshot(emptyLike: ours, name: options.base), ours, theirs)
   }
 }

@@ -92,14 +92,22 @@ extension KeyTable {
   /// is a new record matching an old record already taken, or two
   /// unmatched new records with one key.
   ///
+  /// - Parameters:
+  ///   - old: the keys matched from.
+  ///   - new: the keys matched to.
+  ///   - table: `old`'s table, when it was built beforehand (one table
+  ///     of BASE serves both sides of a merge); built here otherwise.
   /// - Returns: for each record of `new`, its partner's position in `old`,
   ///   or -1.
   /// - Throws: `Duplicate` for the first key that occurs twice in `old`,
   ///   else for the first in `new` (`inNew`); each names the earliest
   ///   record with that key and the first repetition.
   /// - Complexity: O(n + m) expected.
-  package static func matchUnique(old: KeyArena, new: KeyArena) throws(Duplicate) -> [Int32] {
-    let table = try KeyTable(old)
+  package static func matchUnique(old: KeyArena, new: KeyArena, table: KeyTable? = nil)
+    throws(Duplicate) -> [Int32]
+  {
+    let oldTable: KeyTable
+    if let table { oldTable = table } else { oldTable = try KeyTable(old) }
     var takenBy = [Int32](repeating: -1, count: old.count)
     var newToOld = [Int32](repeating: -1, count: new.count)
     var unmatched: [Int] = []
@@ -108,7 +116,7 @@ extension KeyTable {
     for record in 0..<new.count {
       let match =
         guess < old.count && old.keyEquals(guess, new, record)
-        ? guess : Int(table.lookup(record, of: new, in: old))
+        ? guess : Int(oldTable.lookup(record, of: new, in: old))
       guard match >= 0 else {
         unmatched.append(record)
         continue

@@ -9,6 +9,28 @@ package struct IndexedKeys {
   package let fields: [JSONPointer]
   /// Each record's canonical key, in record order.
   package let arena: KeyArena
+  /// Finds a record by key without a table of `arena`: given a probe
+  /// arena and the index of a key in it, the position of the record with
+  /// that key, or -1. A merge finds OURS's records through BASE's table
+  /// and the matching of the two, so OURS's million keys are not hashed
+  /// into a table of their own. The records' keys must be unique (they
+  /// are not checked); `nil` to build a table of `arena`.
+  package var find: ((_ probe: KeyArena, _ index: Int) -> Int32)?
+
+  /// Keys made beforehand.
+  ///
+  /// - Parameters:
+  ///   - fields: the key fields.
+  ///   - arena: each record's canonical key, in record order.
+  ///   - find: finds a record by key in place of a table (see ``find``).
+  package init(
+    fields: [JSONPointer], arena: KeyArena,
+    find: ((_ probe: KeyArena, _ index: Int) -> Int32)? = nil
+  ) {
+    self.fields = fields
+    self.arena = arena
+    self.find = find
+  }
 
   /// The key fields of a diff document made by coldiff without `--key`.
   package static let defaultFields = [JSONPointer(tokens: [Array("id".utf8)])]

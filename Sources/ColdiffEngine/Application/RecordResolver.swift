@@ -9,6 +9,7 @@ package final class RecordResolver {
   private let initialOrder: [Int32]
   private var originalKeys = KeyArena()
   private var table: KeyTable?
+  private var find: ((KeyArena, Int) -> Int32)?
   private var addedKeys: [[UInt8]: Int32] = [:]
   private var indexedAdded = 0
 
@@ -18,7 +19,8 @@ package final class RecordResolver {
   ///   - target: the target, before the document applies.
   ///   - document: the diff document.
   ///   - indexed: the target's keys for some key fields, made beforehand
-  ///     (used when they are the document's).
+  ///     (used when they are the document's), and how to find a record by
+  ///     them without a table.
   /// - Throws: `InputError` when a target record has no value for a key
   ///   field; `PatchConflict` when two have the same key.
   package init(target: PatchTarget, document: DiffDocument, indexed: IndexedKeys? = nil) throws {
@@ -28,9 +30,11 @@ package final class RecordResolver {
       let identity = Identity.fields(keys)
       if let indexed, indexed.fields == keys {
         originalKeys = indexed.arena
+        find = indexed.find
       } else {
         originalKeys = try target.snapshot.keyArena(for: identity)
       }
+      guard find == nil else { return }
       do {
         table = try KeyTable(originalKeys)
       } catch {
@@ -116,7 +120,10 @@ package final class RecordResolver {
         for part in parts { JSONCanonicalKey.append(part, to: &out) }
       }
     }
-    if let table {
+    if let find {
+      let found = find(probe, 0)
+      if found >= 0 { return found }
+    } else if let table {
       let found = table.lookup(0, of: probe, in: originalKeys)
       if found >= 0 { return found }
     }

@@ -35,12 +35,15 @@ package struct Comparison {
   ///   - newKeys: `new`'s canonical identities.
   ///   - comparing: which matched NEW records to compare (a shard's);
   ///     every one when `nil`. The others count as equal.
+  ///   - oldTable: the table of `oldKeys`, when it was built beforehand
+  ///     (a merge compares BASE with both sides); built here otherwise.
   /// - Throws: `InputError` for a key that occurs twice in one snapshot.
   /// - Complexity: O(n log n) for matching and moves; equal records cost a
   ///   byte comparison, changed ones a parse of both.
   package init(
     old: Snapshot, new: Snapshot, identity: Identity, rules: ComparisonRules, ordered: Bool,
-    oldKeys: KeyArena, newKeys: KeyArena, comparing: ((Int) -> Bool)? = nil
+    oldKeys: KeyArena, newKeys: KeyArena, comparing: ((Int) -> Bool)? = nil,
+    oldTable: KeyTable? = nil
   ) throws {
     // Match identities.
     let newToOld: [Int32]
@@ -48,7 +51,7 @@ package struct Comparison {
       newToOld = KeyTable.matchOccurrences(old: oldKeys, new: newKeys)
     } else {
       do {
-        newToOld = try KeyTable.matchUnique(old: oldKeys, new: newKeys)
+        newToOld = try KeyTable.matchUnique(old: oldKeys, new: newKeys, table: oldTable)
       } catch {
         throw Comparison.duplicateError(error, of: error.inNew ? new : old, identity: identity)
       }

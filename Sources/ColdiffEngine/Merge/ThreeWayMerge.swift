@@ -40,18 +40,18 @@ package struct ThreeWayMerge {
     let identity = try ThreeWayMerge.identity(keys: keys, base, ours)
     try ThreeWayMerge.check(identity, keys: keys, base, theirs)
     let ordered = !unordered && identity != .memberName
-    // Key the three snapshots, then compare both sides with BASE, on both
-    // cores.
-    let ((baseKeys, oursKeys), theirsKeys) = try Parallel.both(
-      {
-        try Parallel.both(
-          { try base.keyArena(for: identity) }, { try ours.keyArena(for: identity) })
-      }, { try theirs.keyArena(for: identity) })
+    // Key the three snapshots, each on a thread of its own, then compare
+    // both sides with BASE, on both cores, through one table of BASE's
+    // keys (a duplicate in BASE leaves it to the comparisons to report).
+    let keys = try Parallel.each(
+      [base, ours, theirs].map { snapshot in { try snapshot.keyArena(for: identity) } })
+    let (baseKeys, oursKeys, theirsKeys) = (keys[0], keys[1], keys[2])
+    let baseTable = try? KeyTable(baseKeys)
     func compare(_ side: Snapshot, _ sideKeys: KeyArena) throws -> MergeSide {
       MergeSide(
         try Comparison(
           old: base, new: side, identity: identity, rules: rules, ordered: ordered,
-          oldKeys: baseKeys, newKeys: sideKeys))
+          oldKeys: baseKeys, newKeys: sideKeys, oldTable: baseTable))
     }
     let (oursSide, theirsSide) = try Parallel.both(
       { try compare(ours, oursKeys) }, { try compare(theirs, theirsKeys) })
@@ -60,7 +60,11 @@ package struct ThreeWayMerge {
       rules: rules)
     let document = try plan.document()
     var target = PatchTarget(ours)
-    let indexed = identity.documentKey.map { IndexedKeys(fields: $0, arena: oursKeys) }
+    let indexed = identity.documentKey.map { fields in
+      IndexedKeys(
+        fields: fields, arena: oursKeys,
+        find: baseTable.map { ThreeWayMerge.oursRecord(base: baseKeys, $0, oursSide, plan) })
+    }
     do {
       try target.apply(document, indexed: indexed)
     } catch let conflict as PatchConflict {
@@ -73,6 +77,21 @@ package struct ThreeWayMerge {
     merged = target
     self.theirs = document
     conflicts = plan.conflicts
+  }
+
+  /// How applying THEIRS's changes finds OURS's record with a key: a
+  /// key of BASE's is found in BASE's table and followed to where OURS
+  /// has that record (-1 when OURS deleted it); any other is one of
+  /// OURS's inserts, or none.
+  private static func oursRecord(
+    base baseKeys: KeyArena, _ baseTable: KeyTable, _ ours: MergeSide, _ plan: MergePlan
+  ) -> (KeyArena, Int) -> Int32 {
+    let (fromBase, inserts) = (ours.fromBase, plan.oursInserts)
+    return { probe, index in
+      let baseIndex = baseTable.lookup(index, of: probe, in: baseKeys)
+      if baseIndex >= 0 { return fromBase[Int(baseIndex)] }
+      return inserts[Array(probe.key(index))].map(Int32.init) ?? -1
+    }
   }
 
   /// The identity of BASE and OURS: a key (fields or member names),

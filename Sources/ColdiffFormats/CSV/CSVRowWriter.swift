@@ -64,6 +64,40 @@ struct CSVRowWriter {
     endLine(ownEnding: table.lineEnding(after: range.upperBound), last: last)
   }
 
+  /// Writes the rows of `rows` from `position` on that are the table's
+  /// records in its own order, under its own header, each ending with a
+  /// line feed, as one copy of their bytes: what ``writeOriginal(_:last:)``
+  /// writes for each of them. The last of `rows` is left to it, since
+  /// whether a line ending follows it is the style's.
+  ///
+  /// - Parameters:
+  ///   - rows: the rows being written.
+  ///   - position: the first row to write.
+  ///   - limit: about how many bytes to copy at most, so that the output
+  ///     is handed on in pieces.
+  /// - Returns: how many rows were written: 0 when the row at `position`
+  ///   is not one to copy so.
+  mutating func writeOriginalRun(of rows: [CSVOutputRow], from position: Int, upTo limit: Int)
+    -> Int
+  {
+    guard sameHeader, case .original(let first) = rows[position] else { return 0 }
+    let start = Int(table.lineStarts[first + 1])
+    var count = 0
+    var end = start
+    while position + count < rows.count - 1, end - start < limit,
+      case .original(let row) = rows[position + count], row == first + count,
+      row + 2 < table.lineStarts.count
+    {
+      // Record `row` is line `row + 1`; it ends where the next one starts.
+      let lineEnd = Int(table.lineStarts[row + 2])
+      guard table.bytes[lineEnd - 1] == 0x0A else { break }
+      end = lineEnd
+      count += 1
+    }
+    if count > 0 { table.bytes.append(start..<end, to: &output) }
+    return count
+  }
+
   /// Writes a row of values in the table's style.
   mutating func writeValues(_ object: JSONObject, last: Bool) throws(InputError) {
     var values = [JSONValue?](repeating: nil, count: header.count)

@@ -114,13 +114,21 @@ extension CSVTable {
       return
     }
     writer.writeHeader(last: rows.isEmpty)
-    for (position, row) in rows.enumerated() {
-      let last = position == rows.count - 1
-      switch row {
-      case .original(let index):
-        writer.writeOriginal(index, last: last)
-      case .values(let object):
-        try writer.writeValues(object, last: last)
+    var position = 0
+    while position < rows.count {
+      // Rows no one touched, in the table's order, go as one copy.
+      let copied = writer.writeOriginalRun(of: rows, from: position, upTo: limit)
+      if copied > 0 {
+        position += copied
+      } else {
+        let last = position == rows.count - 1
+        switch rows[position] {
+        case .original(let index):
+          writer.writeOriginal(index, last: last)
+        case .values(let object):
+          try writer.writeValues(object, last: last)
+        }
+        position += 1
       }
       if writer.output.count >= limit { try flush(&writer.output) }
     }

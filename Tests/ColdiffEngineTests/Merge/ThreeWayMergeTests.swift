@@ -64,6 +64,26 @@ import Testing
     #expect(total > Self.seeds.count)
   }
 
+  /// BASE, OURS and THEIRS scanned in small chunks (as large inputs are
+  /// when they do not go one to a thread) merge to the same bytes and
+  /// conflicts as the three scanned whole.
+  @Test(arguments: MergeTriple.Form.allCases)
+  func chunkedScansMergeAsWholeScans(form: MergeTriple.Form) throws {
+    for seed in Self.seeds.prefix(10) {
+      let triple = MergeTriple(seed: seed, form: form, conflicts: seed.isMultiple(of: 2))
+      var results: [([UInt8], [String])] = []
+      for chunking in [ScanChunking.whole, ScanChunking(threshold: 0, chunkSize: 48)] {
+        let (base, ours, theirs) = try snapshots(triple, chunking: chunking)
+        let merge = try ThreeWayMerge(
+          base: base, ours: ours, theirs: theirs, keys: [], rules: ComparisonRules(),
+          unordered: false)
+        results.append((try merge.merged.written(), merge.conflicts.map(\.line)))
+      }
+      #expect(results[0].0 == results[1].0, "seed \(seed)")
+      #expect(results[0].1 == results[1].1, "seed \(seed)")
+    }
+  }
+
   /// The key of a conflict as the triple's record id.
   private func id(of record: MergeConflict.Record) -> Int {
     switch record {
@@ -90,11 +110,13 @@ import Testing
     return result
   }
 
-  private func snapshots(_ triple: MergeTriple) throws -> (Snapshot, Snapshot, Snapshot) {
+  private func snapshots(_ triple: MergeTriple, chunking: ScanChunking = .automatic) throws
+    -> (Snapshot, Snapshot, Snapshot)
+  {
     func read(_ side: String, _ records: [MergeTriple.Record]) throws -> Snapshot {
       try Snapshot(
         InputFile(name: triple.fileName(side), bytes: Array(triple.text(records).utf8)),
-        override: nil, keyName: Array("id".utf8))
+        override: nil, keyName: Array("id".utf8), chunking: chunking)
     }
     return (
       try read("base", triple.base), try read("ours", triple.ours),
