@@ -1,5 +1,4 @@
 import ColdiffFormats
-import Glibc
 
 /// The records of one bucket of one side, read back from its file: the
 /// frames `BucketFiles` wrote, indexed without a copy or an allocation
@@ -71,13 +70,8 @@ struct SpilledRecords {
     let range = frames[record].text
     let otherRange = other.frames[otherRecord].text
     guard range.count == otherRange.count else { return false }
-    guard !range.isEmpty else { return true }
     return bytes.withUnsafeBufferPointer { mine in
-      other.bytes.withUnsafeBufferPointer { theirs in
-        memcmp(
-          mine.baseAddress! + range.lowerBound, theirs.baseAddress! + otherRange.lowerBound,
-          range.count) == 0
-      }
+      other.bytes.withUnsafeBufferPointer { mine.sameBytes(range, as: $0, otherRange) }
     }
   }
 }

@@ -1,6 +1,5 @@
 import ColdiffCore
 import ColdiffFormats
-import Glibc
 
 /// Two trees of records matched node by node across the whole forest (a
 /// node may change its parent), compared by their own content (a node
@@ -180,19 +179,8 @@ package struct TreeComparison {
     let newHead = newRange.lowerBound..<(newChildren?.lowerBound ?? newRange.upperBound)
     let oldTail = (oldChildren?.upperBound ?? oldRange.upperBound)..<oldRange.upperBound
     let newTail = (newChildren?.upperBound ?? newRange.upperBound)..<newRange.upperBound
-    return same(oldBytes, oldHead, newBytes, newHead) && same(oldBytes, oldTail, newBytes, newTail)
-  }
-
-  /// Whether two byte ranges hold the same bytes (`memcmp`).
-  private static func same(
-    _ a: UnsafeBufferPointer<UInt8>, _ aRange: Range<Int>, _ b: UnsafeBufferPointer<UInt8>,
-    _ bRange: Range<Int>
-  ) -> Bool {
-    guard aRange.count == bRange.count else { return false }
-    return aRange.isEmpty
-      || memcmp(
-        a.baseAddress! + aRange.lowerBound, b.baseAddress! + bRange.lowerBound, aRange.count)
-        == 0
+    return oldBytes.sameBytes(oldHead, as: newBytes, newHead)
+      && oldBytes.sameBytes(oldTail, as: newBytes, newTail)
   }
 
   /// The error for a key that occurs twice in one tree, naming both

@@ -1,5 +1,4 @@
 import ColdiffFormats
-import Glibc
 
 /// One side of a comparison: an input read whole and indexed record by
 /// record, without building values (DESIGN §2). A record's value is
@@ -247,13 +246,8 @@ package struct Snapshot {
     let range = byteRange(of: record)
     let otherRange = other.byteRange(of: otherRecord)
     guard range.count == otherRange.count else { return false }
-    guard !range.isEmpty else { return true }
     return bytes.withUnsafeBufferPointer { mine in
-      other.bytes.withUnsafeBufferPointer { theirs in
-        memcmp(
-          mine.baseAddress! + range.lowerBound, theirs.baseAddress! + otherRange.lowerBound,
-          range.count) == 0
-      }
+      other.bytes.withUnsafeBufferPointer { mine.sameBytes(range, as: $0, otherRange) }
     }
   }
 

@@ -1,5 +1,3 @@
-import Glibc
-
 extension FieldChange {
   /// The changes between two validated JSON texts, as
   /// ``between(_:_:at:)`` finds them between their values, building values
@@ -123,19 +121,5 @@ private struct TopMembers {
 
   func sameName(_ member: Member, _ them: TopMembers, _ other: Member) -> Bool {
     bytes.sameBytes(member.name, as: them.bytes, other.name)
-  }
-}
-
-extension UnsafeBufferPointer<UInt8> {
-  /// Whether `range` of these bytes and `otherRange` of `other` hold the
-  /// same bytes.
-  fileprivate func sameBytes(
-    _ range: Range<Int>, as other: UnsafeBufferPointer<UInt8>, _ otherRange: Range<Int>
-  ) -> Bool {
-    guard range.count == otherRange.count else { return false }
-    guard !range.isEmpty else { return true }
-    return memcmp(
-      baseAddress! + range.lowerBound, other.baseAddress! + otherRange.lowerBound, range.count)
-      == 0
   }
 }
