@@ -76,7 +76,9 @@ struct ColdiffRun {
         shard, of: comparison, oldMembers: shard.members(of: oldKeys), newMembers: newMembers)
     }
     progress?.stage("writing")
-    return emit(comparison, header: header, title: title(oldPath, newPath, detectionNames))
+    let status = emit(comparison, header: header, title: title(oldPath, newPath, detectionNames))
+    io.leaveForExit((comparison, oldKeys, newKeys))
+    return status
   }
 
   /// Prints a flat comparison in the chosen format.

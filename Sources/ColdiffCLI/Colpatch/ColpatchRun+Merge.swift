@@ -43,6 +43,7 @@ extension ColpatchRun {
     }
     progress?.finish()
     for conflict in conflicts { console.error("conflict: " + conflict.line) }
+    io.leaveForExit((merged, base, ours, theirs))
     return status
   }
 }

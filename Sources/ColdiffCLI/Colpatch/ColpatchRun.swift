@@ -21,6 +21,7 @@ struct ColpatchRun {
     let target = try patched(
       patchPath: options.patch, targetPath: options.target, inputFormat: options.inputFormat,
       delimiter: options.delimiter, budget: budget)
+    defer { io.leaveForExit(target) }
     let path: String
     if options.inPlace {
       path = options.target

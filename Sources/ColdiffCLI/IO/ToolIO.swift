@@ -19,6 +19,10 @@ struct ToolIO {
   var errorIsTerminal: Bool
   /// Whether standard output is a pipe (no progress then).
   var outputIsPipe: Bool = false
+  /// Whether the process exits as soon as the run returns (the tools,
+  /// not the fuzzers): then what a run made is left for the exit to take
+  /// back (``leaveForExit(_:)``) instead of being freed piece by piece.
+  var exitsAfterRun: Bool = false
   /// The terminal's width in columns, when known.
   var terminalWidth: Int?
 
@@ -47,6 +51,7 @@ struct ToolIO {
       outputIsTerminal: isatty(1) == 1,
       errorIsTerminal: isatty(2) == 1,
       outputIsPipe: outputIsPipe,
+      exitsAfterRun: true,
       terminalWidth: width)
   }
 }
