@@ -155,23 +155,12 @@ import Testing
       process.arguments = ["--memory", "4M", "--temp-dir", spill, "-f", "json", old, new]
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
-      try process.run()
-      // Wait until bucket files are there, then stop the run.
-      var spilling = false
-      for _ in 0..<2000 where !spilling && process.isRunning {
-        let folders = try FileManager.default.contentsOfDirectory(atPath: spill)
-        spilling = try folders.contains {
+      // Bucket files are there: the run spills.
+      try SpillKill.expectCleanDeath(of: process, by: signal, spill: spill) {
+        try FileManager.default.contentsOfDirectory(atPath: spill).contains {
           try FileManager.default.contentsOfDirectory(atPath: spill + "/" + $0).count > 4
         }
-        if !spilling { usleep(5000) }
       }
-      #expect(spilling, "signal \(signal): the run spilled")
-      kill(process.processIdentifier, signal)
-      _ = ToolProcess.waitOrKill(process)
-      #expect(process.terminationReason == .uncaughtSignal, "signal \(signal)")
-      #expect(process.terminationStatus == signal)
-      #expect(
-        try FileManager.default.contentsOfDirectory(atPath: spill).isEmpty, "signal \(signal)")
     }
   }
 

@@ -182,24 +182,15 @@ import Testing
       process.standardInput = input
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
-      try process.run()
+      // The pipe holds the first record until the process reads it.
       input.fileHandleForWriting.write(Data("{\"id\": 1}\n".utf8))
-      var copying = false
-      for _ in 0..<2000 where !copying && process.isRunning {
+      try SpillKill.expectCleanDeath(of: process, by: signal, spill: spill) {
         // The copy is made after the folder and the file are registered
         // for removal.
-        copying = try FileManager.default.contentsOfDirectory(atPath: spill).contains {
+        try FileManager.default.contentsOfDirectory(atPath: spill).contains {
           FileManager.default.fileExists(atPath: spill + "/" + $0 + "/target")
         }
-        if !copying { usleep(5000) }
       }
-      #expect(copying, "signal \(signal): the copy started")
-      kill(process.processIdentifier, signal)
-      _ = ToolProcess.waitOrKill(process)
-      #expect(process.terminationReason == .uncaughtSignal, "signal \(signal)")
-      #expect(process.terminationStatus == signal)
-      #expect(
-        try FileManager.default.contentsOfDirectory(atPath: spill).isEmpty, "signal \(signal)")
       try? input.fileHandleForWriting.close()
     }
   }

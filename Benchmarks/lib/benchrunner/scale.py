@@ -32,8 +32,9 @@ BIG_RSS_TARGET_KB = 1100 * 1000 * 1000 // 1024  # 1.1 GB
 BIG_SPEEDUP_TARGET = 3.0
 
 
-def _runs(argv, out, args, err):
-    """--repeat timed runs that must exit 0 or 1; (measurements, error)."""
+def timed_runs(argv, out, args, err, statuses=(0, 1)):
+    """--repeat timed runs that must exit with one of `statuses`;
+    (measurements, error)."""
     runs = []
     for _ in range(args.repeat):
         try:
@@ -42,7 +43,7 @@ def _runs(argv, out, args, err):
             return runs, "cannot run %s: %s" % (argv[0], e)
         if m.timed_out:
             return runs, "timeout"
-        if m.exit_code not in (0, 1):
+        if m.exit_code not in statuses:
             return runs, "exit %s: %s" % (m.exit_code, m.stderr_tail)
         runs.append(m)
     return runs, None
@@ -53,11 +54,11 @@ def _measure(env, args, rec, outdir, form):
     old, new = os.path.join(d, "old." + form), os.path.join(d, "new." + form)
     stem = os.path.join(outdir, "scale-%s-%s" % (SIZE, form))
     memory_out, bucket_out = stem + ".memory.out", stem + ".bucketed.out"
-    memory, error = _runs([env.coldiff, "-f", "json", old, new], memory_out,
-                          args, stem + ".memory.err")
+    memory, error = timed_runs([env.coldiff, "-f", "json", old, new],
+                               memory_out, args, stem + ".memory.err")
     if error:
         return {"error": "in memory: " + error}
-    bucketed, error = _runs(
+    bucketed, error = timed_runs(
         [env.coldiff, "--memory", BUDGET, "-f", "json", old, new], bucket_out,
         args, stem + ".bucketed.err")
     if error:

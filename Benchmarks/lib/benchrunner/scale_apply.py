@@ -11,27 +11,10 @@ import statistics
 import subprocess
 
 from .environment import log
-from .measure import run_timed
 from .report import fmt_mb, fmt_ratio, fmt_time, table
-from .scale import BUDGET, PROFILE, RSS_TARGET_KB, SIZE
+from .scale import BUDGET, PROFILE, RSS_TARGET_KB, SIZE, timed_runs
 
 KINDS = (("diff document", "json"), ("RFC 6902 patch", "patch"))
-
-
-def _runs(argv, args, err):
-    """--repeat timed runs that must exit 0; (measurements, error)."""
-    runs = []
-    for _ in range(args.repeat):
-        try:
-            m = run_timed(argv, None, args.timeout, err)
-        except OSError as e:
-            return runs, "cannot run %s: %s" % (argv[0], e)
-        if m.timed_out:
-            return runs, "timeout"
-        if m.exit_code != 0:
-            return runs, "exit %s: %s" % (m.exit_code, m.stderr_tail)
-        runs.append(m)
-    return runs, None
 
 
 def _patch(env, old, new, fmt, path):
@@ -55,13 +38,14 @@ def _measure(env, args, rec, outdir, form, fmt):
     if error:
         return {"error": error}
     memory_out, bounded_out = stem + ".memory.out", stem + ".bounded.out"
-    memory, error = _runs([env.colpatch, "apply", patch, old, "-o", memory_out],
-                          args, stem + ".memory.err")
+    memory, error = timed_runs(
+        [env.colpatch, "apply", patch, old, "-o", memory_out], None, args,
+        stem + ".memory.err", statuses=(0,))
     if error:
         return {"error": "in memory: " + error}
-    bounded, error = _runs(
+    bounded, error = timed_runs(
         [env.colpatch, "apply", "--memory", BUDGET, patch, old, "-o",
-         bounded_out], args, stem + ".bounded.err")
+         bounded_out], None, args, stem + ".bounded.err", statuses=(0,))
     if error:
         return {"error": "--memory %s: %s" % (BUDGET, error)}
     result = {
