@@ -70,6 +70,35 @@ import Testing
       try leftovers(in: folder.path, besides: ["target.json", "new.json", "patch.json"]).isEmpty)
   }
 
+  /// A write of the merged result that fails (`COLPATCH_FAULT=write-fails`:
+  /// every write of the background writer fails as on a full disk), into
+  /// OURS with `-i` and over an existing OUT with `-o`: exit 2 naming the
+  /// file, the file byte-identical, no temporary file.
+  @Test(arguments: [true, false])
+  func aFailedWriteOfAMergeLeavesTheFileIntact(inPlace: Bool) throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let line = { (id: Int) in "{\"id\": \(id), \"v\": \"\(String(repeating: "x", count: 40))\"}\n" }
+    let records = (1...3000).map(line).joined()
+    _ = try folder.write("base.jsonl", records)
+    _ = try folder.write("ours.jsonl", line(0) + records)
+    _ = try folder.write("theirs.jsonl", records + line(9999))
+    _ = try folder.write("out.jsonl", "previous\n")
+    let written = folder.file(inPlace ? "ours.jsonl" : "out.jsonl")
+    let before = try Data(contentsOf: URL(fileURLWithPath: written))
+    let inputs = ["base.jsonl", "ours.jsonl", "theirs.jsonl"].map { folder.file($0) }
+    let run = try RobustnessTool.run(
+      "colpatch", ["merge"] + (inPlace ? ["-i"] : ["-o", written]) + inputs,
+      environment: ["COLPATCH_FAULT": "write-fails"])
+    #expect(
+      run.isTrouble(startingWith: "colpatch: \(written): No space left on device"), "\(run.error)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: written)) == before)
+    #expect(
+      try leftovers(
+        in: folder.path, besides: ["base.jsonl", "ours.jsonl", "theirs.jsonl", "out.jsonl"]
+      ).isEmpty)
+  }
+
   /// Polls `/proc/PID/stat` until the process is stopped (state `T`), at
   /// most for the hang guard's time.
   func waitUntilStopped(_ pid: Int32) -> Bool {

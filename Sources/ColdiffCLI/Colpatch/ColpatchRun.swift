@@ -42,9 +42,11 @@ struct ColpatchRun {
   }
 
   /// Writes `target` to the file `path` atomically. The result streams
-  /// into the temporary file through a small buffer; with `durable` (it
-  /// replaces a file the user named as input, the only copy of the data)
-  /// it is flushed to the disk before the rename.
+  /// into the temporary file in pieces of about ``writeBuffer`` bytes,
+  /// each written on a thread of its own while the next is made (see
+  /// ``write(_:into:name:pieceSize:)``); with `durable` (it replaces a file the
+  /// user named as input, the only copy of the data) it is flushed to the
+  /// disk before the rename.
   func write(
     _ target: PatchTarget, to path: String, expected: AtomicFileWriter.Snapshot?, durable: Bool
   )
@@ -53,16 +55,32 @@ struct ColpatchRun {
     try AtomicFileWriter.write(
       to: path, expected: expected, keepPermissions: true, durable: durable
     ) { descriptor in
-      var buffer: [UInt8] = []
-      buffer.reserveCapacity(ColpatchRun.writeBuffer + (1 << 16))
-      func flush(_ bytes: inout [UInt8]) throws {
-        try AtomicFileWriter.writeAll(bytes, to: descriptor, name: path)
-        bytes.removeAll(keepingCapacity: true)
-        target.pages.release()
-      }
-      try target.write(to: &buffer, flushingAbove: ColpatchRun.writeBuffer, flush: flush)
-      try flush(&buffer)
+      try ColpatchRun.write(
+        target, into: descriptor, name: path, pieceSize: ColpatchRun.writeBuffer)
     }
+  }
+
+  /// Writes `target` into the open file `descriptor` in pieces of about
+  /// `pieceSize` bytes, each written on a thread of its own while the
+  /// next is made; `name` names the file in errors.
+  ///
+  /// - Throws: `InputError` when a piece cannot be written, or what
+  ///   writing the target throws; the writing thread is done with the
+  ///   descriptor either way.
+  static func write(
+    _ target: PatchTarget, into descriptor: Int32, name: String, pieceSize: Int
+  ) throws {
+    let writer = BackgroundFileWriter(descriptor: descriptor, name: name)
+    defer { try? writer.finish() }
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(pieceSize + (1 << 16))
+    func flush(_ bytes: inout [UInt8]) throws {
+      try writer.hand(&bytes)
+      target.pages.release()
+    }
+    try target.write(to: &buffer, flushingAbove: pieceSize, flush: flush)
+    try flush(&buffer)
+    try writer.finish()
   }
 
   /// How many bytes of the result gather before they go to the file.
