@@ -68,6 +68,11 @@ def run_section(env, workloads, args, rec, outdir):
                     continue
                 stem = os.path.join(outdir, "merge-" + res.tool.name.split()[0])
                 ok = (0,) if res.tool.name == "colpatch merge" else (0, 1)
+                if res.tool.name == "colpatch merge" and os.path.exists(merged):
+                    # Each run writes a new file, off the clock, as coldiff's
+                    # output file is emptied before its run (README, "merge-
+                    # tail (session 6)").
+                    os.remove(merged)
                 m, error = run_judged(res, res.tool.argv, stem + ".out",
                                       args.timeout, stem + ".err", ok)
                 if m is None:
