@@ -25,8 +25,6 @@ final class BucketFiles {
   /// Bytes written so far, and how many may be (a test's full disk).
   private var written = 0
   private let writeLimit: Int?
-  /// The memory buckets are read into, used again.
-  private let memory = DocumentMemory(kept: 3)
 
   /// Makes `count` empty bucket files `PREFIX-N` in `spill`.
   ///
@@ -106,24 +104,26 @@ final class BucketFiles {
         + (code == ENOSPC ? " (give --temp-dir a folder with more room)" : ""))
   }
 
-  /// The records of bucket `bucket`, read whole (the file is then
-  /// emptied, its space given back).
+  /// The records of bucket `bucket`, the file mapped (from the page
+  /// cache, without a copy); the file is emptied, its space given back,
+  /// when the records go.
   ///
-  /// - Throws: `InputError` for a read error.
+  /// - Throws: `InputError` when the file cannot be mapped.
   func records(of bucket: Int) throws -> SpilledRecords {
     let descriptor = descriptors[bucket]
     let size = Int(lseek(descriptor, 0, SEEK_END))
-    var writer = FixedByteWriter(capacity: size, pool: memory)
-    try writer.fill(size) { pointer in
-      var done = 0
-      while done < size {
-        let got = pread(descriptor, pointer.baseAddress! + done, size - done, off_t(done))
-        if got < 0 && errno == EINTR { continue }
-        guard got > 0 else { throw failure(got < 0 ? errno : EIO) }
-        done += got
-      }
+    guard size > 0 else { return SpilledRecords(bytes: SourceBytes()) }
+    guard
+      let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0),
+      address != MAP_FAILED
+    else { throw failure(errno) }
+    let path = paths[bucket]
+    let mapped = UnsafeBufferPointer(
+      start: address.assumingMemoryBound(to: UInt8.self), count: size)
+    let bytes = SourceBytes(mappedFile: mapped, releasingPages: false) { mapped in
+      munmap(UnsafeMutableRawPointer(mutating: mapped.baseAddress), mapped.count)
+      _ = truncate(path, 0)
     }
-    _ = ftruncate(descriptor, 0)
-    return SpilledRecords(bytes: writer.bytes())
+    return SpilledRecords(bytes: bytes)
   }
 }
