@@ -90,9 +90,12 @@ extension BucketSide {
     let buckets = UInt64(files.count)
     var scratch: [UInt8] = []
     let ranges = RecordRanges(snapshot, identity: identity)
+    // The keys' bytes looked at once, not once a record.
     try snapshot.bytes.withUnsafeBufferPointer { buffer in
-      for record in 0..<snapshot.count {
-        try keys.key(record).withUnsafeBufferPointer { key in
+      try keys.withUnsafeKeys { keyBytes, keyStarts in
+        for record in 0..<snapshot.count {
+          let key = UnsafeBufferPointer(
+            rebasing: keyBytes[keyStarts[record]..<keyStarts[record + 1]])
           let bucket = Int(Shard.hash(key) % buckets)
           let (text, name, offset) = ranges.ranges(of: record)
           let written =
