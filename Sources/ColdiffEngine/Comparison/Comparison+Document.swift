@@ -8,20 +8,20 @@ extension Comparison {
   package func document() -> DiffDocument {
     let names = identity == .memberName
     let anchored = ordered && identity != .wholeValue
-    func position(_ snapshot: Snapshot, _ record: Int) -> DiffDocument.Position {
-      names ? .name(snapshot.memberName(of: record)) : .index(record)
-    }
+    // One walk over each input, OLD's first: a run that kept OLD's pages
+    // for the comparison lets them go behind this walk, its last read.
+    let moveSources = diff.moves.map(\.from)
+    let old = documentReads(
+      of: self.old, diff.deletes + diff.updates + moveSources, values: Set(diff.deletes))
+    // An insert and a move come after the record before them in NEW.
+    let anchors = anchored ? (diff.inserts + diff.moves.map(\.to)).filter { $0 > 0 } : []
+    let new = documentReads(
+      of: self.new, diff.inserts + anchors.map { $0 - 1 }, values: Set(diff.inserts))
     func after(_ newRecord: Int) -> DiffDocument.Reference? {
       guard anchored else { return nil }
-      guard newRecord > 0, let key = key(new: newRecord - 1) else { return .null }
+      guard newRecord > 0, let key = new[newRecord - 1]?.key else { return .null }
       return .key(key)
     }
-    // The moves are listed in OLD's order; their anchors are found in
-    // NEW's, so that NEW is read from start to end, not all over.
-    let movesByTarget = diff.moves.indices.sorted { diff.moves[$0].to < diff.moves[$1].to }
-    let anchors = new.mapReleasingBehind(movesByTarget.map { diff.moves[$0].to }) { after($0) }
-    var anchorOfMove = [DiffDocument.Reference?](repeating: nil, count: diff.moves.count)
-    for (move, anchor) in zip(movesByTarget, anchors) { anchorOfMove[move] = anchor }
     var document = DiffDocument(
       kind: ordered ? .ordered : .unordered,
       key: identity.documentKey,
@@ -29,28 +29,27 @@ extension Comparison {
         DiffDocument.Columns(
           old: change.old.map(JSONString.init(utf8:)), new: change.new.map(JSONString.init(utf8:)))
       },
-      inserts: new.mapReleasingBehind(diff.inserts) { record in
-        DiffDocument.Insert(
-          position: position(new, record), key: names ? nil : key(new: record),
-          after: after(record), value: new.documentValue(of: record))
+      inserts: diff.inserts.map { record in
+        let read = new[record]!
+        return DiffDocument.Insert(
+          position: read.position, key: names ? nil : read.key, after: after(record),
+          value: read.value!)
       },
-      deletes: old.mapReleasingBehind(diff.deletes) { record in
-        DiffDocument.Delete(
-          position: position(old, record), key: names ? nil : key(old: record),
-          value: old.documentValue(of: record))
+      deletes: diff.deletes.map { record in
+        let read = old[record]!
+        return DiffDocument.Delete(
+          position: read.position, key: names ? nil : read.key, value: read.value!)
       },
-      updates: old.mapReleasingBehind(diff.updates) { record in
-        DiffDocument.Update(
-          position: position(old, record), key: names ? nil : key(old: record),
-          changes: (changes[record] ?? []).map {
-            DiffDocument.Change($0)
-          })
+      updates: diff.updates.map { record in
+        let read = old[record]!
+        return DiffDocument.Update(
+          position: read.position, key: names ? nil : read.key,
+          changes: (changes[record] ?? []).map { DiffDocument.Change($0) })
       },
-      moves: old.mapReleasingBehind(Array(diff.moves.indices), at: { diff.moves[$0].from }) {
-        let move = diff.moves[$0]
-        return DiffDocument.Move(
-          from: .index(move.from), to: .index(move.to), key: key(old: move.from),
-          after: anchorOfMove[$0])
+      moves: diff.moves.map { move in
+        DiffDocument.Move(
+          from: .index(move.from), to: .index(move.to), key: old[move.from]!.key,
+          after: after(move.to))
       })
     document.rules = rules.documentValue
     return document
