@@ -8,15 +8,20 @@ extension Comparison {
   package func document() -> DiffDocument {
     let names = identity == .memberName
     let anchored = ordered && identity != .wholeValue
-    // One walk over each input, OLD's first: a run that kept OLD's pages
-    // for the comparison lets them go behind this walk, its last read.
-    let moveSources = diff.moves.map(\.from)
-    let old = documentReads(
-      of: self.old, diff.deletes + diff.updates + moveSources, values: Set(diff.deletes))
-    // An insert and a move come after the record before them in NEW.
+    // One walk over each input (a released input's pages are mapped
+    // again once), OLD's and NEW's on both cores at once. An insert and
+    // a move come after the record before them in NEW.
     let anchors = anchored ? (diff.inserts + diff.moves.map(\.to)).filter { $0 > 0 } : []
-    let new = documentReads(
-      of: self.new, diff.inserts + anchors.map { $0 - 1 }, values: Set(diff.inserts))
+    let (old, new) = Parallel.both(
+      {
+        documentReads(
+          of: self.old, diff.deletes + diff.updates + diff.moves.map(\.from),
+          values: Set(diff.deletes))
+      },
+      {
+        documentReads(
+          of: self.new, diff.inserts + anchors.map { $0 - 1 }, values: Set(diff.inserts))
+      })
     func after(_ newRecord: Int) -> DiffDocument.Reference? {
       guard anchored else { return nil }
       guard newRecord > 0, let key = new[newRecord - 1]?.key else { return .null }
