@@ -35,8 +35,7 @@ extension Scanner {
         parts.append(part)
         return false
       })
-    index.reserve(for: parts)
-    for part in parts { index.append(part: part) }
+    index.append(parts: &parts)
   }
 
   /// Scans the elements or members of the top-level container from
@@ -82,8 +81,7 @@ extension Scanner {
         closed = part.closingOffset >= 0
         return closed
       })
-    index.reserve(for: parts)
-    for part in parts { index.append(part: part) }
+    index.append(parts: &parts)
     // The last chunk reaches the end of the input: it closes or throws.
     precondition(closed, "the elements ended without their closing bracket")
   }
