@@ -54,12 +54,16 @@ package struct Snapshot {
   ///     when this is NEW): the records of this input that have the same
   ///     bytes as one of its records are taken whole, not validated again
   ///     (`KnownRecords`); the result is the same.
+  ///   - knownNodes: the nodes of OLD read as a tree (`--tree`,
+  ///     `TreeSnapshot.withKnownNodes`): the nested records of a JSON
+  ///     record not taken whole are taken whole where OLD has them.
   /// - Throws: `InputError` naming the file, for malformed input, or a
   ///   root that is not there or not a collection.
   package init(
     _ input: InputFile, detectionName: String? = nil, override: InputFormat?,
     keyName: [UInt8]? = nil, root: JSONPointer? = nil, delimiter: UInt8? = nil,
-    chunking: ScanChunking = .automatic, reference: Snapshot? = nil
+    chunking: ScanChunking = .automatic, reference: Snapshot? = nil,
+    knownNodes: JSONKnownNodes? = nil
   ) throws {
     name = input.name
     let fileName = detectionName ?? (input.name == "-" ? nil : input.name)
@@ -99,7 +103,7 @@ package struct Snapshot {
           try source.withUnsafeBufferPointer { (buffer) throws(InputError) in
             try JSONCollectionScanner.scan(
               buffer, as: form, keyName: keyName, chunking: chunking.releasing(source),
-              known: known)
+              known: known, nodes: knownNodes)
           }
         }
         form = index.form

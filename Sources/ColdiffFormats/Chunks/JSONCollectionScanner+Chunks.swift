@@ -15,12 +15,13 @@ extension Scanner {
   {
     let bytes = lexer.bytes
     let (keyName, capturesKeys, known) = (self.keyName, index.capturesKeys, self.known)
+    let nodes = self.nodes
     var parts: [JSONCollectionIndex] = []
     lexer.position = try ChunkedScan.run(
       bounds: bounds, releasing: chunking.releasing,
       guess: { ChunkedScan.lineStart(in: bytes, atOrAfter: $0) },
       scan: { start, limit in
-        var scanner = Scanner(bytes: bytes, keyName: keyName, known: known)
+        var scanner = Scanner(bytes: bytes, keyName: keyName, known: known, nodes: nodes)
         scanner.lexer.position = start
         var part = JSONCollectionIndex(form: .jsonLines)
         part.capturesKeys = capturesKeys
@@ -53,7 +54,7 @@ extension Scanner {
     }
     let firstByte = bytes[lexer.position]
     let (keyName, form, capturesKeys) = (self.keyName, index.form, index.capturesKeys)
-    let known = self.known
+    let (known, nodes) = (self.known, self.nodes)
     var parts: [JSONCollectionIndex] = []
     var closed = false
     lexer.position = try ChunkedScan.run(
@@ -62,7 +63,7 @@ extension Scanner {
         Scanner.elementStart(in: bytes, atOrAfter: cut, indent: indent, firstByte: firstByte)
       },
       scan: { start, limit in
-        var scanner = Scanner(bytes: bytes, keyName: keyName, known: known)
+        var scanner = Scanner(bytes: bytes, keyName: keyName, known: known, nodes: nodes)
         scanner.lexer.position = start
         var part = JSONCollectionIndex(form: form)
         part.capturesKeys = capturesKeys

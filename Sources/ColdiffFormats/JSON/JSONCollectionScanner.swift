@@ -43,13 +43,17 @@ public enum JSONCollectionScanner {
   ///   - chunking: how a large input is cut (tests force small chunks).
   ///   - known: the records of another input scanned with the same key
   ///     name, taken whole where they occur again (`JSONKnownRecords`).
+  ///   - nodes: the nested records of another input read as a tree,
+  ///     taken whole where they occur again inside a record that is not
+  ///     (`JSONKnownNodes`).
   /// - Returns: the form and the records' positions.
   /// - Throws: `InputError`, as `scan(_:as:keyName:)`.
   package static func scan(
     _ bytes: UnsafeBufferPointer<UInt8>, as form: InputForm, keyName: [UInt8]?,
-    chunking: ScanChunking, known: JSONKnownRecords? = nil
+    chunking: ScanChunking, known: JSONKnownRecords? = nil, nodes: JSONKnownNodes? = nil
   ) throws(InputError) -> JSONCollectionIndex {
-    var scanner = Scanner(bytes: bytes, keyName: keyName, chunking: chunking, known: known)
+    var scanner = Scanner(
+      bytes: bytes, keyName: keyName, chunking: chunking, known: known, nodes: nodes)
     switch form {
     case .jsonLines: return try scanner.scanLines()
     case .jsonArray: return try scanner.scanDocument(expecting: .jsonArray)
@@ -58,7 +62,7 @@ public enum JSONCollectionScanner {
     case .jsonObjectOrLines:
       let isLines = try scanner.followsAnotherValue()
       var rescanner = Scanner(
-        bytes: bytes, keyName: keyName, chunking: chunking, known: known)
+        bytes: bytes, keyName: keyName, chunking: chunking, known: known, nodes: nodes)
       return try isLines ? rescanner.scanLines() : rescanner.scanDocument(expecting: nil)
     }
   }
@@ -97,14 +101,21 @@ struct Scanner {
   /// The known record found last (where to look first for the next), or
   /// -1.
   var lastKnown = -1
+  /// Another input's nested records, taken whole where they occur again
+  /// inside a record that is not; `nil` once the form is known to differ
+  /// from theirs.
+  var nodes: JSONKnownNodes?
+  /// The known node found last (the last of its subtree), or -1.
+  var lastKnownNode = -1
 
   init(
     bytes: UnsafeBufferPointer<UInt8>, keyName: [UInt8]?, chunking: ScanChunking = .whole,
-    known: JSONKnownRecords? = nil
+    known: JSONKnownRecords? = nil, nodes: JSONKnownNodes? = nil
   ) {
     self.keyName = keyName
     self.chunking = chunking
     self.known = known?.capturesKeys == (keyName != nil) ? known : nil
+    self.nodes = nodes
     lexer = JSONLexer(bytes: bytes, range: 0..<bytes.count)
     lexer.position = JSONReader.byteOrderMarkLength(bytes)
     stack.reserveCapacity(64)
@@ -138,6 +149,7 @@ struct Scanner {
       }
     }
     if known?.form != found { known = nil }
+    if nodes?.form != found { nodes = nil }
     var index = JSONCollectionIndex(form: found)
     index.capturesKeys = keyName != nil
     index.openingOffset = lexer.position
@@ -201,6 +213,7 @@ struct Scanner {
   /// Scans JSON Lines: one value per non-blank line.
   mutating func scanLines() throws(InputError) -> JSONCollectionIndex {
     if known?.form != .jsonLines { known = nil }
+    if nodes?.form != .jsonLines { nodes = nil }
     var index = JSONCollectionIndex(form: .jsonLines)
     index.capturesKeys = keyName != nil
     index.openingOffset = lexer.position
