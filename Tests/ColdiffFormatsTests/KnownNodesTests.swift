@@ -5,7 +5,9 @@ import Testing
 /// Scans of NEW that take the nested records of a tree it shares with OLD
 /// whole (`JSONKnownNodes`) give what the full scans give: the validating
 /// scan the same index or the same first error with its line and column,
-/// the tree scan the same layout or the same failure.
+/// the tree scan the same layout or the same failure. And the validating
+/// scan that lays a tree out as it goes (OLD's, `JSONTreeCapture`) gives
+/// what the tree scan gives, whole or in chunks.
 @Suite struct KnownNodesTests {
   private static let chunkings = [
     ScanChunking.whole, ScanChunking(threshold: 0, chunkSize: 64),
@@ -29,6 +31,47 @@ import Testing
         for (part, chunking) in Self.chunkings.enumerated() {
           let outcome = Self.outcome(new, form, keyName, chunking, old: old, partSize: part)
           #expect(outcome == plain, "\(String(decoding: new, as: UTF8.self))")
+        }
+      }
+    }
+  }
+
+  @Test(arguments: [InputForm.jsonLines, .jsonArray, .jsonObject])
+  func validatingScansLayTheTreeOutAsTheTreeScan(form: InputForm) throws {
+    var random = SeededGenerator(seed: 311 + UInt64(form.hashValue & 0xFF))
+    for round in 0..<80 {
+      let forest = RandomForest.make(using: &random)
+      let pretty = form != .jsonLines && Bool.random(using: &random)
+      var text = RandomForest.render(forest, form, pretty: pretty)
+      // Records the tree scan refuses now and then, damage now and then.
+      if round % 3 == 1 { text = RandomForest.refused(text, using: &random) }
+      if round % 4 == 3 { text = RandomCollection.damaged(text, using: &random) }
+      for keyName in [nil, Array("id".utf8)] {
+        let names = JSONTreeNames(children: Self.children, key: keyName)
+        let plain = Self.outcome(text, form, keyName, .whole, old: nil)
+        for chunking in Self.chunkings {
+          let scanned = text.withUnsafeBufferPointer { buffer in
+            Result { () throws(InputError) in
+              try JSONCollectionScanner.scan(
+                buffer, as: form, keyName: keyName, chunking: chunking, tree: names)
+            }
+          }
+          guard case .success(let index) = scanned else {
+            #expect(scanned.map(\.count) == .failure(plain.error!))
+            continue
+          }
+          var flat = index
+          flat.tree = nil
+          #expect(flat == plain.index)
+          guard form != .jsonObject else {
+            #expect(index.tree == nil)
+            continue
+          }
+          let capture = try #require(index.tree)
+          switch capture.result {
+          case .success(let layout): #expect(TreeOutcome(layout) == plain.tree)
+          case .failure(let failure): #expect(TreeOutcome(failure) == plain.tree)
+          }
         }
       }
     }
@@ -252,6 +295,16 @@ private enum RandomForest {
       return Array(
         ("[\n  " + forest.map { text($0, "  ") }.joined(separator: ",\n  ") + "\n]\n").utf8)
     }
+  }
+
+  /// `text` with one record the tree scan refuses: a children member
+  /// that is not an array, or a second one.
+  static func refused(_ text: [UInt8], using random: inout SeededGenerator) -> [UInt8] {
+    let member = Array(#""kids": ["#.utf8)
+    let places = text.indices.filter { text[$0...].starts(with: member) }
+    guard let place = places.randomElement(using: &random) else { return text }
+    let before = Bool.random(using: &random) ? #""kids": 5, "# : #""kids": [], "#
+    return Array(text[..<place]) + Array(before.utf8) + Array(text[place...])
   }
 
   private static func name(using random: inout SeededGenerator) -> String {

@@ -6,10 +6,10 @@ extension ColdiffRun {
   /// Reads two files as trees of records nested in `field` (`--tree`),
   /// compares them and prints the result in the chosen format.
   ///
-  /// OLD is read and its tree scanned first; NEW's validation and tree
-  /// scan then take the nested records it shares with OLD whole
-  /// (`JSONKnownNodes`). Errors come as before: OLD's input, NEW's input,
-  /// OLD's tree, NEW's tree.
+  /// OLD is read first, its tree laid out while it is validated; NEW's
+  /// validation and tree scan then take the nested records it shares with
+  /// OLD whole (`JSONKnownNodes`). Errors come as before: OLD's input,
+  /// NEW's input, OLD's tree, NEW's tree.
   ///
   /// - Parameters:
   ///   - oldPath: OLD's file.
@@ -34,8 +34,12 @@ extension ColdiffRun {
     let keys = options.keyFields
     let keyName = Identity.likelyKeyName(keys: keys)
     var trees: (old: Result<TreeSnapshot, any Error>, new: Result<TreeSnapshot, any Error>?)?
-    let (old, new) = try loadSnapshots(oldPath, newPath, detectionNames: detectionNames) {
-      old, loadNew in
+    // OLD's tree is laid out while OLD is validated.
+    let names =
+      pointer.tokens.count == 1 ? JSONTreeNames(children: pointer.tokens[0], key: keyName) : nil
+    let (old, new) = try loadSnapshots(
+      oldPath, newPath, detectionNames: detectionNames, oldTree: names
+    ) { old, loadNew in
       let oldTree = Result { try TreeSnapshot(old, field: pointer, keyName: keyName) }
       trees = (oldTree, nil)
       func withNodes(_ nodes: JSONKnownNodes?) throws -> Snapshot? {

@@ -102,11 +102,15 @@ struct ColdiffRun {
   /// Reads and indexes OLD, then NEW; `/dev/null` (git's
   /// added or deleted file) is an empty collection of the other's form.
   ///
-  /// - Parameter loadingNew: called with OLD once it is read (when it is
-  ///   not `/dev/null`) and with the function that reads NEW given OLD's
-  ///   nodes as a tree (`--tree`); returns what that function returns.
+  /// - Parameters:
+  ///   - oldTree: the names to lay OLD out as a tree by while it is read
+  ///     (`--tree`).
+  ///   - loadingNew: called with OLD once it is read (when it is not
+  ///     `/dev/null`) and with the function that reads NEW given OLD's
+  ///     nodes as a tree (`--tree`); returns what that function returns.
   func loadSnapshots(
     _ oldPath: String, _ newPath: String, detectionNames: (old: String?, new: String?),
+    oldTree: JSONTreeNames? = nil,
     loadingNew: (Snapshot, (JSONKnownNodes?) throws -> Snapshot?) throws -> Snapshot? = {
       try $1(nil)
     }
@@ -122,17 +126,18 @@ struct ColdiffRun {
     let (oldInput, newInput) = (Result { try open(oldPath) }, Result { try open(newPath) })
     func load(
       _ input: Result<InputFile?, any Error>, detectionName: String?, reference: Snapshot?,
-      nodes: JSONKnownNodes?
+      nodes: JSONKnownNodes?, tree: JSONTreeNames? = nil
     ) throws -> Snapshot? {
       guard let input = try input.get() else { return nil }
       return try Snapshot(
         input, detectionName: detectionName, override: format, keyName: keyName,
         root: options.root, delimiter: options.delimiter, reference: reference,
-        knownNodes: nodes)
+        knownNodes: nodes, tree: tree)
     }
     // OLD first, in chunks on every core; then NEW, which takes the
     // records it has in common with OLD whole instead of validating them.
-    let old = try load(oldInput, detectionName: detectionNames.old, reference: nil, nodes: nil)
+    let old = try load(
+      oldInput, detectionName: detectionNames.old, reference: nil, nodes: nil, tree: oldTree)
     func loadNew(nodes: JSONKnownNodes?) throws -> Snapshot? {
       try load(newInput, detectionName: detectionNames.new, reference: old, nodes: nodes)
     }

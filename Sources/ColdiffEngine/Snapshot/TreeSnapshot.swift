@@ -57,9 +57,10 @@ package struct TreeSnapshot {
   ///     as one of them are taken whole; the result is the same.
   /// - Throws: `InputError` for a CSV snapshot, or for a record whose
   ///   children member is not an array (naming the record).
-  /// - Complexity: O(size of the input) for a children member that is a
-  ///   record's own member, on every core for a large input; O(size ×
-  ///   depth) for a deeper one.
+  /// - Complexity: O(number of nodes) when the scan of `base` laid the
+  ///   tree out (`Snapshot`'s `tree`); else O(size of the input) for a
+  ///   children member that is a record's own member, on every core for
+  ///   a large input; O(size × depth) for a deeper one.
   package init(
     _ base: Snapshot, field: JSONPointer, keyName: [UInt8]?, known: JSONKnownNodes? = nil
   ) throws {
@@ -82,7 +83,17 @@ package struct TreeSnapshot {
       roots = (0..<index.count).map { index.recordRange($0) }
     }
     let layout: JSONTreeScanner.Layout
-    if field.tokens.count == 1 {
+    if let capture = index.tree, field.tokens.count == 1, rootNames == nil,
+      capture.children == field.tokens[0], capture.key == keyName
+    {
+      // Laid out while the input was validated.
+      do {
+        layout = try capture.result.get()
+      } catch {
+        throw Self.failure(error, base: base, field: field, rootNames: rootNames)
+      }
+      capturedKey = keyName
+    } else if field.tokens.count == 1 {
       do {
         layout = try base.bytes.withUnsafeBufferPointer { buffer throws(JSONTreeScanner.Failure) in
           try JSONTreeScanner.scan(

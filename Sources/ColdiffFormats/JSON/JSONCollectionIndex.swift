@@ -40,6 +40,9 @@ public struct JSONCollectionIndex: Sendable, Equatable {
   /// Where the collection's text ends, after the `]` or `}` (the end of
   /// the input for JSON Lines).
   public var closingOffset: Int
+  /// The records laid out as a tree while they were validated, when the
+  /// scan was asked to (`JSONTreeNames`).
+  package var tree: JSONTreeCapture?
 
   /// Creates an empty index of a form.
   ///

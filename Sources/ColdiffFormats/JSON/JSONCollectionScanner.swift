@@ -46,14 +46,18 @@ public enum JSONCollectionScanner {
   ///   - nodes: the nested records of another input read as a tree,
   ///     taken whole where they occur again inside a record that is not
   ///     (`JSONKnownNodes`).
+  ///   - tree: the names to lay the records out as a tree by while they
+  ///     are validated (`JSONCollectionIndex.tree`; not for an object
+  ///     map, whose roots a tree orders by name); not with `nodes`.
   /// - Returns: the form and the records' positions.
   /// - Throws: `InputError`, as `scan(_:as:keyName:)`.
   package static func scan(
     _ bytes: UnsafeBufferPointer<UInt8>, as form: InputForm, keyName: [UInt8]?,
-    chunking: ScanChunking, known: JSONKnownRecords? = nil, nodes: JSONKnownNodes? = nil
+    chunking: ScanChunking, known: JSONKnownRecords? = nil, nodes: JSONKnownNodes? = nil,
+    tree: JSONTreeNames? = nil
   ) throws(InputError) -> JSONCollectionIndex {
     var scanner = Scanner(
-      bytes: bytes, keyName: keyName, chunking: chunking, known: known, nodes: nodes)
+      bytes: bytes, keyName: keyName, chunking: chunking, known: known, nodes: nodes, tree: tree)
     switch form {
     case .jsonLines: return try scanner.scanLines()
     case .jsonArray: return try scanner.scanDocument(expecting: .jsonArray)
@@ -62,7 +66,7 @@ public enum JSONCollectionScanner {
     case .jsonObjectOrLines:
       let isLines = try scanner.followsAnotherValue()
       var rescanner = Scanner(
-        bytes: bytes, keyName: keyName, chunking: chunking, known: known, nodes: nodes)
+        bytes: bytes, keyName: keyName, chunking: chunking, known: known, nodes: nodes, tree: tree)
       return try isLines ? rescanner.scanLines() : rescanner.scanDocument(expecting: nil)
     }
   }
@@ -107,15 +111,23 @@ struct Scanner {
   var nodes: JSONKnownNodes?
   /// The known node found last (the last of its subtree), or -1.
   var lastKnownNode = -1
+  /// The names to lay the records out as a tree by; `nil` once the form
+  /// is known to be an object map.
+  var treeNames: JSONTreeNames?
+  /// The tree being laid out (or the children member's name, when
+  /// OLD's nodes are taken whole).
+  var tree = TreeBuild()
 
   init(
     bytes: UnsafeBufferPointer<UInt8>, keyName: [UInt8]?, chunking: ScanChunking = .whole,
-    known: JSONKnownRecords? = nil, nodes: JSONKnownNodes? = nil
+    known: JSONKnownRecords? = nil, nodes: JSONKnownNodes? = nil, tree: JSONTreeNames? = nil
   ) {
     self.keyName = keyName
     self.chunking = chunking
     self.known = known?.capturesKeys == (keyName != nil) ? known : nil
-    self.nodes = nodes
+    self.nodes = tree == nil ? nodes : nil
+    treeNames = tree
+    if let nodes = self.nodes { self.tree.children = nodes.children }
     lexer = JSONLexer(bytes: bytes, range: 0..<bytes.count)
     lexer.position = JSONReader.byteOrderMarkLength(bytes)
     stack.reserveCapacity(64)
@@ -150,6 +162,7 @@ struct Scanner {
     }
     if known?.form != found { known = nil }
     if nodes?.form != found { nodes = nil }
+    if found == .jsonObject { treeNames = nil }
     var index = JSONCollectionIndex(form: found)
     index.capturesKeys = keyName != nil
     index.openingOffset = lexer.position
@@ -161,7 +174,9 @@ struct Scanner {
     } else if let bounds = chunking.bounds(from: lexer.position, to: lexer.end) {
       try scanElementsInChunks(bounds, into: &index, closing: closing)
     } else {
+      startTree(before: lexer.end)
       _ = try scanElements(into: &index, closing: closing)
+      index.tree = tree.finish()
     }
     index.closingOffset = lexer.position
     lexer.skipWhitespace()
@@ -220,7 +235,9 @@ struct Scanner {
     if let bounds = chunking.bounds(from: lexer.position, to: lexer.end) {
       try scanLinesInChunks(bounds, into: &index)
     } else {
+      startTree(before: lexer.end)
       try scanLines(into: &index, startingBefore: lexer.end)
+      index.tree = tree.finish()
     }
     index.closingOffset = lexer.end
     return index

@@ -40,8 +40,9 @@ extension Scanner {
   /// The value at `lexer.position` (a record) validated as
   /// `JSONLexer.skipValue` does, or taken whole when OLD has a record with
   /// the same bytes (with known nodes, a record that is not taken whole
-  /// has its nested records taken whole where OLD has them,
-  /// `skipNode`); `lexer.position` is left after it.
+  /// has its nested records taken whole where OLD has them; a tree being
+  /// laid out gets the record's nodes: `skipTreeRecord`);
+  /// `lexer.position` is left after it.
   ///
   /// - Parameter depth: how many containers enclose the record.
   /// - Returns: the range of the record's key member value, or `nil`.
@@ -60,9 +61,7 @@ extension Scanner {
       guard known.capturesKeys, known.keyStarts[record] >= 0 else { return nil }
       return (known.keyStarts[record] + shift)..<(known.keyEnds[record] + shift)
     }
-    if let nodes, start < lexer.end, lexer.bytes[start] == UInt8(ascii: "{") {
-      return try skipNode(depth: depth, level: 0, nodes)
-    }
+    if nodes != nil || tree.active { return try skipTreeRecord(depth: depth) }
     return try lexer.skipValue(depth: depth, stack: &stack, capturing: keyName)
   }
 }

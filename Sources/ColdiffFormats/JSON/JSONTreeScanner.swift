@@ -8,7 +8,7 @@
 public enum JSONTreeScanner {
   /// What the scan found, one entry per record in preorder (a record,
   /// then its children's subtrees, then its next sibling).
-  public struct Layout: Sendable {
+  public struct Layout: Sendable, Equatable {
     /// Each record's bytes.
     public var ranges: [Range<Int>] = []
     /// Each record's parent, -1 for a top-level record.
@@ -35,7 +35,7 @@ public enum JSONTreeScanner {
   }
 
   /// A record that cannot be read as a node of the tree.
-  public struct Failure: Error, Sendable {
+  public struct Failure: Error, Sendable, Equatable {
     /// The record's index path (`[0, 2, 1]`).
     public var path: [Int]
     /// Where the record starts in the input.
@@ -135,7 +135,7 @@ public enum JSONTreeScanner {
       return layout
     }
     // About 200 bytes a record; the arrays grow past it when needed.
-    var builder = Builder(
+    var builder = TreeLayoutBuilder(
       estimate: (lastRoot.upperBound - firstRoot.lowerBound) / 200 + roots.count,
       keyed: key != nil)
     let text = ValidatedJSON(bytes)
@@ -224,7 +224,7 @@ public enum JSONTreeScanner {
 /// The layout being filled, and where each record's canonical key bytes
 /// went: keys are encoded when the scan meets them, which is in preorder
 /// unless a record's key member comes after its children.
-private struct Builder {
+struct TreeLayoutBuilder {
   var layout = JSONTreeScanner.Layout()
   /// Each record's canonical key bytes in `layout.canonicalKeys` (empty
   /// without a key), when keys are noted.
@@ -268,28 +268,29 @@ private struct Builder {
     _ old: Int, of known: JSONKnownNodes, at start: Int, parent: Int, sibling: Int
   ) -> Int {
     let end = Int(known.subtreeEnds[old])
-    let source = known.layout.ranges[old]
-    let shift = start - source.lowerBound
+    let source = known.layout
+    let shift = start - source.ranges[old].lowerBound
     let first = Int32(layout.ranges.count) - Int32(old)
     func moved(_ range: Range<Int>) -> Range<Int> {
       (range.lowerBound + shift)..<(range.upperBound + shift)
     }
-    // Each array grown once for the whole subtree.
-    layout.ranges += known.layout.ranges[old..<end].lazy.map(moved)
-    layout.childrenRanges += known.layout.childrenRanges[old..<end].lazy.map { $0.map(moved) }
-    layout.keyRanges += known.layout.keyRanges[old..<end].lazy.map { $0.map(moved) }
-    layout.parents.append(Int32(parent))
-    layout.parents += known.layout.parents[(old + 1)..<end].lazy.map { $0 + first }
-    layout.siblingIndex.append(Int32(sibling))
-    layout.siblingIndex += known.layout.siblingIndex[(old + 1)..<end]
+    for node in old..<end {
+      layout.ranges.append(moved(source.ranges[node]))
+      layout.childrenRanges.append(source.childrenRanges[node].map(moved))
+      layout.keyRanges.append(source.keyRanges[node].map(moved))
+      layout.parents.append(node == old ? Int32(parent) : source.parents[node] + first)
+      layout.siblingIndex.append(node == old ? Int32(sibling) : source.siblingIndex[node])
+    }
     if keyed {
       known.layout.canonicalKeyStarts.withUnsafeBufferPointer { starts in
         let offset = layout.canonicalKeys.count - starts[old]
         layout.canonicalKeys += known.layout.canonicalKeys[starts[old]..<starts[end]]
-        keySpans += (old..<end).lazy.map { (starts[$0] + offset)..<(starts[$0 + 1] + offset) }
+        for node in old..<end {
+          keySpans.append((starts[node] + offset)..<(starts[node + 1] + offset))
+        }
       }
     }
-    return shift + source.upperBound
+    return shift + source.ranges[old].upperBound
   }
 
   /// Notes the node's key value and appends its canonical bytes.
