@@ -80,8 +80,8 @@ extension ColdiffRun {
         guard snapshot.allRecordsHave(pointer) else { return false }
         return (try? KeyTable(snapshot.keyArena(for: .fields([pointer])))) != nil
       }
-      guard let both = try? Parallel.both({ unique(old) }, { unique(new) }), both.0 && both.1
-      else { continue }
+      let both = Parallel.both({ unique(old) }, { unique(new) })
+      guard both.0 && both.1 else { continue }
       return ReportText.field([name])
     }
     return nil

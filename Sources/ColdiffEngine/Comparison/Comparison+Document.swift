@@ -16,12 +16,40 @@ extension Comparison {
       guard newRecord > 0, let key = key(new: newRecord - 1) else { return .null }
       return .key(key)
     }
-    // The moves are listed in OLD's order; their anchors are found in
-    // NEW's, so that NEW is read from start to end, not all over.
-    let movesByTarget = diff.moves.indices.sorted { diff.moves[$0].to < diff.moves[$1].to }
-    let anchors = new.mapReleasingBehind(movesByTarget.map { diff.moves[$0].to }) { after($0) }
-    var anchorOfMove = [DiffDocument.Reference?](repeating: nil, count: diff.moves.count)
-    for (move, anchor) in zip(movesByTarget, anchors) { anchorOfMove[move] = anchor }
+    // NEW's lists and OLD's are made on both cores at once. The moves
+    // are listed in OLD's order; their anchors are found in NEW's, so
+    // that NEW is read from start to end, not all over.
+    let ((inserts, anchorOfMove), (deletes, updates, moves)) = Parallel.both(
+      {
+        let movesByTarget = diff.moves.indices.sorted { diff.moves[$0].to < diff.moves[$1].to }
+        let anchors = new.mapReleasingBehind(movesByTarget.map { diff.moves[$0].to }) { after($0) }
+        var anchorOfMove = [DiffDocument.Reference?](repeating: nil, count: diff.moves.count)
+        for (move, anchor) in zip(movesByTarget, anchors) { anchorOfMove[move] = anchor }
+        let inserts = new.mapReleasingBehind(diff.inserts) { record in
+          DiffDocument.Insert(
+            position: position(new, record), key: names ? nil : key(new: record),
+            after: after(record), value: new.documentValue(of: record))
+        }
+        return (inserts, anchorOfMove)
+      },
+      {
+        let deletes = old.mapReleasingBehind(diff.deletes) { record in
+          DiffDocument.Delete(
+            position: position(old, record), key: names ? nil : key(old: record),
+            value: old.documentValue(of: record))
+        }
+        let updates = old.mapReleasingBehind(diff.updates) { record in
+          DiffDocument.Update(
+            position: position(old, record), key: names ? nil : key(old: record),
+            changes: (changes[record] ?? []).map { DiffDocument.Change($0) })
+        }
+        let moves = old.mapReleasingBehind(Array(diff.moves.indices), at: { diff.moves[$0].from }) {
+          let move = diff.moves[$0]
+          return DiffDocument.Move(
+            from: .index(move.from), to: .index(move.to), key: key(old: move.from), after: nil)
+        }
+        return (deletes, updates, moves)
+      })
     var document = DiffDocument(
       kind: ordered ? .ordered : .unordered,
       key: identity.documentKey,
@@ -29,28 +57,11 @@ extension Comparison {
         DiffDocument.Columns(
           old: change.old.map(JSONString.init(utf8:)), new: change.new.map(JSONString.init(utf8:)))
       },
-      inserts: new.mapReleasingBehind(diff.inserts) { record in
-        DiffDocument.Insert(
-          position: position(new, record), key: names ? nil : key(new: record),
-          after: after(record), value: new.documentValue(of: record))
-      },
-      deletes: old.mapReleasingBehind(diff.deletes) { record in
-        DiffDocument.Delete(
-          position: position(old, record), key: names ? nil : key(old: record),
-          value: old.documentValue(of: record))
-      },
-      updates: old.mapReleasingBehind(diff.updates) { record in
-        DiffDocument.Update(
-          position: position(old, record), key: names ? nil : key(old: record),
-          changes: (changes[record] ?? []).map {
-            DiffDocument.Change($0)
-          })
-      },
-      moves: old.mapReleasingBehind(Array(diff.moves.indices), at: { diff.moves[$0].from }) {
-        let move = diff.moves[$0]
-        return DiffDocument.Move(
-          from: .index(move.from), to: .index(move.to), key: key(old: move.from),
-          after: anchorOfMove[$0])
+      inserts: inserts, deletes: deletes, updates: updates,
+      moves: zip(moves, anchorOfMove).map { move, anchor in
+        var move = move
+        move.after = anchor
+        return move
       })
     document.rules = rules.documentValue
     return document

@@ -5,18 +5,20 @@ import Dispatch
 package enum Parallel {
   /// Runs `first` and `second` concurrently and returns both results.
   ///
-  /// - Throws: the error of `first` if it failed, else that of `second`.
-  package static func both<A, B>(_ first: () throws -> A, _ second: () throws -> B) throws -> (A, B)
-  {
-    let results = Results<A, B>()
+  /// - Throws: the error of `first` if it failed, else that of `second`
+  ///   (nothing when neither can throw).
+  package static func both<A, B, Failure: Error>(
+    _ first: () throws(Failure) -> A, _ second: () throws(Failure) -> B
+  ) throws(Failure) -> (A, B) {
+    let results = Results<A, B, Failure>()
     withoutActuallyEscaping(first) { first in
       withoutActuallyEscaping(second) { second in
         let work = Work(first: first, second: second)
         DispatchQueue.concurrentPerform(iterations: 2) { part in
           if part == 0 {
-            results.first = Result { try work.first() }
+            results.first = Result { () throws(Failure) in try work.first() }
           } else {
-            results.second = Result { try work.second() }
+            results.second = Result { () throws(Failure) in try work.second() }
           }
         }
       }
@@ -27,13 +29,13 @@ package enum Parallel {
     return (try a.get(), try b.get())
   }
 
-  private final class Results<A, B>: @unchecked Sendable {
-    var first: Result<A, any Error>?
-    var second: Result<B, any Error>?
+  private final class Results<A, B, Failure: Error>: @unchecked Sendable {
+    var first: Result<A, Failure>?
+    var second: Result<B, Failure>?
   }
 
-  private struct Work<A, B>: @unchecked Sendable {
-    let first: () throws -> A
-    let second: () throws -> B
+  private struct Work<A, B, Failure: Error>: @unchecked Sendable {
+    let first: () throws(Failure) -> A
+    let second: () throws(Failure) -> B
   }
 }

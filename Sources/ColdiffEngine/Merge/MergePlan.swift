@@ -84,7 +84,7 @@ struct MergePlan {
     // rules), so applying finds what it expects.
     return DiffDocument.Delete(
       position: position(ofBase: baseIndex), key: key(ofBase: baseIndex),
-      value: ours.snapshot.documentValue(of: oursIndex))
+      value: MergePlan.applied(ours.snapshot, oursIndex))
   }
 
   /// THEIRS's update of the BASE record `baseIndex`, without the fields
@@ -151,7 +151,7 @@ struct MergePlan {
     return DiffDocument.Insert(
       position: names ? .name(snapshot.memberName(of: theirsIndex)) : .index(theirsIndex),
       key: names ? nil : snapshot.keyValue(of: theirsIndex, identity: identity),
-      after: anchor(theirsIndex), value: snapshot.documentValue(of: theirsIndex))
+      after: anchor(theirsIndex), value: MergePlan.applied(snapshot, theirsIndex))
   }
 
   /// THEIRS's move of a BASE record: dropped when OURS deleted or moved
@@ -168,6 +168,14 @@ struct MergePlan {
   /// Notes a conflict, reported at `order`.
   private mutating func note(_ order: Int, _ conflict: MergeConflict) {
     found.append((order, conflict))
+  }
+
+  /// A record as the merged document carries it to OURS: a JSON record's
+  /// bytes (applied without a parse), a CSV row's value (a table takes
+  /// values, so its object text would only be parsed again).
+  private static func applied(_ snapshot: Snapshot, _ record: Int) -> DocumentValue {
+    guard case .table = snapshot.storage else { return snapshot.documentValue(of: record) }
+    return .value(snapshot.value(of: record))
   }
 
   private func position(ofBase baseIndex: Int) -> DiffDocument.Position {

@@ -235,12 +235,13 @@ package struct Snapshot {
     }
   }
 
-  /// The record for a document: its bytes when the input is JSON (copied,
-  /// never parsed), its value for a CSV row.
+  /// The record for a document, as text never parsed: its bytes when the
+  /// input is JSON (copied), a CSV row's object of strings written
+  /// straight from its fields.
   package func documentValue(of record: Int) -> DocumentValue {
     switch storage {
     case .json(let index): .raw(bytes.copy(index.recordRange(record))[...])
-    case .table(let table): .value(table.value(ofRow: record))
+    case .table(let table): .raw(table.objectText(ofRow: record)[...])
     }
   }
 

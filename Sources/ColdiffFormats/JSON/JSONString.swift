@@ -44,24 +44,52 @@ public struct JSONString: Sendable {
   public static func escape(_ value: [UInt8]) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(value.count)
-    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-    for byte in value {
-      switch byte {
-      case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-      case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-      case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-      case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-      case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-      case 0x08: out += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-      case 0x0C: out += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-      case 0..<0x20:
-        out += Array("\\u00".utf8)
-        out.append(hex[Int(byte >> 4)])
-        out.append(hex[Int(byte & 0x0F)])
-      default: out.append(byte)
-      }
-    }
+    value.withUnsafeBufferPointer { appendEscaped($0, to: &out) }
     return out
+  }
+
+  /// Appends decoded UTF-8 escaped as ``escape(_:)`` escapes it, the runs
+  /// that need no escape copied whole.
+  ///
+  /// - Parameters:
+  ///   - value: the decoded characters.
+  ///   - out: where to append.
+  /// - Complexity: O(n).
+  static func appendEscaped(_ value: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    var index = 0
+    while index < value.count {
+      let run = index
+      while index < value.count, value[index] >= 0x20, value[index] != UInt8(ascii: "\""),
+        value[index] != UInt8(ascii: "\\")
+      {
+        index += 1
+      }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: value[run..<index]))
+      guard index < value.count else { return }
+      appendEscape(of: value[index], to: &out)
+      index += 1
+    }
+  }
+
+  /// Appends the escape of one byte that needs one: `"`, `\` or a control
+  /// character.
+  private static func appendEscape(of byte: UInt8, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\\"))
+    switch byte {
+    case 0x0A: out.append(UInt8(ascii: "n"))
+    case 0x0D: out.append(UInt8(ascii: "r"))
+    case 0x09: out.append(UInt8(ascii: "t"))
+    case 0x08: out.append(UInt8(ascii: "b"))
+    case 0x0C: out.append(UInt8(ascii: "f"))
+    case 0..<0x20:
+      let hex: StaticString = "0123456789abcdef"
+      out += "u00".utf8
+      hex.withUTF8Buffer { digits in
+        out.append(digits[Int(byte >> 4)])
+        out.append(digits[Int(byte & 0x0F)])
+      }
+    default: out.append(byte)
+    }
   }
 }
 

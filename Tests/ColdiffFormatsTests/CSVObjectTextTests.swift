@@ -1,0 +1,68 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ColdiffFormats
+
+/// A CSV row's object text, written straight from its fields, is the
+/// bytes its value (an object of strings) is written as in a document.
+@Suite struct CSVObjectTextTests {
+  private static func expectSameText(_ table: CSVTable) {
+    for row in 0..<table.rowCount {
+      var written: [UInt8] = []
+      table.value(ofRow: row).writeInline(to: &written)
+      let text = table.objectText(ofRow: row)
+      #expect(
+        text == written,
+        "row \(row): \(String(decoding: text, as: UTF8.self)) against \(String(decoding: written, as: UTF8.self))"
+      )
+    }
+  }
+
+  @Test func quotedEscapedAndEmptyFields() throws {
+    let text =
+      "id,\"na\"\"me\",k\\\r\n7,\"Ann, \"\"Jr.\"\"\",\"a\\\tb\"\r\n\"\",,\"\"\"\"\r\n9,é\u{1},\"x\ny\"\n"
+    let table = try CSVTable(bytes: Array(text.utf8))
+    #expect(table.rowCount == 3)
+    Self.expectSameText(table)
+    #expect(
+      String(decoding: table.objectText(ofRow: 0), as: UTF8.self)
+        == #"{"id": "7", "na\"me": "Ann, \"Jr.\"", "k\\": "a\\\tb"}"#)
+  }
+
+  @Test func theSpectrumFiles() throws {
+    let folder = try ProjectPaths.sharedTestdata("csv-spectrum").appendingPathComponent("csvs")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasSuffix(".csv") }
+    #expect(names.count >= 12)
+    for name in names {
+      let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
+      Self.expectSameText(try CSVTable(bytes: bytes))
+    }
+  }
+
+  @Test(arguments: 0..<20)
+  func seededTables(seed: Int) throws {
+    var random = SeededGenerator(seed: UInt64(seed))
+    let pieces = ["a", "Zé", "\"", "\\", "\t", "\u{7}", ",", "\n", "\r\n", " ", "😀", ""]
+    let columns = Int.random(in: 1...5, using: &random)
+    func field() -> String {
+      let value = (0..<Int.random(in: 0...4, using: &random)).map { _ in
+        pieces.randomElement(using: &random)!
+      }.joined()
+      let mustQuote =
+        value.unicodeScalars.contains { "\",\n\r".unicodeScalars.contains($0) }
+        || (value.isEmpty && columns == 1)
+      guard mustQuote || Bool.random(using: &random) else { return value }
+      return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+    var header = (0..<columns).map { "c\($0)\(pieces.randomElement(using: &random)!)" }
+    header = header.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+    var lines = [header.joined(separator: ",")]
+    for _ in 0..<Int.random(in: 1...30, using: &random) {
+      lines.append((0..<columns).map { _ in field() }.joined(separator: ","))
+    }
+    let table = try CSVTable(bytes: Array((lines.joined(separator: "\r\n") + "\n").utf8))
+    Self.expectSameText(table)
+  }
+}
