@@ -117,6 +117,8 @@ struct Scanner {
   /// The tree being laid out (or the children member's name, when
   /// OLD's nodes are taken whole).
   var tree = TreeBuild()
+  /// `keyName`, for the tree's validating scan.
+  let recordKey: MemberName?
 
   init(
     bytes: UnsafeBufferPointer<UInt8>, keyName: [UInt8]?, chunking: ScanChunking = .whole,
@@ -127,7 +129,8 @@ struct Scanner {
     self.known = known?.capturesKeys == (keyName != nil) ? known : nil
     self.nodes = tree == nil ? nodes : nil
     treeNames = tree
-    if let nodes = self.nodes { self.tree.children = nodes.children }
+    if let nodes = self.nodes { self.tree.children = MemberName(nodes.children) }
+    recordKey = keyName.map(MemberName.init)
     lexer = JSONLexer(bytes: bytes, range: 0..<bytes.count)
     lexer.position = JSONReader.byteOrderMarkLength(bytes)
     stack.reserveCapacity(64)

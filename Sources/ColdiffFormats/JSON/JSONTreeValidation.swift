@@ -56,6 +56,27 @@ package struct JSONTreeCapture: Sendable, Equatable {
   }
 }
 
+/// A member name the tree's validating scan looks for, with its first
+/// eight bytes as a little-endian word, so that most names are compared
+/// in one load without touching the array.
+struct MemberName {
+  let bytes: [UInt8]
+  /// The name's bytes (up to eight), in the low bytes.
+  let word: UInt64
+  /// Ones over the bytes `word` holds.
+  let mask: UInt64
+  let count: Int
+
+  init(_ name: [UInt8]) {
+    bytes = name
+    count = name.count
+    var word: UInt64 = 0
+    for (offset, byte) in name.prefix(8).enumerated() { word |= UInt64(byte) << (offset * 8) }
+    self.word = word
+    mask = name.count >= 8 ? ~0 : (1 << (name.count * 8)) - 1
+  }
+}
+
 /// The tree being laid out by one validating scan (of a whole input or
 /// of a chunk), held by the scanner without an optional around it (the
 /// scan's inner loop reads it for every member).
@@ -64,9 +85,9 @@ struct TreeBuild {
   var active = false
   /// The children member's name (OLD's nodes' when they are taken whole
   /// instead).
-  var children: [UInt8] = []
+  var children = MemberName([])
   /// The key member whose value is noted, if any.
-  var key: [UInt8]?
+  var key: MemberName?
   var builder = TreeLayoutBuilder(estimate: 0, keyed: false)
   /// The first record the tree scan would refuse; nothing more is laid
   /// out after it.
@@ -93,7 +114,7 @@ struct TreeBuild {
   mutating func finish() -> JSONTreeCapture? {
     guard active else { return nil }
     return JSONTreeCapture(
-      children: children, key: key,
+      children: children.bytes, key: key?.bytes,
       result: failure.map { .failure($0) } ?? .success(builder.finish()))
   }
 }
@@ -104,8 +125,8 @@ extension Scanner {
   mutating func startTree(before limit: Int) {
     guard let treeNames else { return }
     tree.active = true
-    tree.children = treeNames.children
-    tree.key = treeNames.key
+    tree.children = MemberName(treeNames.children)
+    tree.key = treeNames.key.map(MemberName.init)
     // About 200 bytes a record; the arrays grow past it when needed.
     tree.builder = TreeLayoutBuilder(
       estimate: (min(limit, lexer.end) - lexer.position) / 200, keyed: treeNames.key != nil)
@@ -173,7 +194,7 @@ extension Scanner {
   private mutating func skipMembers(depth: Int, level: Int, node: Int) throws(InputError)
     -> Range<Int>?
   {
-    let key = level == 0 ? keyName : nil
+    let key = level == 0 ? recordKey : nil
     let treeKey = node >= 0 ? tree.key : nil
     var found: Range<Int>?
     while true {
@@ -292,11 +313,16 @@ extension JSONLexer {
   /// Whether the member name at `range` (inside its quotes) decodes to
   /// `wanted`; `escaped`: whether it holds an escape.
   @inline(__always)
-  fileprivate func isName(_ range: Range<Int>, escaped: Bool, _ wanted: [UInt8]) -> Bool {
-    if escaped { return JSONText.string(bytes, range: range, equals: wanted) }
+  fileprivate func isName(_ range: Range<Int>, escaped: Bool, _ wanted: MemberName) -> Bool {
+    if escaped { return JSONText.string(bytes, range: range, equals: wanted.bytes) }
     guard range.count == wanted.count else { return false }
-    return wanted.withUnsafeBufferPointer {
-      $0.isEmpty || memcmp(bytes.baseAddress! + range.lowerBound, $0.baseAddress!, $0.count) == 0
+    let base = UnsafeRawPointer(bytes.baseAddress!)
+    if range.count <= 8 && range.lowerBound + 8 <= bytes.count {
+      let word = base.loadUnaligned(fromByteOffset: range.lowerBound, as: UInt64.self)
+      return word & wanted.mask == wanted.word
+    }
+    return wanted.bytes.withUnsafeBufferPointer {
+      $0.isEmpty || memcmp(base + range.lowerBound, $0.baseAddress!, $0.count) == 0
     }
   }
 
