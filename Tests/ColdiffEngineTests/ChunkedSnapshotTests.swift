@@ -90,3 +90,92 @@ import Testing
     #expect(Array(input.bytes) == old)
   }
 }
+
+/// NEW scanned with OLD as its reference (as `coldiff` reads them), NEW's
+/// pages let go from the start and OLD's from the output on: the same
+/// document as the plain snapshots', whether the pairs NEW's scan found
+/// equal are taken as equal or, against another OLD, read again.
+@Suite struct KnownPartnerSnapshotTests {
+  private static let keyName = Array("id".utf8)
+
+  /// OLD, and NEW with a record changed in a few places and one dropped.
+  private func inputs(_ form: String) -> (old: [UInt8], new: [UInt8]) {
+    let rows = (0..<400).map { id in (id, "value \(id % 9) and a text long enough") }
+    func text(_ rows: [(Int, String)]) -> [UInt8] {
+      switch form {
+      case "csv":
+        return Array(("id,value\n" + rows.map { "\($0),\($1)\n" }.joined()).utf8)
+      default:
+        return Array(rows.map { #"{"id": \#($0), "value": "\#($1)"}"# + "\n" }.joined().utf8)
+      }
+    }
+    var new = rows
+    for index in stride(from: 3, to: new.count, by: 37) { new[index].1 += " changed" }
+    new.remove(at: 100)
+    return (text(rows), text(new))
+  }
+
+  private func document(_ old: Snapshot, _ new: Snapshot) throws -> [UInt8] {
+    let identity = try Identity.resolve(keys: [], old: old, new: new)
+    let comparison = try Comparison(
+      old: old, new: new, identity: identity, rules: ComparisonRules(), ordered: true,
+      oldKeys: old.keyArena(for: identity), newKeys: new.keyArena(for: identity))
+    old.bytes.releasePagesFromNowOn()
+    var out: [UInt8] = []
+    comparison.document().write(to: &out)
+    return out
+  }
+
+  @Test(arguments: ["jsonl", "csv"])
+  func partnersAreTakenOnlyAgainstTheirReference(form: String) throws {
+    let (old, new) = inputs(form)
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    try Data(old).write(to: URL(fileURLWithPath: folder.file("old.\(form)")))
+    try Data(new).write(to: URL(fileURLWithPath: folder.file("new.\(form)")))
+    let plainOld = try Snapshot(
+      InputFile(name: "old.\(form)", bytes: old), override: nil, keyName: Self.keyName)
+    let plainNew = try Snapshot(
+      InputFile(name: "new.\(form)", bytes: new), override: nil, keyName: Self.keyName)
+    let plain = try document(plainOld, plainNew)
+    // As coldiff reads them: OLD mapped, NEW mapped and let go.
+    let mappedOld = try Snapshot(
+      InputFile(path: folder.file("old.\(form)")), override: nil, keyName: Self.keyName)
+    let mappedNew = try Snapshot(
+      InputFile(path: folder.file("new.\(form)"), releasingFrom: 1), override: nil,
+      keyName: Self.keyName, reference: mappedOld)
+    #expect(mappedNew.bytes.releasesPages)
+    #expect(mappedNew.knownPartners(in: mappedOld) != nil)
+    #expect(try document(mappedOld, mappedNew) == plain)
+    // NEW scanned against a copy of itself: each record's partner is its
+    // own position, which against OLD would miss the changed records.
+    let copy = try Snapshot(
+      InputFile(name: "copy.\(form)", bytes: new), override: nil, keyName: Self.keyName)
+    let againstCopy = try Snapshot(
+      InputFile(name: "new.\(form)", bytes: new), override: nil, keyName: Self.keyName,
+      reference: copy)
+    #expect(againstCopy.knownPartners(in: copy)?.partner(of: 5) == 5)
+    #expect(againstCopy.knownPartners(in: plainOld) == nil)
+    #expect(try document(plainOld, againstCopy) == plain)
+    #expect(plain.count > 1_000)
+  }
+
+  @Test func pagesGoFromNowOnOnlyForMappedFiles() throws {
+    let (old, _) = inputs("jsonl")
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    try Data(old).write(to: URL(fileURLWithPath: folder.file("old.jsonl")))
+    let mapped = try InputFile(path: folder.file("old.jsonl"))
+    #expect(!mapped.bytes.releasesPages)
+    mapped.bytes.releasePagesFromNowOn()
+    #expect(mapped.bytes.releasesPages)
+    mapped.bytes.releasePages(0..<mapped.bytes.count)
+    #expect(Array(mapped.bytes) == old)
+    let held = InputFile(name: "old.jsonl", bytes: old)
+    held.bytes.releasePagesFromNowOn()
+    #expect(!held.bytes.releasesPages)
+    // NEW's threshold: from 64 MiB at most.
+    #expect(InputFile.comparedInputBytes <= 64 << 20)
+    #expect(try !InputFile(path: folder.file("old.jsonl"), releasingFrom: .max).bytes.releasesPages)
+  }
+}

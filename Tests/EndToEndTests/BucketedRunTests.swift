@@ -62,6 +62,29 @@ import Testing
     #expect(differing > Self.seeds.count * Self.formats.count * 5)
   }
 
+  /// Records printed over several lines, their nested elements at the
+  /// collection's indentation, so that where the layout says an element
+  /// starts is often inside a record (the window is then cut again by
+  /// walking): the same output as in memory.
+  @Test func recordsOverSeveralLinesPrintWhatRunsInMemoryPrint() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    func record(_ id: Int, _ version: Int) -> String {
+      "{\"id\": \(id), \"tags\": [\n\"a,\",\n{\"x\": \(id * version % 7)}\n], \"s\": \"\\\",\"}"
+    }
+    func array(_ version: Int) -> String {
+      "[\n" + (0..<1500).map { record($0, $0 % 3 == 0 ? version : 1) }.joined(separator: ",\n")
+        + "\n]\n"
+    }
+    let old = try directory.write("old.json", array(1))
+    let new = try directory.write("new.json", array(2))
+    let whole = try coldiff(["-f", "json", old, new])
+    let bucketed = try coldiff(["--memory", "64K", "-f", "json", old, new])
+    #expect(whole.status == 1, "\(whole.errors)")
+    #expect(bucketed.output == whole.output, "\(bucketed.errors)")
+    #expect(bucketed.status == whole.status)
+  }
+
   private func inputFormat(_ path: String) -> String {
     path.hasSuffix(".jsonl") ? "jsonl" : path.hasSuffix(".csv") ? "csv" : "json"
   }

@@ -67,17 +67,21 @@ struct ColdiffRun {
       { try new.keyArena(for: identity, rules: rules) })
     let shard = options.shard.flatMap { Shard(index: $0.index, count: $0.count) }
     let newMembers = shard?.members(of: newKeys) ?? []
+    let oldMembers = shard?.members(of: oldKeys) ?? []
+    // The keys are handed over: their memory goes once they are matched.
     let comparison = try Comparison(
       old: old, new: new, identity: identity, rules: rules,
-      ordered: !options.unordered && identity != .memberName, oldKeys: oldKeys, newKeys: newKeys,
-      comparing: shard.map { _ in { newMembers[$0] } })
+      ordered: !options.unordered && identity != .memberName, oldKeys: consume oldKeys,
+      newKeys: consume newKeys, comparing: shard.map { _ in { newMembers[$0] } })
     if let shard {
-      return try writeShard(
-        shard, of: comparison, oldMembers: shard.members(of: oldKeys), newMembers: newMembers)
+      return try writeShard(shard, of: comparison, oldMembers: oldMembers, newMembers: newMembers)
     }
     progress?.stage("writing")
+    // The output reads OLD for the last time: a large OLD's pages go
+    // behind it, as NEW's have gone since its scan.
+    if old.bytes.count >= InputFile.comparedInputBytes { old.bytes.releasePagesFromNowOn() }
     let status = emit(comparison, header: header, title: title(oldPath, newPath, detectionNames))
-    io.leaveForExit((comparison, oldKeys, newKeys))
+    io.leaveForExit(comparison)
     return status
   }
 
@@ -118,12 +122,22 @@ struct ColdiffRun {
     let format = options.inputFormat
     let standardInput = io.standardInput
     let keyName = Identity.likelyKeyName(keys: options.keyFields)
-    func open(_ path: String) throws -> InputFile? {
-      path == "/dev/null" ? nil : try InputFile(path: path, standardInput: standardInput)
+    func open(_ path: String, releasingFrom threshold: Int) throws -> InputFile? {
+      path == "/dev/null"
+        ? nil
+        : try InputFile(path: path, standardInput: standardInput, releasingFrom: threshold)
     }
     // Both opened first; an error waits for its side's turn, so that
-    // OLD's, even a malformed OLD's, comes first.
-    let (oldInput, newInput) = (Result { try open(oldPath) }, Result { try open(newPath) })
+    // OLD's, even a malformed OLD's, comes first. OLD keeps its pages
+    // for NEW's scan, which reads them again; a flat run's NEW lets them
+    // go behind its walks (a tree's reads its records again to build
+    // the tree, and keeps them).
+    let newThreshold =
+      options.treeField == nil ? InputFile.comparedInputBytes : InputFile.largeFileBytes
+    let (oldInput, newInput) = (
+      Result { try open(oldPath, releasingFrom: InputFile.largeFileBytes) },
+      Result { try open(newPath, releasingFrom: newThreshold) }
+    )
     func load(
       _ input: Result<InputFile?, any Error>, detectionName: String?, reference: Snapshot?,
       nodes: JSONKnownNodes?, tree: JSONTreeNames? = nil

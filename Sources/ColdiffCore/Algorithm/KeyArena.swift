@@ -60,6 +60,17 @@ package struct KeyArena {
       })
   }
 
+  /// Calls `body` with the keys' bytes and where each key starts (one
+  /// more entry than there are keys), to read many keys in a row without
+  /// a slice of the arena each.
+  package func withUnsafeKeys<Result>(
+    _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Int>) throws -> Result
+  ) rethrows -> Result {
+    try bytes.withUnsafeBufferPointer { bytes in
+      try starts.withUnsafeBufferPointer { try body(bytes, $0) }
+    }
+  }
+
   /// Record `index`'s key bytes.
   package func key(_ index: Int) -> ArraySlice<UInt8> {
     bytes[starts[index]..<starts[index + 1]]

@@ -19,14 +19,15 @@ final class BucketFiles {
   /// The number of buckets.
   var count: Int { paths.count }
   private var descriptors: [Int32]
-  private var buffers: [[UInt8]]
+  /// The buffers, `bufferSize` bytes each back to back, and how full each
+  /// is (written to in place: a frame is copied once, then written out).
+  private let buffers: UnsafeMutableRawBufferPointer
+  private let fills: UnsafeMutableBufferPointer<Int>
   private let bufferSize: Int
   private let directory: String
   /// Bytes written so far, and how many may be (a test's full disk).
   private var written = 0
   private let writeLimit: Int?
-  /// The memory buckets are read into, used again.
-  private let memory = DocumentMemory(kept: 3)
 
   /// Makes `count` empty bucket files `PREFIX-N` in `spill`.
   ///
@@ -38,7 +39,9 @@ final class BucketFiles {
     directory = spill.path
     self.bufferSize = bufferSize
     self.writeLimit = writeLimit
-    buffers = Array(repeating: [], count: count)
+    buffers = .allocate(byteCount: count * bufferSize, alignment: 16)
+    fills = .allocate(capacity: count)
+    fills.initialize(repeating: 0)
     descriptors = []
     for path in paths {
       let descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -49,6 +52,8 @@ final class BucketFiles {
 
   deinit {
     for descriptor in descriptors { close(descriptor) }
+    buffers.deallocate()
+    fills.deallocate()
   }
 
   /// Appends a record to bucket `bucket`.
@@ -67,37 +72,61 @@ final class BucketFiles {
       identityLength.littleEndian, UInt32(name.count).littleEndian,
       UInt32(text.count).littleEndian
     )
-    withUnsafeBytes(of: header) { buffers[bucket].append(contentsOf: $0) }
-    buffers[bucket].append(contentsOf: key)
-    if let identity { buffers[bucket].append(contentsOf: identity) }
-    buffers[bucket].append(contentsOf: name)
-    buffers[bucket].append(contentsOf: text)
-    if buffers[bucket].count >= bufferSize { try flush(bucket) }
+    let size =
+      BucketFiles.headerSize + key.count + (identity?.count ?? 0) + name.count + text.count
+    if fills[bucket] + size > bufferSize { try flush(bucket) }
+    if size > bufferSize {
+      // A frame larger than a buffer goes out on its own.
+      var frame: [UInt8] = []
+      frame.reserveCapacity(size)
+      withUnsafeBytes(of: header) { frame.append(contentsOf: $0) }
+      for part in [key, identity ?? UnsafeBufferPointer(start: nil, count: 0), name, text] {
+        frame.append(contentsOf: part)
+      }
+      try frame.withUnsafeBytes { try writeOut(bucket, $0) }
+      return
+    }
+    var at = bucket * bufferSize + fills[bucket]
+    func put(_ bytes: UnsafeRawBufferPointer) {
+      guard bytes.count > 0 else { return }
+      (buffers.baseAddress! + at).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+      at += bytes.count
+    }
+    withUnsafeBytes(of: header) { put($0) }
+    put(UnsafeRawBufferPointer(key))
+    if let identity { put(UnsafeRawBufferPointer(identity)) }
+    put(UnsafeRawBufferPointer(name))
+    put(UnsafeRawBufferPointer(text))
+    fills[bucket] += size
   }
 
   /// Writes out every buffer.
   func flushAll() throws {
-    for bucket in buffers.indices { try flush(bucket) }
+    for bucket in 0..<count { try flush(bucket) }
   }
 
   private func flush(_ bucket: Int) throws {
+    let start = buffers.baseAddress! + bucket * bufferSize
+    try writeOut(bucket, UnsafeRawBufferPointer(start: start, count: fills[bucket]))
+    fills[bucket] = 0
+  }
+
+  /// Writes `bytes` to the end of bucket `bucket`'s file.
+  private func writeOut(_ bucket: Int, _ bytes: UnsafeRawBufferPointer) throws {
     var done = 0
-    let total = buffers[bucket].count
-    try buffers[bucket].withUnsafeBytes { bytes in
-      while done < total {
-        var count = total - done
-        if let writeLimit {
-          guard written < writeLimit else { throw failure(ENOSPC) }
-          count = min(count, writeLimit - written)
-        }
-        let wrote = write(descriptors[bucket], bytes.baseAddress! + done, count)
-        if wrote < 0 && errno == EINTR { continue }
-        guard wrote > 0 else { throw failure(wrote < 0 ? errno : ENOSPC) }
-        done += wrote
-        written += wrote
+    let total = bytes.count
+    while done < total {
+      var count = total - done
+      if let writeLimit {
+        guard written < writeLimit else { throw failure(ENOSPC) }
+        count = min(count, writeLimit - written)
       }
+      let wrote = write(descriptors[bucket], bytes.baseAddress! + done, count)
+      if wrote < 0 && errno == EINTR { continue }
+      guard wrote > 0 else { throw failure(wrote < 0 ? errno : ENOSPC) }
+      done += wrote
+      written += wrote
     }
-    buffers[bucket].removeAll(keepingCapacity: true)
   }
 
   private func failure(_ code: Int32) -> InputError {
@@ -106,24 +135,26 @@ final class BucketFiles {
         + (code == ENOSPC ? " (give --temp-dir a folder with more room)" : ""))
   }
 
-  /// The records of bucket `bucket`, read whole (the file is then
-  /// emptied, its space given back).
+  /// The records of bucket `bucket`, the file mapped (from the page
+  /// cache, without a copy); the file is emptied, its space given back,
+  /// when the records go.
   ///
-  /// - Throws: `InputError` for a read error.
+  /// - Throws: `InputError` when the file cannot be mapped.
   func records(of bucket: Int) throws -> SpilledRecords {
     let descriptor = descriptors[bucket]
     let size = Int(lseek(descriptor, 0, SEEK_END))
-    var writer = FixedByteWriter(capacity: size, pool: memory)
-    try writer.fill(size) { pointer in
-      var done = 0
-      while done < size {
-        let got = pread(descriptor, pointer.baseAddress! + done, size - done, off_t(done))
-        if got < 0 && errno == EINTR { continue }
-        guard got > 0 else { throw failure(got < 0 ? errno : EIO) }
-        done += got
-      }
+    guard size > 0 else { return SpilledRecords(bytes: SourceBytes()) }
+    guard
+      let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0),
+      address != MAP_FAILED
+    else { throw failure(errno) }
+    let path = paths[bucket]
+    let mapped = UnsafeBufferPointer(
+      start: address.assumingMemoryBound(to: UInt8.self), count: size)
+    let bytes = SourceBytes(mappedFile: mapped, releasingPages: false) { mapped in
+      munmap(UnsafeMutableRawPointer(mutating: mapped.baseAddress), mapped.count)
+      _ = truncate(path, 0)
     }
-    _ = ftruncate(descriptor, 0)
-    return SpilledRecords(bytes: writer.bytes())
+    return SpilledRecords(bytes: bytes)
   }
 }

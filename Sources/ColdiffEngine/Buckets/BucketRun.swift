@@ -69,6 +69,7 @@ struct BucketRun {
       "old", count: buckets, in: spill, bufferSize: bufferSize, writeLimit: plan.writeLimit)
     let newFiles = try BucketFiles(
       "new", count: buckets, in: spill, bufferSize: bufferSize, writeLimit: plan.writeLimit)
+    let rawComparable = Comparison.rawBytesComparable(oldFirst.1, newFirst.1)
     let total = old.size + new.size
     let report = progress
     let read = ReadCounter()
@@ -91,7 +92,6 @@ struct BucketRun {
           })
       })
     guard let oldCount, let newCount else { return nil }
-    let rawComparable = Comparison.rawBytesComparable(oldFirst.1, newFirst.1)
     return (resolved, oldFiles, newFiles, (oldCount, newCount), rawComparable)
   }
 
@@ -105,8 +105,8 @@ struct BucketRun {
   private func firstWindow(_ windows: InputWindows, _ side: BucketSide) throws -> (
     InputWindows.Window, Snapshot
   ) {
-    guard let window = try windows.next() else { preconditionFailure("an input has a window") }
-    let snapshot = try side.snapshot(window.document)
+    guard let next = try windows.next() else { preconditionFailure("an input has a window") }
+    let (window, snapshot) = try side.snapshot(of: next, from: windows) { error, _ in error }
     side.noteFirstWindow(snapshot, document: window.document)
     if side.cutterKind == .table { windows.setTableHeader(side.headerLine) }
     return (window, snapshot)

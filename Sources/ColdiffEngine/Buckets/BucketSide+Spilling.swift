@@ -51,19 +51,35 @@ extension BucketSide {
       before += snapshot.count
       progress(windows.bytesRead)
       guard let next = try windows.next() else { break }
-      window = next
-      do {
-        snapshot = try self.snapshot(next.document)
-      } catch let error as InputError {
-        let nextStart = next.start
-        let nextPrefix = next.prefixLength
-        throw ErrorPlacement(path: path).place(
-          error, document: next.document, inputOffset: { nextStart + max($0 - nextPrefix, 0) },
+      (window, snapshot) = try self.snapshot(of: next, from: windows) { error, window in
+        let (nextStart, nextPrefix) = (window.start, window.prefixLength)
+        return ErrorPlacement(path: self.path).place(
+          error, document: window.document, inputOffset: { nextStart + max($0 - nextPrefix, 0) },
           record: { $0 + before })
       }
     }
     try files.flushAll()
     return before
+  }
+
+  /// Reads `window` as a snapshot; a window whose guessed end does not
+  /// scan is cut again by walking its bytes and read again.
+  ///
+  /// - Parameter placing: places an error of the window that failed.
+  /// - Returns: the window read and its snapshot.
+  func snapshot(
+    of window: InputWindows.Window, from windows: InputWindows,
+    placing: (InputError, InputWindows.Window) -> InputError
+  ) throws -> (InputWindows.Window, Snapshot) {
+    var window = window
+    while true {
+      do {
+        return (window, try snapshot(window.document))
+      } catch let error as InputError {
+        guard window.isGuessed else { throw placing(error, window) }
+        window = try windows.recut()
+      }
+    }
   }
 
   /// Writes the records of one window to their buckets.
@@ -74,9 +90,12 @@ extension BucketSide {
     let buckets = UInt64(files.count)
     var scratch: [UInt8] = []
     let ranges = RecordRanges(snapshot, identity: identity)
+    // The keys' bytes looked at once, not once a record.
     try snapshot.bytes.withUnsafeBufferPointer { buffer in
-      for record in 0..<snapshot.count {
-        try keys.key(record).withUnsafeBufferPointer { key in
+      try keys.withUnsafeKeys { keyBytes, keyStarts in
+        for record in 0..<snapshot.count {
+          let key = UnsafeBufferPointer(
+            rebasing: keyBytes[keyStarts[record]..<keyStarts[record + 1]])
           let bucket = Int(Shard.hash(key) % buckets)
           let (text, name, offset) = ranges.ranges(of: record)
           let written =

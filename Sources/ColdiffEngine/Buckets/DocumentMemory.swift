@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Memory for the documents a bucketed run makes again and again (its
-/// windows, its buckets read back): a document's memory comes back here
+/// windows): a document's memory comes back here
 /// when its last copy goes, and the next document of about its size takes
 /// it, so a run does not map, fault in and unmap fresh pages for each
 /// one. A few blocks are kept; others go back to the system.

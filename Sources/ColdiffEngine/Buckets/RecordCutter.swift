@@ -116,20 +116,53 @@ struct RecordCutter {
     return Cut(end: offset + last + 1, next: offset + last + 1)
   }
 
+  /// Rows end at a line feed outside quotes; every quote opens or closes
+  /// a quoted stretch (a doubled quote closes and opens again). Jumps from
+  /// quote to quote (`memchr`), looking for line feeds only between them.
   private mutating func scanTable(_ buffer: UnsafeBufferPointer<UInt8>, offset: Int, first: Bool)
     -> Cut?
   {
+    guard let base = buffer.baseAddress else { return nil }
     var cut: Cut?
-    for index in buffer.indices {
-      let byte = buffer[index]
-      if byte == UInt8(ascii: "\"") {
-        inString.toggle()
-      } else if byte == 0x0A && !inString {
-        cut = Cut(end: offset + index + 1, next: offset + index + 1)
-        if first { return cut }
+    var index = 0
+    while index < buffer.count {
+      let quote = RecordCutter.find(UInt8(ascii: "\""), in: base, from: index, to: buffer.count)
+      if !inString {
+        // The line feeds before the next quote are outside quotes.
+        let lineFeed =
+          first
+          ? RecordCutter.find(0x0A, in: base, from: index, to: quote)
+          : RecordCutter.findLast(0x0A, in: base, from: index, to: quote)
+        if lineFeed < quote {
+          cut = Cut(end: offset + lineFeed + 1, next: offset + lineFeed + 1)
+          if first { return cut }
+        }
       }
+      guard quote < buffer.count else { break }
+      inString.toggle()
+      index = quote + 1
     }
     return cut
+  }
+
+  /// The first `byte` in `from..<to` of `base`, or `to`.
+  private static func find(_ byte: UInt8, in base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int
+  {
+    guard from < to, let found = memchr(base + from, Int32(byte), to - from) else { return to }
+    return UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+  }
+
+  /// The last `byte` in `from..<to` of `base`, or `to` (searched from the
+  /// end: a row's line feed is near it).
+  private static func findLast(_ byte: UInt8, in base: UnsafePointer<UInt8>, from: Int, to: Int)
+    -> Int
+  {
+    var index = to
+    while index > from {
+      index -= 1
+      if base[index] == byte { return index }
+    }
+    return to
   }
 
   /// Where the top-level value that starts the buffer ends, scanning a

@@ -5,14 +5,56 @@ import ColdiffFormats
 /// per record.
 struct SpilledRecords {
   /// One record's frame: its position and offset in the input, and where
-  /// its parts lie in `bytes`.
+  /// its parts lie in `bytes` (kept small: a bucket holds many).
   struct Frame {
     var position: Int
     var offset: Int
-    var key: Range<Int>
-    var identity: Range<Int>
-    var name: Range<Int>
-    var text: Range<Int>
+    /// Where the frame's key starts, and the lengths of its parts.
+    private var keyStart: Int
+    private var keyLength: UInt32
+    private var identityLength: UInt32
+    private var nameLength: UInt32
+    private var textLength: UInt32
+
+    /// The frame whose header starts at `at` in `raw`.
+    @inline(__always)
+    fileprivate init(_ raw: UnsafeRawBufferPointer, at: Int) {
+      func word(_ offset: Int) -> Int {
+        Int(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at + offset, as: UInt64.self)))
+      }
+      func length(_ offset: Int) -> UInt32 {
+        UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + offset, as: UInt32.self))
+      }
+      position = word(0)
+      offset = word(8)
+      keyStart = at + BucketFiles.headerSize
+      keyLength = length(16)
+      identityLength = length(20)
+      nameLength = length(24)
+      textLength = length(28)
+    }
+
+    /// Whether the identity is the text (whole values).
+    private var identityIsText: Bool { identityLength == BucketFiles.identityIsText }
+    private var nameStart: Int {
+      keyStart + Int(keyLength) + (identityIsText ? 0 : Int(identityLength))
+    }
+
+    /// The canonical key.
+    var key: Range<Int> { keyStart..<(keyStart + Int(keyLength)) }
+    /// The identity as written.
+    var identity: Range<Int> {
+      identityIsText ? text : (keyStart + Int(keyLength))..<nameStart
+    }
+    /// The member name (an object map's, else empty).
+    var name: Range<Int> { nameStart..<(nameStart + Int(nameLength)) }
+    /// The record's text.
+    var text: Range<Int> {
+      let start = nameStart + Int(nameLength)
+      return start..<(start + Int(textLength))
+    }
+    /// Where the next frame starts.
+    fileprivate var end: Int { text.upperBound }
   }
 
   /// The bucket file's bytes.
@@ -26,29 +68,13 @@ struct SpilledRecords {
     var frames: [Frame] = []
     bytes.withUnsafeBufferPointer { buffer in
       let raw = UnsafeRawBufferPointer(buffer)
+      // About a frame every 128 bytes at first.
+      frames.reserveCapacity(raw.count / 128)
       var at = 0
       while at + BucketFiles.headerSize <= raw.count {
-        func word(_ offset: Int) -> Int {
-          Int(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at + offset, as: UInt64.self)))
-        }
-        func length(_ offset: Int) -> UInt32 {
-          UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + offset, as: UInt32.self))
-        }
-        let identityLength = length(20)
-        let keyStart = at + BucketFiles.headerSize
-        let identityStart = keyStart + Int(length(16))
-        let nameStart =
-          identityStart + (identityLength == BucketFiles.identityIsText ? 0 : Int(identityLength))
-        let textStart = nameStart + Int(length(24))
-        let end = textStart + Int(length(28))
-        let text = textStart..<end
-        frames.append(
-          Frame(
-            position: word(0), offset: word(8), key: keyStart..<identityStart,
-            identity: identityLength == BucketFiles.identityIsText
-              ? text : identityStart..<nameStart,
-            name: nameStart..<textStart, text: text))
-        at = end
+        let frame = Frame(raw, at: at)
+        frames.append(frame)
+        at = frame.end
       }
     }
     self.frames = frames

@@ -8,48 +8,25 @@ extension Comparison {
   package func document() -> DiffDocument {
     let names = identity == .memberName
     let anchored = ordered && identity != .wholeValue
-    func position(_ snapshot: Snapshot, _ record: Int) -> DiffDocument.Position {
-      names ? .name(snapshot.memberName(of: record)) : .index(record)
-    }
-    func after(_ newRecord: Int) -> DiffDocument.Reference? {
-      guard anchored else { return nil }
-      guard newRecord > 0, let key = key(new: newRecord - 1) else { return .null }
-      return .key(key)
-    }
-    // NEW's lists and OLD's are made on both cores at once. The moves
-    // are listed in OLD's order; their anchors are found in NEW's, so
-    // that NEW is read from start to end, not all over.
-    let ((inserts, anchorOfMove), (deletes, updates, moves)) = Parallel.both(
+    // One walk over each input (a released input's pages are mapped
+    // again once), OLD's and NEW's on both cores at once. An insert and
+    // a move come after the record before them in NEW.
+    let anchors = anchored ? (diff.inserts + diff.moves.map(\.to)).filter { $0 > 0 } : []
+    let (old, new) = Parallel.both(
       {
-        let movesByTarget = diff.moves.indices.sorted { diff.moves[$0].to < diff.moves[$1].to }
-        let anchors = new.mapReleasingBehind(movesByTarget.map { diff.moves[$0].to }) { after($0) }
-        var anchorOfMove = [DiffDocument.Reference?](repeating: nil, count: diff.moves.count)
-        for (move, anchor) in zip(movesByTarget, anchors) { anchorOfMove[move] = anchor }
-        let inserts = new.mapReleasingBehind(diff.inserts) { record in
-          DiffDocument.Insert(
-            position: position(new, record), key: names ? nil : key(new: record),
-            after: after(record), value: new.documentValue(of: record))
-        }
-        return (inserts, anchorOfMove)
+        documentReads(
+          of: self.old, diff.deletes + diff.updates + diff.moves.map(\.from),
+          values: Set(diff.deletes))
       },
       {
-        let deletes = old.mapReleasingBehind(diff.deletes) { record in
-          DiffDocument.Delete(
-            position: position(old, record), key: names ? nil : key(old: record),
-            value: old.documentValue(of: record))
-        }
-        let updates = old.mapReleasingBehind(diff.updates) { record in
-          DiffDocument.Update(
-            position: position(old, record), key: names ? nil : key(old: record),
-            changes: (changes[record] ?? []).map { DiffDocument.Change($0) })
-        }
-        let moves = old.mapReleasingBehind(Array(diff.moves.indices), at: { diff.moves[$0].from }) {
-          let move = diff.moves[$0]
-          return DiffDocument.Move(
-            from: .index(move.from), to: .index(move.to), key: key(old: move.from), after: nil)
-        }
-        return (deletes, updates, moves)
+        documentReads(
+          of: self.new, diff.inserts + anchors.map { $0 - 1 }, values: Set(diff.inserts))
       })
+    func after(_ newRecord: Int) -> DiffDocument.Reference? {
+      guard anchored else { return nil }
+      guard newRecord > 0, let key = new[newRecord - 1]?.key else { return .null }
+      return .key(key)
+    }
     var document = DiffDocument(
       kind: ordered ? .ordered : .unordered,
       key: identity.documentKey,
@@ -57,11 +34,27 @@ extension Comparison {
         DiffDocument.Columns(
           old: change.old.map(JSONString.init(utf8:)), new: change.new.map(JSONString.init(utf8:)))
       },
-      inserts: inserts, deletes: deletes, updates: updates,
-      moves: zip(moves, anchorOfMove).map { move, anchor in
-        var move = move
-        move.after = anchor
-        return move
+      inserts: diff.inserts.map { record in
+        let read = new[record]!
+        return DiffDocument.Insert(
+          position: read.position, key: names ? nil : read.key, after: after(record),
+          value: read.value!)
+      },
+      deletes: diff.deletes.map { record in
+        let read = old[record]!
+        return DiffDocument.Delete(
+          position: read.position, key: names ? nil : read.key, value: read.value!)
+      },
+      updates: diff.updates.map { record in
+        let read = old[record]!
+        return DiffDocument.Update(
+          position: read.position, key: names ? nil : read.key,
+          changes: (changes[record] ?? []).map { DiffDocument.Change($0) })
+      },
+      moves: diff.moves.map { move in
+        DiffDocument.Move(
+          from: .index(move.from), to: .index(move.to), key: old[move.from]!.key,
+          after: after(move.to))
       })
     document.rules = rules.documentValue
     return document

@@ -31,8 +31,10 @@ package struct Comparison {
   ///   - identity: what makes records the same.
   ///   - rules: the comparison rules (`--ignore`, `--compare`).
   ///   - ordered: whether moves count.
-  ///   - oldKeys: `old`'s canonical identities.
-  ///   - newKeys: `new`'s canonical identities.
+  ///   - oldKeys: `old`'s canonical identities; let go once matched, so
+  ///     that a caller that hands them over (`consume`) has their memory
+  ///     back before the records are compared.
+  ///   - newKeys: `new`'s canonical identities, let go the same way.
   ///   - comparing: which matched NEW records to compare (a shard's);
   ///     every one when `nil`. The others count as equal.
   ///   - oldTable: the table of `oldKeys`, when it was built beforehand
@@ -42,7 +44,8 @@ package struct Comparison {
   ///   byte comparison, changed ones a parse of both.
   package init(
     old: Snapshot, new: Snapshot, identity: Identity, rules: ComparisonRules, ordered: Bool,
-    oldKeys: KeyArena, newKeys: KeyArena, comparing: ((Int) -> Bool)? = nil,
+    oldKeys: consuming KeyArena, newKeys: consuming KeyArena,
+    comparing: ((Int) -> Bool)? = nil,
     oldTable: KeyTable? = nil
   ) throws {
     // Match identities.
@@ -56,9 +59,14 @@ package struct Comparison {
         throw Comparison.duplicateError(error, of: error.inNew ? new : old, identity: identity)
       }
     }
+    _ = consume oldKeys
+    _ = consume newKeys
     // Compare matched records on both cores: raw bytes first, values only
     // when they differ.
     let rawComparable = Comparison.rawBytesComparable(old, new)
+    // Pairs that NEW's scan found to have the same bytes are equal as
+    // they are: their pages are not read again.
+    let partners = rawComparable ? new.knownPartners(in: old) : nil
     func compare(_ newRecords: Range<Int>) throws -> [(Int, [FieldChange])] {
       var found: [(Int, [FieldChange])] = []
       // The inputs' pages go behind the walk: a large pair is not all in
@@ -67,7 +75,11 @@ package struct Comparison {
       for newIndex in newRecords where newToOld[newIndex] >= 0 && comparing?(newIndex) != false {
         let oldIndex = Int(newToOld[newIndex])
         walk.visit(new: newIndex, old: oldIndex)
-        if rawComparable, old.sameBytes(oldIndex, as: new, newIndex) { continue }
+        if partners?.partner(of: newIndex) == oldIndex
+          || rawComparable && old.sameBytes(oldIndex, as: new, newIndex)
+        {
+          continue
+        }
         do throws(ArrayKeyError) {
           let fields = try old.fieldChanges(oldIndex, to: new, newIndex, rules: rules)
           if !fields.isEmpty { found.append((oldIndex, fields)) }

@@ -32,20 +32,27 @@ package struct InputFile {
   /// A regular file is mapped read-only: a file that another program
   /// shrinks while it is being read ends the run through
   /// `MappedInputGuard` (exit 2), never with a crash. A mapped file of at
-  /// least a sixteenth of the memory the process may use
-  /// (``largeFileBytes``) lets its pages go when done with, so that two
-  /// such inputs do not fill the memory; a smaller one keeps them, since
-  /// mapping them again costs more time (about a fifth more CPU at 1M
-  /// records) than the memory is worth.
+  /// least `threshold` bytes (by default a sixteenth of the memory the
+  /// process may use, ``largeFileBytes``) lets its pages go when done
+  /// with, so that two such inputs do not fill the memory; a smaller one
+  /// keeps them, since mapping them again for each walk costs time
+  /// (about a fifth more CPU at 1M records when every input lets every
+  /// walk's pages go).
   ///
   /// - Parameters:
   ///   - path: the file, or `-` for standard input.
   ///   - standardInput: the descriptor of standard input.
   ///   - releasingPages: whether a mapped file's pages go when done
   ///     with, or `nil` to decide by its size (tests force it).
+  ///   - threshold: the size from which a mapped file's pages go, when
+  ///     `releasingPages` is `nil` (``comparedInputBytes`` for a
+  ///     comparison's NEW).
   /// - Throws: `InputError` naming the file, for a missing file, a
   ///   directory, no permission or a read error.
-  package init(path: String, standardInput: Int32 = 0, releasingPages: Bool? = nil) throws {
+  package init(
+    path: String, standardInput: Int32 = 0, releasingPages: Bool? = nil,
+    releasingFrom threshold: Int = InputFile.largeFileBytes
+  ) throws {
     name = path
     if path == "-" {
       bytes = try InputFile.readAll(descriptor: standardInput, sizeHint: 0, name: path)
@@ -64,7 +71,7 @@ package struct InputFile {
     let size = Int(status.st_size)
     if isRegular && size > 0,
       let mapped = InputFile.map(
-        descriptor, size, releasingPages: releasingPages ?? (size >= InputFile.largeFileBytes))
+        descriptor, size, releasingPages: releasingPages ?? (size >= threshold))
     {
       bytes = mapped
       return
@@ -76,6 +83,16 @@ package struct InputFile {
   /// The size from which a mapped file lets its pages go when done with:
   /// a sixteenth of the memory the process may use.
   package static var largeFileBytes: Int { MemoryLimit.bytes / 16 }
+
+  /// The size from which NEW, the input a comparison scans second, lets
+  /// its pages go (or ``largeFileBytes`` when that is smaller): 64 MiB.
+  /// OLD keeps its pages, since NEW's scan reads most of them again for
+  /// the records it takes whole; NEW's go behind its scan and behind the
+  /// walks after it, so the run's peak is about OLD and the indexes
+  /// instead of both inputs and the indexes. Mapping NEW's pages again
+  /// for those walks costs some CPU (a few percent at 1M records),
+  /// not worth it for smaller pairs.
+  package static var comparedInputBytes: Int { min(64 << 20, largeFileBytes) }
 
   /// Maps `count` bytes of a regular file read-only, or `nil` when the
   /// system refuses (the caller reads the file instead).

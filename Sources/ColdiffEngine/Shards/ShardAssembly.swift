@@ -19,6 +19,12 @@ struct ShardAssembly {
   /// key column, for OLD and NEW (`"","` and `,""`), when it has one.
   private let oldRowAround: ([UInt8], [UInt8])?
   private let newRowAround: ([UInt8], [UInt8])?
+  /// Whether OLD and NEW are tables (looked up once, not once a record).
+  private let oldIsTable: Bool
+  private let newIsTable: Bool
+  /// Whether the identity is whole values, or one key field.
+  private let isWholeValue: Bool
+  private let isOneField: Bool
 
   init(_ first: ShardDocument) {
     self.first = first
@@ -36,6 +42,14 @@ struct ShardAssembly {
     keyPrefix = prefix
     oldRowAround = ShardAssembly.rowAround(first.identity, first.old)
     newRowAround = ShardAssembly.rowAround(first.identity, first.new)
+    oldIsTable = first.old.form == .csv || first.old.form == .tsv
+    newIsTable = first.new.form == .csv || first.new.form == .tsv
+    isWholeValue = first.identity == .wholeValue
+    if case .fields(let pointers) = first.identity {
+      isOneField = pointers.count == 1
+    } else {
+      isOneField = false
+    }
     oldRecords = PlacedRecords(count: first.old.count)
     newRecords = PlacedRecords(count: first.new.count)
     newToOld = Array(repeating: -1, count: first.new.count)
@@ -115,9 +129,39 @@ struct ShardAssembly {
   private mutating func placeKeyRecord(
     _ position: Int, _ key: UnsafeBufferPointer<UInt8>, inNew: Bool, _ name: String
   ) throws -> Bool {
+    // The common cases first, reading the assembly's properties in place
+    // (a copy of a side or of the affixes would be retained and released
+    // once a record).
+    if isWholeValue {
+      return inNew
+        ? newRecords.place(position, [], key, []) : oldRecords.place(position, [], key, [])
+    }
+    if isOneField {
+      // One key field: its JSON text goes into place as it is.
+      if !(inNew ? newIsTable : oldIsTable) {
+        return inNew
+          ? newRecords.place(position, keyPrefix, key, keySuffix)
+          : oldRecords.place(position, keyPrefix, key, keySuffix)
+      }
+      // A string without escapes is its field quoted as CSV quotes it.
+      if key.count >= 2, key.first == UInt8(ascii: "\""), !key.contains(UInt8(ascii: "\\")) {
+        if inNew, let (before, after) = newRowAround {
+          return newRecords.place(position, before, key, after)
+        }
+        if !inNew, let (before, after) = oldRowAround {
+          return oldRecords.place(position, before, key, after)
+        }
+      }
+    }
+    return try placeKeyRecordSlowly(position, key, inNew: inNew, name)
+  }
+
+  /// Places a record standing for a matched one of a member name or of
+  /// several key fields (or one that needs quoting in a table).
+  private mutating func placeKeyRecordSlowly(
+    _ position: Int, _ key: UnsafeBufferPointer<UInt8>, inNew: Bool, _ name: String
+  ) throws -> Bool {
     let side = inNew ? first.new : first.old
-    let rowAround = inNew ? newRowAround : oldRowAround
-    let (prefix, suffix) = (keyPrefix, keySuffix)
     func place(name: ArraySlice<UInt8>? = nil, _ text: (inout [UInt8]) -> Void) -> Bool {
       inNew
         ? newRecords.place(position, name: name, text: text)
@@ -127,22 +171,6 @@ struct ShardAssembly {
     case .wholeValue: return place { $0 += key }
     case .memberName:
       return place(name: ArraySlice(key)) { $0 += "null".utf8 }
-    case .fields(let pointers) where pointers.count == 1:
-      // One key field: its JSON text goes into place as it is.
-      if side.form != .csv && side.form != .tsv {
-        return inNew
-          ? newRecords.place(position, prefix, key, suffix)
-          : oldRecords.place(position, prefix, key, suffix)
-      }
-      // A string without escapes is its field quoted as CSV quotes it.
-      if let (before, after) = rowAround,
-        key.count >= 2, key.first == UInt8(ascii: "\""), !key.contains(UInt8(ascii: "\\"))
-      {
-        return inNew
-          ? newRecords.place(position, before, key, after)
-          : oldRecords.place(position, before, key, after)
-      }
-      fallthrough
     case .fields(let pointers):
       let value: JSONValue
       do {
@@ -188,10 +216,13 @@ struct ShardAssembly {
     // Each side's records go as soon as its document is written.
     let oldDocument = try document(oldRecords, first.old)
     oldRecords = PlacedRecords(count: 0)
-    let old = try snapshot(oldDocument, first.old)
     let newDocument = try document(newRecords, first.new)
     newRecords = PlacedRecords(count: 0)
-    let new = try snapshot(newDocument, first.new)
+    // The two documents are read at once, each on a core of its own.
+    let chunking = ScanChunking.together([oldDocument.0, newDocument.0])
+    let (old, new) = try Parallel.both(
+      { try snapshot(oldDocument, first.old, chunking) },
+      { try snapshot(newDocument, first.new, chunking) })
     return Comparison(
       old: old, new: new, identity: first.identity, ordered: first.ordered,
       newToOld: newToOld, changes: changes)
@@ -262,11 +293,11 @@ struct ShardAssembly {
   }
 
   /// The snapshot of one side's document.
-  private func snapshot(_ document: (SourceBytes, InputFormat), _ side: ShardDocument.Side) throws
-    -> Snapshot
-  {
+  private func snapshot(
+    _ document: (SourceBytes, InputFormat), _ side: ShardDocument.Side, _ chunking: ScanChunking
+  ) throws -> Snapshot {
     let input = InputFile(name: side.name, source: document.0)
-    let snapshot = try? Snapshot(input, override: document.1)
+    let snapshot = try? Snapshot(input, override: document.1, chunking: chunking)
     guard let snapshot, snapshot.count == side.count, snapshot.form == side.form else {
       throw InputError("the shard documents hold records of \(side.name) that do not read")
     }

@@ -34,6 +34,14 @@ package struct Snapshot {
   /// `storage`; empty for a table.
   private let jsonStarts: [Int]
   private let jsonEnds: [Int]
+  /// Stands for this snapshot's records: a snapshot scanned with this
+  /// one as its reference holds it in `referenceRecords`.
+  private let records = RecordsToken()
+  /// The records of the reference this snapshot was scanned with, when
+  /// the scan took some of them whole, and which it took for which
+  /// record (`knownPartners(in:)`).
+  private let referenceRecords: RecordsToken?
+  private let partners: KnownPartners?
 
   /// Reads an input in the form its name, its first bytes and `override`
   /// decide (SPEC §2).
@@ -72,6 +80,8 @@ package struct Snapshot {
     let fileName = detectionName ?? (input.name == "-" ? nil : input.name)
     var starts: [Int] = []
     var ends: [Int] = []
+    var partnerList: [Int32] = []
+    var lines = false
     do throws(InputError) {
       var source = input.bytes
       var found: DocumentRoot?
@@ -94,12 +104,14 @@ package struct Snapshot {
           separator = UInt8(ascii: ";")
           guessedDelimiter = separator
         }
-        storage = .table(
-          try Snapshot.withKnownRows(of: reference) { (known) throws(InputError) in
-            try CSVTable(
-              bytes: source, delimiter: separator, chunking: chunking.releasing(source),
-              known: known)
-          })
+        let table = try Snapshot.withKnownRows(of: reference) { (known) throws(InputError) in
+          try CSVTable(
+            bytes: source, delimiter: separator, chunking: chunking.releasing(source),
+            known: known)
+        }
+        storage = .table(table)
+        partnerList = table.knownPartners
+        lines = true
       case .jsonArray, .jsonObject, .jsonLines, .jsonObjectOrLines:
         let index = try Snapshot.withKnownRecords(of: reference, keyName: keyName) {
           (known) throws(InputError) in
@@ -111,6 +123,7 @@ package struct Snapshot {
         }
         form = index.form
         storage = .json(index)
+        partnerList = index.knownPartners
         starts = index.recordStarts
         ends = index.recordEnds
       }
@@ -118,6 +131,8 @@ package struct Snapshot {
       capturedKey = keyName
       jsonStarts = starts
       jsonEnds = ends
+      referenceRecords = partnerList.isEmpty ? nil : reference?.records
+      partners = partnerList.isEmpty ? nil : KnownPartners(partnerList, lines: lines)
     } catch {
       throw error.inFile(input.name)
     }
@@ -175,6 +190,8 @@ package struct Snapshot {
     form = other.form
     capturedKey = nil
     root = nil
+    referenceRecords = nil
+    partners = nil
     jsonStarts = []
     jsonEnds = []
     switch other.storage {
@@ -259,6 +276,15 @@ package struct Snapshot {
     }
   }
 
+  /// Which records of `reference` have the same bytes as which records
+  /// of this snapshot, when this snapshot was scanned with `reference`
+  /// as its reference and the scan took records whole from it
+  /// (`KnownRecords`); else `nil`.
+  package func knownPartners(in reference: Snapshot) -> KnownPartners? {
+    guard let referenceRecords, referenceRecords === reference.records else { return nil }
+    return partners
+  }
+
   /// The byte range of record `record`: its JSON text, or its CSV row
   /// without the line ending.
   @inline(__always)
@@ -279,3 +305,7 @@ package struct Snapshot {
     return JSONString(raw: raw, value: value)
   }
 }
+
+/// The identity of one snapshot's records, for a snapshot scanned with
+/// it as its reference to know it again.
+private final class RecordsToken: Sendable {}

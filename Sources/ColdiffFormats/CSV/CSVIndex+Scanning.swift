@@ -77,6 +77,7 @@ extension CSVIndex {
       known: known, into: &rows)
     index.lineStarts = rows.lineStarts
     index.lineNumbers = rows.lineNumbers
+    index.knownPartners = rows.knownPartners
     index.columnCount = max(rows.columnCount, 0)
     index.quotesEveryField = rows.everyFieldQuoted && !rows.lineStarts.isEmpty
     return index
@@ -124,6 +125,7 @@ extension CSVIndex {
     // Guess rows of 64 bytes: at most 1/8 of the input's size reserved.
     rows.lineStarts.reserveCapacity((limit - start) / 64 + 1)
     rows.lineNumbers.reserveCapacity((limit - start) / 64 + 1)
+    if known != nil { rows.knownPartners.reserveCapacity((limit - start) / 64 + 1) }
     var line = 1
     var everyFieldQuoted = true
     var columnCount = -1
@@ -145,6 +147,7 @@ extension CSVIndex {
         line += Int(known.lineFeeds[row])
         rows.lineStarts.append(UInt32(truncatingIfNeeded: rowStart))
         rows.lineNumbers.append(UInt32(truncatingIfNeeded: rowLine))
+        rows.knownPartners.append(Int32(truncatingIfNeeded: row))
         continue
       }
       var fields = 0
@@ -237,6 +240,7 @@ extension CSVIndex {
       // Record the row and check its width against the first row's.
       rows.lineStarts.append(UInt32(truncatingIfNeeded: rowStart))
       rows.lineNumbers.append(UInt32(truncatingIfNeeded: rowLine))
+      if known != nil { rows.knownPartners.append(-1) }
       let blank = fields == 1 && rowEnd == rowStart
       if columnCount < 0 {
         columnCount = fields

@@ -11,6 +11,10 @@ struct CSVIndex {
   var lineStarts: [UInt32] = []
   /// The 1-based text line on which each line starts.
   var lineNumbers: [UInt32] = []
+  /// For each line, when the scan took the rows of another file whole:
+  /// that file's line (0 its header) with the same bytes, or -1; empty
+  /// when the scan had no other file.
+  var knownPartners: [Int32] = []
   /// Whether there is at least one line and every field is quoted.
   var quotesEveryField = false
   /// Where the empty lines at the end of the file start (the input's

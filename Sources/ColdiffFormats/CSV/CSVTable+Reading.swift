@@ -73,7 +73,8 @@ extension CSVTable {
     self.init(
       bytes: bytes, delimiter: delimiter, hasByteOrderMark: index.hasByteOrderMark,
       header: header, quotesEveryField: index.quotesEveryField, lineStarts: index.lineStarts,
-      lineNumbers: index.lineNumbers, columnIndex: columnIndex, recordsEnd: index.recordsEnd)
+      lineNumbers: index.lineNumbers, columnIndex: columnIndex, recordsEnd: index.recordsEnd,
+      knownPartners: index.knownPartners)
   }
 
   /// Reads a whole CSV or TSV file held in an array; see

@@ -41,6 +41,12 @@ public struct CSVTable: Sendable {
   let lineStarts: [UInt32]
   /// The 1-based text line on which each line starts, the header first.
   let lineNumbers: [UInt32]
+  /// For each line, when the scan took the rows of another file whole
+  /// (`CSVKnownRows`, OLD's when this is NEW): that file's line (0 its
+  /// header) with the same bytes, or -1; empty when the scan had no
+  /// other file. A row taken whole has the same bytes as that line, its
+  /// line ending included.
+  package let knownPartners: [Int32]
   /// The column index of each header name.
   let columnIndex: [[UInt8]: Int]
   /// The header's names as JSON strings, the member names of the rows'
@@ -51,8 +57,9 @@ public struct CSVTable: Sendable {
   init(
     bytes: SourceBytes, delimiter: UInt8, hasByteOrderMark: Bool, header: [[UInt8]],
     quotesEveryField: Bool, lineStarts: [UInt32], lineNumbers: [UInt32],
-    columnIndex: [[UInt8]: Int], recordsEnd: Int
+    columnIndex: [[UInt8]: Int], recordsEnd: Int, knownPartners: [Int32] = []
   ) {
+    self.knownPartners = knownPartners
     self.recordsEnd = recordsEnd
     self.bytes = bytes
     self.delimiter = delimiter

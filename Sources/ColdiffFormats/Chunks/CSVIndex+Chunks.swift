@@ -44,20 +44,25 @@ extension CSVIndex {
         parts.append(rows)
         return false
       })
-    join(parts, header: header)
+    join(&parts, header: header)
   }
 
   /// Joins the rows of the chunks, numbering their lines from the file's
-  /// start.
-  private mutating func join(_ parts: [CSVRows], header: Int) {
+  /// start, emptying each part once joined (so that the rows are never
+  /// held twice).
+  private mutating func join(_ parts: inout [CSVRows], header: Int) {
     let rows = parts.reduce(0) { $0 + $1.lineStarts.count }
     lineStarts.reserveCapacity(rows)
     lineNumbers.reserveCapacity(rows)
+    if parts.contains(where: { !$0.knownPartners.isEmpty }) { knownPartners.reserveCapacity(rows) }
     var lineFeeds: UInt32 = 0
     var everyFieldQuoted = true
-    for part in parts {
+    for position in parts.indices {
+      let part = parts[position]
+      parts[position] = CSVRows()
       lineStarts += part.lineStarts
       lineNumbers += part.lineNumbers.lazy.map { $0 + lineFeeds }
+      knownPartners += part.knownPartners
       lineFeeds += UInt32(part.lineFeeds)
       everyFieldQuoted = everyFieldQuoted && part.everyFieldQuoted
     }

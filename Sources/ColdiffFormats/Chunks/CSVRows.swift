@@ -7,6 +7,10 @@ struct CSVRows {
   /// The text line on which each row starts, counted from 1 at the
   /// scan's start.
   var lineNumbers: [UInt32] = []
+  /// For each row, when the scan took the rows of another file whole
+  /// (`CSVKnownRows`): that file's line (0 its header) with the same
+  /// bytes, or -1; empty when the scan had no other file.
+  var knownPartners: [Int32] = []
   /// The number of fields of the first row, -1 when there is none.
   var columnCount = -1
   /// Whether the first row is an empty line.

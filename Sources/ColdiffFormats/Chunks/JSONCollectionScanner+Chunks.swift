@@ -39,9 +39,8 @@ extension Scanner {
         parts.append(part)
         return false
       })
-    index.reserve(for: parts)
-    for part in parts { index.append(part: part) }
     index.tree = JSONTreeCapture.joining(parts)
+    index.append(parts: &parts)
   }
 
   /// Scans the elements or members of the top-level container from
@@ -92,9 +91,8 @@ extension Scanner {
         closed = part.closingOffset >= 0
         return closed
       })
-    index.reserve(for: parts)
-    for part in parts { index.append(part: part) }
     index.tree = JSONTreeCapture.joining(parts)
+    index.append(parts: &parts)
     // The last chunk reaches the end of the input: it closes or throws.
     precondition(closed, "the elements ended without their closing bracket")
   }

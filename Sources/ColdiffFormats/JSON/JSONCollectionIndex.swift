@@ -6,7 +6,7 @@
 /// value, and `nameStarts[i]..<nameEnds[i]` is the member's name between
 /// its quotes, escapes kept (decode it with `JSONText.decodeString`).
 /// Offsets are into the scanned buffer.
-public struct JSONCollectionIndex: Sendable, Equatable {
+public struct JSONCollectionIndex: Sendable {
   /// The collection's form: `.jsonArray`, `.jsonObject` or `.jsonLines`.
   public var form: InputForm
   /// Where each record's value starts.
@@ -34,6 +34,13 @@ public struct JSONCollectionIndex: Sendable, Equatable {
   /// Where each record's canonical key bytes start in `canonicalKeys`,
   /// with one more entry (the end) than there are records.
   public var canonicalKeyStarts: [Int] = [0]
+  /// For each record, when the scan took the records of another input
+  /// whole (`JSONKnownRecords`, OLD's when this is NEW): the position of
+  /// that input's record with the same bytes, or -1 for a record
+  /// validated here; empty when the scan had no other input. A
+  /// comparison takes such a pair as equal without reading the bytes
+  /// again.
+  package var knownPartners: [Int32] = []
   /// Where the collection's text starts, after a byte order mark and
   /// leading whitespace (the `[` or `{`, or the first line for JSON Lines).
   public var openingOffset: Int
@@ -104,6 +111,7 @@ public struct JSONCollectionIndex: Sendable, Equatable {
       nameStarts.reserveCapacity(records)
       nameEnds.reserveCapacity(records)
     }
+    if !knownPartners.isEmpty { knownPartners.reserveCapacity(records) }
     if capturesKeys {
       keyStarts.reserveCapacity(records)
       keyEnds.reserveCapacity(records)
@@ -136,5 +144,22 @@ public struct JSONCollectionIndex: Sendable, Equatable {
     precondition(capturesKeys, "the scan noted no keys")
     let start = keyStarts[index]
     return start < 0 ? nil : start..<keyEnds[index]
+  }
+}
+
+extension JSONCollectionIndex: Equatable {
+  /// Whether two indexes find the same records at the same places.
+  /// `knownPartners` is left out: it says which equal record of another
+  /// input a scan found, and when that input holds a record twice, scans
+  /// cut into other chunks may find the other one. `tree` is left out
+  /// too: it is a tree scan's result, compared as such.
+  public static func == (lhs: JSONCollectionIndex, rhs: JSONCollectionIndex) -> Bool {
+    lhs.form == rhs.form && lhs.recordStarts == rhs.recordStarts
+      && lhs.recordEnds == rhs.recordEnds && lhs.nameStarts == rhs.nameStarts
+      && lhs.nameEnds == rhs.nameEnds && lhs.capturesKeys == rhs.capturesKeys
+      && lhs.keyStarts == rhs.keyStarts && lhs.keyEnds == rhs.keyEnds
+      && lhs.canonicalKeys == rhs.canonicalKeys
+      && lhs.canonicalKeyStarts == rhs.canonicalKeyStarts
+      && lhs.openingOffset == rhs.openingOffset && lhs.closingOffset == rhs.closingOffset
   }
 }

@@ -207,7 +207,7 @@ struct Scanner {
         index.nameEnds.append(name.upperBound)
       }
       let start = lexer.position
-      let key = try skipRecord(depth: 1)
+      let key = try skipRecord(depth: 1, noting: &index)
       index.append(start: start, end: lexer.position, key: key, in: lexer.bytes)
       if index.count == Scanner.recordsBeforeEstimate {
         index.reserveForRecords(
@@ -258,7 +258,7 @@ struct Scanner {
       lexer.skipWhitespace()
       if !lexer.atEnd {
         let start = lexer.position
-        let key = try skipRecord(depth: 0)
+        let key = try skipRecord(depth: 0, noting: &index)
         index.append(start: start, end: lexer.position, key: key, in: lexer.bytes)
         if index.count == Scanner.recordsBeforeEstimate {
           index.reserveForRecords(inputSize: limit - first, consumed: lexer.position - first)

@@ -39,23 +39,32 @@ package struct JSONKnownRecords: Sendable {
 extension Scanner {
   /// The value at `lexer.position` (a record) validated as
   /// `JSONLexer.skipValue` does, or taken whole when OLD has a record with
-  /// the same bytes (with known nodes, a record that is not taken whole
-  /// has its nested records taken whole where OLD has them; a tree being
-  /// laid out gets the record's nodes: `skipTreeRecord`);
-  /// `lexer.position` is left after it.
+  /// the same bytes; `lexer.position` is left after it. With OLD's
+  /// records at hand, `index.knownPartners` notes which one it was (or
+  /// -1). With known nodes, a record that is not taken whole has its
+  /// nested records taken whole where OLD has them; a tree being laid out
+  /// gets the record's nodes (`skipTreeRecord`).
   ///
-  /// - Parameter depth: how many containers enclose the record.
+  /// - Parameters:
+  ///   - depth: how many containers enclose the record.
+  ///   - index: the index the record goes into.
   /// - Returns: the range of the record's key member value, or `nil`.
   /// - Throws: `InputError` at the first byte that is not valid JSON.
   @inline(__always)
-  mutating func skipRecord(depth: Int) throws(InputError) -> Range<Int>? {
+  mutating func skipRecord(depth: Int, noting index: inout JSONCollectionIndex) throws(InputError)
+    -> Range<Int>?
+  {
     let start = lexer.position
+    if known != nil {
+      index.knownPartners.append(-1)
+    }
     // A record found must start with the same byte: a bracket.
     if let known, start < lexer.end,
       lexer.bytes[start] == UInt8(ascii: "{") || lexer.bytes[start] == UInt8(ascii: "["),
       let record = known.records.find(in: lexer.bytes, at: start, after: lastKnown)
     {
       lastKnown = record
+      index.knownPartners[index.knownPartners.count - 1] = Int32(exactly: record) ?? -1
       let shift = start - known.records.starts[record]
       lexer.position = known.records.ends[record] + shift
       guard known.capturesKeys, known.keyStarts[record] >= 0 else { return nil }

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// An input's bytes, read-only and shared: a file mapped into memory, or a
 /// buffer the bytes were read or copied into.
@@ -21,16 +22,19 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
   final class Owner: @unchecked Sendable {
     @usableFromInline let buffer: UnsafeBufferPointer<UInt8>
     let release: @Sendable (UnsafeBufferPointer<UInt8>) -> Void
-    /// Whether `buffer` is a private read-only mapping of a file whose
-    /// pages are dropped when done with (and read again when needed).
-    let releasesPages: Bool
+    /// Whether `buffer` is a private read-only mapping of a file.
+    let isMappedFile: Bool
+    /// Whether the mapped file's pages are dropped when done with (and
+    /// read again when needed).
+    let releasesPages: Atomic<Bool>
 
     init(
-      buffer: UnsafeBufferPointer<UInt8>, releasesPages: Bool = false,
+      buffer: UnsafeBufferPointer<UInt8>, isMappedFile: Bool = false, releasesPages: Bool = false,
       release: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Void
     ) {
       self.buffer = buffer
-      self.releasesPages = releasesPages
+      self.isMappedFile = isMappedFile
+      self.releasesPages = Atomic(isMappedFile && releasesPages)
       self.release = release
     }
 
@@ -68,12 +72,22 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
     mappedFile mapping: UnsafeBufferPointer<UInt8>, releasingPages: Bool,
     release: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Void
   ) {
-    owner = Owner(buffer: mapping, releasesPages: releasingPages, release: release)
+    owner = Owner(
+      buffer: mapping, isMappedFile: true, releasesPages: releasingPages, release: release)
   }
 
   /// Whether the pages of these bytes leave the process's memory when
   /// done with (a large mapped file).
-  package var releasesPages: Bool { owner.releasesPages }
+  package var releasesPages: Bool { owner.releasesPages.load(ordering: .relaxed) }
+
+  /// Makes a mapped file's pages leave the process's memory when done
+  /// with from now on (`releasePages(_:)`), for the last walks over a
+  /// file that kept them for the walks before; does nothing for other
+  /// bytes.
+  package func releasePagesFromNowOn() {
+    guard owner.isMappedFile else { return }
+    owner.releasesPages.store(true, ordering: .relaxed)
+  }
 
   /// Copies bytes from an array.
   ///
@@ -162,7 +176,7 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
   /// - Parameter range: offsets in the input that are done with for now.
   /// - Complexity: O(pages in `range`), in the kernel.
   package func releasePages(_ range: Range<Int>) {
-    guard owner.releasesPages, let base = owner.buffer.baseAddress else { return }
+    guard releasesPages, let base = owner.buffer.baseAddress else { return }
     let page = Int(sysconf(Int32(_SC_PAGESIZE)))
     let start = UInt(bitPattern: base + range.lowerBound)
     let end = UInt(bitPattern: base + Swift.min(range.upperBound, count))
