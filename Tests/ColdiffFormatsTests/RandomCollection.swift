@@ -4,6 +4,19 @@ import TestSupport
 /// Random JSON collections and CSV files in the layouts people write,
 /// for the chunked scan's tests.
 enum RandomCollection {
+  /// A number for each form to seed a test's generator with: the same in
+  /// every run (a `hashValue` is seeded afresh in each process).
+  static func seed(_ form: InputForm) -> UInt64 {
+    switch form {
+    case .jsonLines: 1
+    case .jsonArray: 2
+    case .jsonObject: 3
+    case .jsonObjectOrLines: 4
+    case .csv: 5
+    case .tsv: 6
+    }
+  }
+
   /// A JSON collection of `form`: JSON Lines (LF or CRLF, blank lines),
   /// or an array or object one element a line or indented as `jq .`
   /// writes it, with a byte order mark now and then.

@@ -3,21 +3,28 @@ import ColdiffEngine
 import ColdiffFormats
 
 extension ColdiffRun {
-  /// Compares two snapshots as trees of records nested in `field`
-  /// (`--tree`) and prints the result in the chosen format.
+  /// Reads two files as trees of records nested in `field` (`--tree`),
+  /// compares them and prints the result in the chosen format.
+  ///
+  /// OLD is read first, its tree laid out while it is validated; NEW's
+  /// validation and tree scan then take the nested records it shares with
+  /// OLD whole (`JSONKnownNodes`). Errors come as before: OLD's input,
+  /// NEW's input, OLD's tree, NEW's tree.
   ///
   /// - Parameters:
-  ///   - old: OLD, read.
-  ///   - new: NEW, read.
+  ///   - oldPath: OLD's file.
+  ///   - newPath: NEW's file.
+  ///   - detectionNames: the names whose extensions decide the forms.
   ///   - field: the children member, as given.
   ///   - header: printed before the report (git's driver forms).
   ///   - title: what was compared, for the Markdown and HTML reports.
   /// - Returns: 0 no differences, 1 differences, 2 trouble writing.
-  /// - Throws: `Diagnostic` with `--unordered`; `InputError` for a form
-  ///   that cannot nest records, a children member that is not an array,
-  ///   a missing or duplicate key.
+  /// - Throws: `Diagnostic` with `--unordered`; `InputError` for malformed
+  ///   input, a form that cannot nest records, a children member that is
+  ///   not an array, a missing or duplicate key.
   func compareTrees(
-    old: Snapshot, new: Snapshot, field: String, header: String?, title: String
+    _ oldPath: String, _ newPath: String, detectionNames: (old: String?, new: String?),
+    field: String, header: String?, title: String
   ) throws -> ExitStatus {
     guard !options.unordered else {
       throw Diagnostic(
@@ -26,9 +33,27 @@ extension ColdiffRun {
     let pointer = try JSONPointer(field: field)
     let keys = options.keyFields
     let keyName = Identity.likelyKeyName(keys: keys)
-    let (oldTree, newTree) = try Parallel.both(
-      { try TreeSnapshot(old, field: pointer, keyName: keyName) },
-      { try TreeSnapshot(new, field: pointer, keyName: keyName) })
+    var trees: (old: Result<TreeSnapshot, any Error>, new: Result<TreeSnapshot, any Error>?)?
+    // OLD's tree is laid out while OLD is validated.
+    let names =
+      pointer.tokens.count == 1 ? JSONTreeNames(children: pointer.tokens[0], key: keyName) : nil
+    let (old, new) = try loadSnapshots(
+      oldPath, newPath, detectionNames: detectionNames, oldTree: names
+    ) { old, loadNew in
+      let oldTree = Result { try TreeSnapshot(old, field: pointer, keyName: keyName) }
+      trees = (oldTree, nil)
+      func withNodes(_ nodes: JSONKnownNodes?) throws -> Snapshot? {
+        let new = try loadNew(nodes)
+        trees?.new = new.map { new in
+          Result { try TreeSnapshot(new, field: pointer, keyName: keyName, known: nodes) }
+        }
+        return new
+      }
+      guard let tree = try? oldTree.get() else { return try withNodes(nil) }
+      return try tree.withKnownNodes(withNodes)
+    }
+    let oldTree = try trees?.old.get() ?? TreeSnapshot(old, field: pointer, keyName: keyName)
+    let newTree = try trees?.new?.get() ?? TreeSnapshot(new, field: pointer, keyName: keyName)
     let identity = try TreeSnapshot.identity(keys: keys, old: oldTree, new: newTree)
     guard case .fields(let pointers) = identity else { preconditionFailure("a tree is keyed") }
     let comparison = try TreeComparison(

@@ -52,12 +52,12 @@ struct ColdiffRun {
     let progress = io.progress(tool: "coldiff")
     defer { progress?.finish() }
     progress?.stage("reading")
-    let (old, new) = try loadSnapshots(oldPath, newPath, detectionNames: detectionNames)
     if let field = options.treeField {
       return try compareTrees(
-        old: old, new: new, field: field, header: header,
+        oldPath, newPath, detectionNames: detectionNames, field: field, header: header,
         title: title(oldPath, newPath, detectionNames))
     }
+    let (old, new) = try loadSnapshots(oldPath, newPath, detectionNames: detectionNames)
     progress?.stage("matching")
     let identity = try Identity.resolve(keys: options.keyFields, old: old, new: new)
     try checkFields(old: old, new: new, identity: identity)
@@ -105,8 +105,19 @@ struct ColdiffRun {
 
   /// Reads and indexes OLD, then NEW; `/dev/null` (git's
   /// added or deleted file) is an empty collection of the other's form.
-  private func loadSnapshots(
-    _ oldPath: String, _ newPath: String, detectionNames: (old: String?, new: String?)
+  ///
+  /// - Parameters:
+  ///   - oldTree: the names to lay OLD out as a tree by while it is read
+  ///     (`--tree`).
+  ///   - loadingNew: called with OLD once it is read (when it is not
+  ///     `/dev/null`) and with the function that reads NEW given OLD's
+  ///     nodes as a tree (`--tree`); returns what that function returns.
+  func loadSnapshots(
+    _ oldPath: String, _ newPath: String, detectionNames: (old: String?, new: String?),
+    oldTree: JSONTreeNames? = nil,
+    loadingNew: (Snapshot, (JSONKnownNodes?) throws -> Snapshot?) throws -> Snapshot? = {
+      try $1(nil)
+    }
   ) throws -> (Snapshot, Snapshot) {
     let format = options.inputFormat
     let standardInput = io.standardInput
@@ -128,17 +139,23 @@ struct ColdiffRun {
       Result { try open(newPath, releasingFrom: newThreshold) }
     )
     func load(
-      _ input: Result<InputFile?, any Error>, detectionName: String?, reference: Snapshot?
+      _ input: Result<InputFile?, any Error>, detectionName: String?, reference: Snapshot?,
+      nodes: JSONKnownNodes?, tree: JSONTreeNames? = nil
     ) throws -> Snapshot? {
       guard let input = try input.get() else { return nil }
       return try Snapshot(
         input, detectionName: detectionName, override: format, keyName: keyName,
-        root: options.root, delimiter: options.delimiter, reference: reference)
+        root: options.root, delimiter: options.delimiter, reference: reference,
+        knownNodes: nodes, tree: tree)
     }
     // OLD first, in chunks on every core; then NEW, which takes the
     // records it has in common with OLD whole instead of validating them.
-    let old = try load(oldInput, detectionName: detectionNames.old, reference: nil)
-    let new = try load(newInput, detectionName: detectionNames.new, reference: old)
+    let old = try load(
+      oldInput, detectionName: detectionNames.old, reference: nil, nodes: nil, tree: oldTree)
+    func loadNew(nodes: JSONKnownNodes?) throws -> Snapshot? {
+      try load(newInput, detectionName: detectionNames.new, reference: old, nodes: nodes)
+    }
+    let new = try old.map { try loadingNew($0, loadNew) } ?? loadNew(nodes: nil)
     // Notes in a fixed order, OLD's first.
     if let old { console.noteDelimiter(of: old, name: detectionNames.old ?? oldPath) }
     if let new { console.noteDelimiter(of: new, name: detectionNames.new ?? newPath) }

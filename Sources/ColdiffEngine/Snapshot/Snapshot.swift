@@ -62,12 +62,19 @@ package struct Snapshot {
   ///     when this is NEW): the records of this input that have the same
   ///     bytes as one of its records are taken whole, not validated again
   ///     (`KnownRecords`); the result is the same.
+  ///   - knownNodes: the nodes of OLD read as a tree (`--tree`,
+  ///     `TreeSnapshot.withKnownNodes`): the nested records of a JSON
+  ///     record not taken whole are taken whole where OLD has them.
+  ///   - tree: the names to lay a JSON array's or JSON Lines' records out
+  ///     as a tree by while they are validated (`--tree`, OLD's;
+  ///     `TreeSnapshot` takes the layout instead of scanning again).
   /// - Throws: `InputError` naming the file, for malformed input, or a
   ///   root that is not there or not a collection.
   package init(
     _ input: InputFile, detectionName: String? = nil, override: InputFormat?,
     keyName: [UInt8]? = nil, root: JSONPointer? = nil, delimiter: UInt8? = nil,
-    chunking: ScanChunking = .automatic, reference: Snapshot? = nil
+    chunking: ScanChunking = .automatic, reference: Snapshot? = nil,
+    knownNodes: JSONKnownNodes? = nil, tree: JSONTreeNames? = nil
   ) throws {
     name = input.name
     let fileName = detectionName ?? (input.name == "-" ? nil : input.name)
@@ -111,7 +118,7 @@ package struct Snapshot {
           try source.withUnsafeBufferPointer { (buffer) throws(InputError) in
             try JSONCollectionScanner.scan(
               buffer, as: form, keyName: keyName, chunking: chunking.releasing(source),
-              known: known)
+              known: known, nodes: knownNodes, tree: tree)
           }
         }
         form = index.form

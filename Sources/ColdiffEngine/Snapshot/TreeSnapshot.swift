@@ -52,11 +52,18 @@ package struct TreeSnapshot {
   ///   - field: the children member.
   ///   - keyName: a member name whose value to note for each node while
   ///     scanning (the likely key).
+  ///   - known: the nodes of a tree read before (OLD's, when this is
+  ///     NEW's, see `withKnownNodes`): the subtrees with the same bytes
+  ///     as one of them are taken whole; the result is the same.
   /// - Throws: `InputError` for a CSV snapshot, or for a record whose
   ///   children member is not an array (naming the record).
-  /// - Complexity: O(size of the input) for a children member that is a
-  ///   record's own member; O(size × depth) for a deeper one.
-  package init(_ base: Snapshot, field: JSONPointer, keyName: [UInt8]?) throws {
+  /// - Complexity: O(number of nodes) when the scan of `base` laid the
+  ///   tree out (`Snapshot`'s `tree`); else O(size of the input) for a
+  ///   children member that is a record's own member, on every core for
+  ///   a large input; O(size × depth) for a deeper one.
+  package init(
+    _ base: Snapshot, field: JSONPointer, keyName: [UInt8]?, known: JSONKnownNodes? = nil
+  ) throws {
     self.base = base
     self.field = field
     guard case .json(let index) = base.storage else {
@@ -76,10 +83,22 @@ package struct TreeSnapshot {
       roots = (0..<index.count).map { index.recordRange($0) }
     }
     let layout: JSONTreeScanner.Layout
-    if field.tokens.count == 1 {
+    if let capture = index.tree, field.tokens.count == 1, rootNames == nil,
+      capture.children == field.tokens[0], capture.key == keyName
+    {
+      // Laid out while the input was validated.
+      do {
+        layout = try capture.result.get()
+      } catch {
+        throw Self.failure(error, base: base, field: field, rootNames: rootNames)
+      }
+      capturedKey = keyName
+    } else if field.tokens.count == 1 {
       do {
         layout = try base.bytes.withUnsafeBufferPointer { buffer throws(JSONTreeScanner.Failure) in
-          try JSONTreeScanner.scan(buffer, roots: roots, children: field.tokens[0], key: keyName)
+          try JSONTreeScanner.scan(
+            buffer, roots: roots, children: field.tokens[0], key: keyName, known: known,
+            partSize: 1 << 20)
         }
       } catch {
         throw Self.failure(error, base: base, field: field, rootNames: rootNames)
@@ -106,6 +125,30 @@ package struct TreeSnapshot {
     }
     listStarts = starts
     childList = list
+  }
+
+  /// Calls `body` with the nodes of this tree ready to be found again by
+  /// the scans of another input (`JSONKnownNodes`: NEW's validation and
+  /// tree scan take them whole), or with `nil` for a tree whose children
+  /// member is deeper than a record's own member.
+  package func withKnownNodes<Result>(_ body: (JSONKnownNodes?) throws -> Result) rethrows
+    -> Result
+  {
+    guard field.tokens.count == 1 else { return try body(nil) }
+    var layout = JSONTreeScanner.Layout()
+    layout.ranges = ranges
+    layout.parents = parents
+    layout.siblingIndex = siblingIndex
+    layout.childrenRanges = childrenRanges
+    layout.keyRanges = keyRanges
+    layout.canonicalKeys = capturedKeys
+    layout.canonicalKeyStarts = capturedKeyStarts
+    return try base.bytes.withUnsafeBufferPointer { buffer in
+      try body(
+        JSONKnownNodes(
+          bytes: buffer, form: base.form, layout: layout, children: field.tokens[0],
+          key: capturedKey))
+    }
   }
 
   /// The error for a record the scan refused.

@@ -31,9 +31,11 @@ package struct KnownRecords: @unchecked Sendable {
   /// scan gives up and validates (inputs whose records share long
   /// prefixes).
   static let maximumCandidates = 8
-  /// How many records after the last one found are tried first.
+  /// How many records after the last one found are tried first, unless
+  /// the caller says otherwise.
   static let window = 4
-  /// One record in how many is in the table of prefixes.
+  /// One record in how many is in the table of prefixes, unless the
+  /// caller says otherwise.
   static let sampling = 16
 
   /// The scanned input's bytes.
@@ -42,6 +44,8 @@ package struct KnownRecords: @unchecked Sendable {
   let starts: [Int]
   /// Where each record ends (exclusive).
   let ends: [Int]
+  /// How many records after the last one found are tried first.
+  private let window: Int
   /// The table of every ``sampling``th record: its position + 1 in the
   /// low 32 bits, the high 32 bits of its prefix's hash in the others; 0
   /// for an empty slot.
@@ -54,20 +58,26 @@ package struct KnownRecords: @unchecked Sendable {
   ///   - bytes: the scanned input.
   ///   - starts: where each record starts.
   ///   - ends: where each record ends (exclusive).
-  /// - Complexity: O(number of records / ``sampling``).
+  ///   - window: how many records after the last one found to try first.
+  ///   - sampling: one record in how many to put in the table of prefixes
+  ///     (1: every record, for inputs whose next record is often not
+  ///     among the few after the last one found).
+  /// - Complexity: O(number of records / `sampling`).
   package init(
-    bytes: UnsafeBufferPointer<UInt8>, starts: [Int], ends: [Int]
+    bytes: UnsafeBufferPointer<UInt8>, starts: [Int], ends: [Int], window: Int = Self.window,
+    sampling: Int = Self.sampling
   ) {
     precondition(starts.count < Int(UInt32.max), "too many records to index by prefix")
     self.bytes = bytes
     self.starts = starts
     self.ends = ends
+    self.window = window
     var capacity = 16
-    while capacity < starts.count * 2 / Self.sampling { capacity *= 2 }
+    while capacity < starts.count * 2 / sampling { capacity *= 2 }
     mask = capacity - 1
     var table = [UInt64](repeating: 0, count: capacity)
     if let base = bytes.baseAddress {
-      for record in stride(from: 0, to: starts.count, by: Self.sampling)
+      for record in stride(from: 0, to: starts.count, by: sampling)
       where ends[record] - starts[record] >= Self.prefixLength {
         let hash = Self.hash(base + starts[record])
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -94,7 +104,7 @@ package struct KnownRecords: @unchecked Sendable {
     guard let base = other.baseAddress, other.count - offset >= Self.prefixLength else {
       return nil
     }
-    for record in (hint + 1)..<min(hint + 1 + Self.window, starts.count)
+    for record in (hint + 1)..<min(hint + 1 + window, starts.count)
     where matches(record, base, offset, other.count) {
       return record
     }

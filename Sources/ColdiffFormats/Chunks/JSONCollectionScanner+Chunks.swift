@@ -15,17 +15,21 @@ extension Scanner {
   {
     let bytes = lexer.bytes
     let (keyName, capturesKeys, known) = (self.keyName, index.capturesKeys, self.known)
+    let (nodes, treeNames) = (self.nodes, self.treeNames)
     var parts: [JSONCollectionIndex] = []
     lexer.position = try ChunkedScan.run(
       bounds: bounds, releasing: chunking.releasing,
       guess: { ChunkedScan.lineStart(in: bytes, atOrAfter: $0) },
       scan: { start, limit in
-        var scanner = Scanner(bytes: bytes, keyName: keyName, known: known)
+        var scanner = Scanner(
+          bytes: bytes, keyName: keyName, known: known, nodes: nodes, tree: treeNames)
         scanner.lexer.position = start
         var part = JSONCollectionIndex(form: .jsonLines)
         part.capturesKeys = capturesKeys
         do throws(InputError) {
+          scanner.startTree(before: limit)
           try scanner.scanLines(into: &part, startingBefore: limit)
+          part.tree = scanner.tree.finish()
           return (.success(part), scanner.lexer.position)
         } catch {
           return (.failure(error), start)
@@ -35,6 +39,7 @@ extension Scanner {
         parts.append(part)
         return false
       })
+    index.tree = JSONTreeCapture.joining(parts)
     index.append(parts: &parts)
   }
 
@@ -47,12 +52,14 @@ extension Scanner {
   ) throws(InputError) {
     let bytes = lexer.bytes
     guard let indent = Scanner.indentation(in: bytes, before: lexer.position) else {
+      startTree(before: lexer.end)
       _ = try scanElements(into: &index, closing: closing)
+      index.tree = tree.finish()
       return
     }
     let firstByte = bytes[lexer.position]
     let (keyName, form, capturesKeys) = (self.keyName, index.form, index.capturesKeys)
-    let known = self.known
+    let (known, nodes, treeNames) = (self.known, self.nodes, self.treeNames)
     var parts: [JSONCollectionIndex] = []
     var closed = false
     lexer.position = try ChunkedScan.run(
@@ -61,13 +68,16 @@ extension Scanner {
         Scanner.elementStart(in: bytes, atOrAfter: cut, indent: indent, firstByte: firstByte)
       },
       scan: { start, limit in
-        var scanner = Scanner(bytes: bytes, keyName: keyName, known: known)
+        var scanner = Scanner(
+          bytes: bytes, keyName: keyName, known: known, nodes: nodes, tree: treeNames)
         scanner.lexer.position = start
         var part = JSONCollectionIndex(form: form)
         part.capturesKeys = capturesKeys
         do throws(InputError) {
+          scanner.startTree(before: limit)
           let closes = try scanner.scanElements(
             into: &part, closing: closing, startingBefore: limit)
+          part.tree = scanner.tree.finish()
           // A part's closing offset says whether it reached the closing
           // bracket (-1: it did not).
           part.closingOffset = closes ? scanner.lexer.position : -1
@@ -81,6 +91,7 @@ extension Scanner {
         closed = part.closingOffset >= 0
         return closed
       })
+    index.tree = JSONTreeCapture.joining(parts)
     index.append(parts: &parts)
     // The last chunk reaches the end of the input: it closes or throws.
     precondition(closed, "the elements ended without their closing bracket")

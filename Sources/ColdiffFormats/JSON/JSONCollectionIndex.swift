@@ -47,6 +47,9 @@ public struct JSONCollectionIndex: Sendable {
   /// Where the collection's text ends, after the `]` or `}` (the end of
   /// the input for JSON Lines).
   public var closingOffset: Int
+  /// The records laid out as a tree while they were validated, when the
+  /// scan was asked to (`JSONTreeNames`).
+  package var tree: JSONTreeCapture?
 
   /// Creates an empty index of a form.
   ///
@@ -148,7 +151,8 @@ extension JSONCollectionIndex: Equatable {
   /// Whether two indexes find the same records at the same places.
   /// `knownPartners` is left out: it says which equal record of another
   /// input a scan found, and when that input holds a record twice, scans
-  /// cut into other chunks may find the other one.
+  /// cut into other chunks may find the other one. `tree` is left out
+  /// too: it is a tree scan's result, compared as such.
   public static func == (lhs: JSONCollectionIndex, rhs: JSONCollectionIndex) -> Bool {
     lhs.form == rhs.form && lhs.recordStarts == rhs.recordStarts
       && lhs.recordEnds == rhs.recordEnds && lhs.nameStarts == rhs.nameStarts

@@ -43,13 +43,21 @@ public enum JSONCollectionScanner {
   ///   - chunking: how a large input is cut (tests force small chunks).
   ///   - known: the records of another input scanned with the same key
   ///     name, taken whole where they occur again (`JSONKnownRecords`).
+  ///   - nodes: the nested records of another input read as a tree,
+  ///     taken whole where they occur again inside a record that is not
+  ///     (`JSONKnownNodes`).
+  ///   - tree: the names to lay the records out as a tree by while they
+  ///     are validated (`JSONCollectionIndex.tree`; not for an object
+  ///     map, whose roots a tree orders by name); not with `nodes`.
   /// - Returns: the form and the records' positions.
   /// - Throws: `InputError`, as `scan(_:as:keyName:)`.
   package static func scan(
     _ bytes: UnsafeBufferPointer<UInt8>, as form: InputForm, keyName: [UInt8]?,
-    chunking: ScanChunking, known: JSONKnownRecords? = nil
+    chunking: ScanChunking, known: JSONKnownRecords? = nil, nodes: JSONKnownNodes? = nil,
+    tree: JSONTreeNames? = nil
   ) throws(InputError) -> JSONCollectionIndex {
-    var scanner = Scanner(bytes: bytes, keyName: keyName, chunking: chunking, known: known)
+    var scanner = Scanner(
+      bytes: bytes, keyName: keyName, chunking: chunking, known: known, nodes: nodes, tree: tree)
     switch form {
     case .jsonLines: return try scanner.scanLines()
     case .jsonArray: return try scanner.scanDocument(expecting: .jsonArray)
@@ -58,7 +66,7 @@ public enum JSONCollectionScanner {
     case .jsonObjectOrLines:
       let isLines = try scanner.followsAnotherValue()
       var rescanner = Scanner(
-        bytes: bytes, keyName: keyName, chunking: chunking, known: known)
+        bytes: bytes, keyName: keyName, chunking: chunking, known: known, nodes: nodes, tree: tree)
       return try isLines ? rescanner.scanLines() : rescanner.scanDocument(expecting: nil)
     }
   }
@@ -97,14 +105,32 @@ struct Scanner {
   /// The known record found last (where to look first for the next), or
   /// -1.
   var lastKnown = -1
+  /// Another input's nested records, taken whole where they occur again
+  /// inside a record that is not; `nil` once the form is known to differ
+  /// from theirs.
+  var nodes: JSONKnownNodes?
+  /// The known node found last (the last of its subtree), or -1.
+  var lastKnownNode = -1
+  /// The names to lay the records out as a tree by; `nil` once the form
+  /// is known to be an object map.
+  var treeNames: JSONTreeNames?
+  /// The tree being laid out (or the children member's name, when
+  /// OLD's nodes are taken whole).
+  var tree = TreeBuild()
+  /// `keyName`, for the tree's validating scan.
+  let recordKey: MemberName?
 
   init(
     bytes: UnsafeBufferPointer<UInt8>, keyName: [UInt8]?, chunking: ScanChunking = .whole,
-    known: JSONKnownRecords? = nil
+    known: JSONKnownRecords? = nil, nodes: JSONKnownNodes? = nil, tree: JSONTreeNames? = nil
   ) {
     self.keyName = keyName
     self.chunking = chunking
     self.known = known?.capturesKeys == (keyName != nil) ? known : nil
+    self.nodes = tree == nil ? nodes : nil
+    treeNames = tree
+    if let nodes = self.nodes { self.tree.children = MemberName(nodes.children) }
+    recordKey = keyName.map(MemberName.init)
     lexer = JSONLexer(bytes: bytes, range: 0..<bytes.count)
     lexer.position = JSONReader.byteOrderMarkLength(bytes)
     stack.reserveCapacity(64)
@@ -138,6 +164,8 @@ struct Scanner {
       }
     }
     if known?.form != found { known = nil }
+    if nodes?.form != found { nodes = nil }
+    if found == .jsonObject { treeNames = nil }
     var index = JSONCollectionIndex(form: found)
     index.capturesKeys = keyName != nil
     index.openingOffset = lexer.position
@@ -149,7 +177,9 @@ struct Scanner {
     } else if let bounds = chunking.bounds(from: lexer.position, to: lexer.end) {
       try scanElementsInChunks(bounds, into: &index, closing: closing)
     } else {
+      startTree(before: lexer.end)
       _ = try scanElements(into: &index, closing: closing)
+      index.tree = tree.finish()
     }
     index.closingOffset = lexer.position
     lexer.skipWhitespace()
@@ -201,13 +231,16 @@ struct Scanner {
   /// Scans JSON Lines: one value per non-blank line.
   mutating func scanLines() throws(InputError) -> JSONCollectionIndex {
     if known?.form != .jsonLines { known = nil }
+    if nodes?.form != .jsonLines { nodes = nil }
     var index = JSONCollectionIndex(form: .jsonLines)
     index.capturesKeys = keyName != nil
     index.openingOffset = lexer.position
     if let bounds = chunking.bounds(from: lexer.position, to: lexer.end) {
       try scanLinesInChunks(bounds, into: &index)
     } else {
+      startTree(before: lexer.end)
       try scanLines(into: &index, startingBefore: lexer.end)
+      index.tree = tree.finish()
     }
     index.closingOffset = lexer.end
     return index

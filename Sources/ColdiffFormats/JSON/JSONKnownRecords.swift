@@ -41,7 +41,9 @@ extension Scanner {
   /// `JSONLexer.skipValue` does, or taken whole when OLD has a record with
   /// the same bytes; `lexer.position` is left after it. With OLD's
   /// records at hand, `index.knownPartners` notes which one it was (or
-  /// -1).
+  /// -1). With known nodes, a record that is not taken whole has its
+  /// nested records taken whole where OLD has them; a tree being laid out
+  /// gets the record's nodes (`skipTreeRecord`).
   ///
   /// - Parameters:
   ///   - depth: how many containers enclose the record.
@@ -68,6 +70,7 @@ extension Scanner {
       guard known.capturesKeys, known.keyStarts[record] >= 0 else { return nil }
       return (known.keyStarts[record] + shift)..<(known.keyEnds[record] + shift)
     }
+    if nodes != nil || tree.active { return try skipTreeRecord(depth: depth) }
     return try lexer.skipValue(depth: depth, stack: &stack, capturing: keyName)
   }
 }

@@ -140,7 +140,7 @@ extension JSONLexer {
 
   /// Steps over `[` or `{`, checking the nesting limit.
   @inline(__always)
-  private mutating func enterNested(depth: Int) throws(InputError) {
+  mutating func enterNested(depth: Int) throws(InputError) {
     guard depth < JSONReader.maximumDepth else {
       throw error("nesting deeper than \(JSONReader.maximumDepth) levels", at: position)
     }

@@ -8,7 +8,7 @@
 public enum JSONTreeScanner {
   /// What the scan found, one entry per record in preorder (a record,
   /// then its children's subtrees, then its next sibling).
-  public struct Layout: Sendable {
+  public struct Layout: Sendable, Equatable {
     /// Each record's bytes.
     public var ranges: [Range<Int>] = []
     /// Each record's parent, -1 for a top-level record.
@@ -35,7 +35,7 @@ public enum JSONTreeScanner {
   }
 
   /// A record that cannot be read as a node of the tree.
-  public struct Failure: Error, Sendable {
+  public struct Failure: Error, Sendable, Equatable {
     /// The record's index path (`[0, 2, 1]`).
     public var path: [Int]
     /// Where the record starts in the input.
@@ -64,7 +64,7 @@ public enum JSONTreeScanner {
     var childCount: Int
   }
 
-  /// Scans the trees rooted at `roots`.
+  /// Scans the trees rooted at `roots`, on one thread.
   ///
   /// - Parameters:
   ///   - bytes: the input, already validated.
@@ -77,27 +77,78 @@ public enum JSONTreeScanner {
   /// - Throws: `Failure` for a children member that is not an array, or
   ///   that a record has twice.
   /// - Complexity: O(size of the records).
-  ///
-  /// Long by design: hot scanner loop (one pass over every byte of the
-  /// trees, its stack of open records kept in locals).
   public static func scan(
     _ bytes: UnsafeBufferPointer<UInt8>, roots: [Range<Int>], children: [UInt8], key: [UInt8]?
   ) throws(Failure) -> Layout {
-    guard bytes.baseAddress != nil, !roots.isEmpty else {
+    try scan(bytes, roots: roots, children: children, key: key, known: nil, partSize: nil)
+  }
+
+  /// Scans the trees rooted at `roots`, taking the subtrees OLD has whole,
+  /// a large input's roots in parts on every core; see
+  /// `scan(_:roots:children:key:)`. The result and the first failure are
+  /// those of a scan of the whole input on one thread.
+  ///
+  /// - Parameters:
+  ///   - bytes: the input, already validated.
+  ///   - roots: the top-level records' ranges.
+  ///   - children: the name of the children member.
+  ///   - key: the name of a key member to note, if any.
+  ///   - known: OLD's nodes: a record (nested or not) with the same bytes
+  ///     as one of them has its subtree's layout copied, not scanned;
+  ///     used only when scanned with the same children and key names.
+  ///   - partSize: the smallest part of the input (in bytes) to scan on a
+  ///     thread at once with others (an input under four of them is
+  ///     scanned whole); `nil` to scan all on this thread.
+  /// - Returns: the records in preorder.
+  /// - Throws: `Failure`, as `scan(_:roots:children:key:)`.
+  package static func scan(
+    _ bytes: UnsafeBufferPointer<UInt8>, roots: [Range<Int>], children: [UInt8], key: [UInt8]?,
+    known: JSONKnownNodes?, partSize: Int?
+  ) throws(Failure) -> Layout {
+    let known = known.flatMap { $0.children == children && $0.key == key ? $0 : nil }
+    let parts = partSize.map { Self.parts(of: roots, smallest: $0) } ?? [0..<roots.count]
+    guard parts.count > 1 else {
+      return try scanPart(bytes, roots: roots[...], children: children, key: key, known: known)
+    }
+    let layouts = ChunkRunner.map(parts.count) { part in
+      Result { () throws(Failure) in
+        try scanPart(bytes, roots: roots[parts[part]], children: children, key: key, known: known)
+      }
+    }
+    var scanned: [Layout] = []
+    for part in layouts { scanned.append(try part.get()) }
+    return Layout(joining: scanned)
+  }
+
+  /// Scans some of the roots (`roots` keeps their indices, which are
+  /// their sibling indices).
+  ///
+  /// Long by design: hot scanner loop (one pass over every byte of the
+  /// trees, its stack of open records kept in locals).
+  private static func scanPart(
+    _ bytes: UnsafeBufferPointer<UInt8>, roots: ArraySlice<Range<Int>>, children: [UInt8],
+    key: [UInt8]?, known: JSONKnownNodes?
+  ) throws(Failure) -> Layout {
+    guard bytes.baseAddress != nil, let firstRoot = roots.first, let lastRoot = roots.last else {
       var layout = Layout()
       if key != nil { layout.canonicalKeyStarts = [0] }
       return layout
     }
     // About 200 bytes a record; the arrays grow past it when needed.
-    var builder = Builder(
-      estimate: (roots.last!.upperBound - roots[0].lowerBound) / 200 + roots.count,
+    var builder = TreeLayoutBuilder(
+      estimate: (lastRoot.upperBound - firstRoot.lowerBound) / 200 + roots.count,
       keyed: key != nil)
     let text = ValidatedJSON(bytes)
     let names = Names(children: children, key: key)
     defer { names.deallocate() }
     var open: [Open] = []
     open.reserveCapacity(16)
-    for (index, root) in roots.enumerated() {
+    var hint = -1
+    for (index, root) in zip(roots.indices, roots) {
+      if let known, let old = known.find(in: bytes, at: root.lowerBound, hint: &hint) {
+        _ = builder.copy(old, of: known, at: root.lowerBound, parent: -1, sibling: index)
+        continue
+      }
       let node = builder.begin(at: root.lowerBound, parent: -1, sibling: index)
       guard text[root.lowerBound] == UInt8(ascii: "{") else {
         builder.layout.ranges[node] = root
@@ -123,8 +174,13 @@ public enum JSONTreeScanner {
             cursor += 1
             continue
           }
-          let child = builder.begin(at: cursor, parent: node, sibling: open[top].childCount)
+          let sibling = open[top].childCount
           open[top].childCount += 1
+          if let known, let old = known.find(in: bytes, at: cursor, hint: &hint) {
+            cursor = builder.copy(old, of: known, at: cursor, parent: node, sibling: sibling)
+            continue
+          }
+          let child = builder.begin(at: cursor, parent: node, sibling: sibling)
           if byte == UInt8(ascii: "{") {
             open.append(Open(node: child, childCount: -1))
             cursor += 1
@@ -168,7 +224,7 @@ public enum JSONTreeScanner {
 /// The layout being filled, and where each record's canonical key bytes
 /// went: keys are encoded when the scan meets them, which is in preorder
 /// unless a record's key member comes after its children.
-private struct Builder {
+struct TreeLayoutBuilder {
   var layout = JSONTreeScanner.Layout()
   /// Each record's canonical key bytes in `layout.canonicalKeys` (empty
   /// without a key), when keys are noted.
@@ -201,6 +257,40 @@ private struct Builder {
     layout.keyRanges.append(nil)
     if keyed { keySpans.append(0..<0) }
     return node
+  }
+
+  /// Appends the subtree of OLD's node `old`, found again at `start`:
+  /// its nodes' layout moved there, the subtree's root under `parent` as
+  /// its child number `sibling`.
+  ///
+  /// - Returns: where the subtree's root ends.
+  mutating func copy(
+    _ old: Int, of known: JSONKnownNodes, at start: Int, parent: Int, sibling: Int
+  ) -> Int {
+    let end = Int(known.subtreeEnds[old])
+    let source = known.layout
+    let shift = start - source.ranges[old].lowerBound
+    let first = Int32(layout.ranges.count) - Int32(old)
+    func moved(_ range: Range<Int>) -> Range<Int> {
+      (range.lowerBound + shift)..<(range.upperBound + shift)
+    }
+    for node in old..<end {
+      layout.ranges.append(moved(source.ranges[node]))
+      layout.childrenRanges.append(source.childrenRanges[node].map(moved))
+      layout.keyRanges.append(source.keyRanges[node].map(moved))
+      layout.parents.append(node == old ? Int32(parent) : source.parents[node] + first)
+      layout.siblingIndex.append(node == old ? Int32(sibling) : source.siblingIndex[node])
+    }
+    if keyed {
+      known.layout.canonicalKeyStarts.withUnsafeBufferPointer { starts in
+        let offset = layout.canonicalKeys.count - starts[old]
+        layout.canonicalKeys += known.layout.canonicalKeys[starts[old]..<starts[end]]
+        for node in old..<end {
+          keySpans.append((starts[node] + offset)..<(starts[node + 1] + offset))
+        }
+      }
+    }
+    return shift + source.ranges[old].upperBound
   }
 
   /// Notes the node's key value and appends its canonical bytes.

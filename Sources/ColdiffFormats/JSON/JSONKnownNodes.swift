@@ -1,0 +1,83 @@
+/// The records of a scanned tree (OLD, `coldiff --tree`), nested ones
+/// included, for the scans of another (NEW) to take whole those they meet
+/// again byte for byte (`KnownRecords`): a nested record holding none of
+/// the changes has the same bytes in both, even when every top-level
+/// record holds one. A node with the same bytes as a valid one is valid,
+/// and its subtree's layout is OLD's, moved to where it is in NEW.
+///
+/// Only objects are taken whole (their closing brace ends them whatever
+/// follows), and only in a collection of the same form (the same nesting
+/// depth around the roots, JSON Lines' records on one line).
+package struct JSONKnownNodes: Sendable {
+  /// The nodes, found by their prefixes: every node is in the table, and
+  /// the window after the last one found covers a changed record's first
+  /// children (in preorder, a node's first child follows it).
+  let records: KnownRecords
+  /// OLD's layout, whose subtrees are copied.
+  let layout: JSONTreeScanner.Layout
+  /// Where each node's subtree ends in preorder (exclusive).
+  let subtreeEnds: [Int32]
+  /// Each node's depth in its tree, 0 for a root.
+  let levels: [Int32]
+  /// OLD's form.
+  let form: InputForm
+  /// The children member's name.
+  let children: [UInt8]
+  /// The key member whose canonical bytes the layout holds, if any.
+  let key: [UInt8]?
+
+  /// Indexes OLD's nodes by their prefixes.
+  ///
+  /// - Parameters:
+  ///   - bytes: OLD's bytes, as scanned; they must stay valid while this
+  ///     is used.
+  ///   - form: OLD's form (`.jsonArray`, `.jsonObject` or `.jsonLines`).
+  ///   - layout: what the tree scan of `bytes` found.
+  ///   - children: the children member's name it was scanned with.
+  ///   - key: the key member's name it was scanned with.
+  /// - Complexity: O(number of nodes).
+  package init(
+    bytes: UnsafeBufferPointer<UInt8>, form: InputForm, layout: JSONTreeScanner.Layout,
+    children: [UInt8], key: [UInt8]?
+  ) {
+    records = KnownRecords(
+      bytes: bytes, starts: layout.ranges.map(\.lowerBound), ends: layout.ranges.map(\.upperBound),
+      window: 8, sampling: 1)
+    self.layout = layout
+    self.form = form
+    self.children = children
+    self.key = key
+    let count = layout.parents.count
+    var ends = [Int32](repeating: 0, count: count)
+    for node in stride(from: count - 1, through: 0, by: -1) {
+      // A node's subtree ends where its last child's does.
+      if ends[node] == 0 { ends[node] = Int32(node + 1) }
+      let parent = Int(layout.parents[node])
+      if parent >= 0 && ends[parent] == 0 { ends[parent] = ends[node] }
+    }
+    subtreeEnds = ends
+    var levels = [Int32](repeating: 0, count: count)
+    for node in 0..<count where layout.parents[node] >= 0 {
+      levels[node] = levels[Int(layout.parents[node])] + 1
+    }
+    self.levels = levels
+  }
+
+  /// A node of OLD with the same bytes as those of `other` at `offset`,
+  /// if there is one that starts with `{`.
+  ///
+  /// - Parameters:
+  ///   - other: the input being scanned.
+  ///   - offset: where a record starts in `other`.
+  ///   - hint: the node found last, or -1; set to the last node of the
+  ///     subtree found, where the next one is looked for first.
+  /// - Returns: the node.
+  @inline(__always)
+  package func find(in other: UnsafeBufferPointer<UInt8>, at offset: Int, hint: inout Int) -> Int? {
+    guard other[offset] == UInt8(ascii: "{"),
+      let node = records.find(in: other, at: offset, after: hint)
+    else { return nil }
+    hint = Int(subtreeEnds[node]) - 1
+    return node
+  }
+}

@@ -1,0 +1,316 @@
+import ColdiffFormats
+import TestSupport
+import Testing
+
+/// Scans of NEW that take the nested records of a tree it shares with OLD
+/// whole (`JSONKnownNodes`) give what the full scans give: the validating
+/// scan the same index or the same first error with its line and column,
+/// the tree scan the same layout or the same failure. And the validating
+/// scan that lays a tree out as it goes (OLD's, `JSONTreeCapture`) gives
+/// what the tree scan gives, whole or in chunks.
+@Suite struct KnownNodesTests {
+  private static let chunkings = [
+    ScanChunking.whole, ScanChunking(threshold: 0, chunkSize: 64),
+    ScanChunking(threshold: 0, chunkSize: 700),
+  ]
+  private static let children = Array("kids".utf8)
+
+  @Test(arguments: [InputForm.jsonLines, .jsonArray, .jsonObject])
+  func scansWithKnownNodesGiveTheFullScans(form: InputForm) throws {
+    var random = SeededGenerator(seed: 207 + RandomCollection.seed(form))
+    for round in 0..<80 {
+      let forest = RandomForest.make(using: &random)
+      let pretty = form != .jsonLines && Bool.random(using: &random)
+      let old = RandomForest.render(forest, form, pretty: pretty)
+      var new = RandomForest.render(
+        RandomForest.edited(forest, using: &random), form, pretty: pretty)
+      // Damage now and then falls inside a nested record OLD has.
+      if round % 2 == 1 { new = RandomCollection.damaged(new, using: &random) }
+      for keyName in [nil, Array("id".utf8)] {
+        let plain = Self.outcome(new, form, keyName, .whole, old: nil)
+        for (part, chunking) in Self.chunkings.enumerated() {
+          let outcome = Self.outcome(new, form, keyName, chunking, old: old, partSize: part)
+          #expect(outcome == plain, "\(String(decoding: new, as: UTF8.self))")
+        }
+      }
+    }
+  }
+
+  @Test(arguments: [InputForm.jsonLines, .jsonArray, .jsonObject])
+  func validatingScansLayTheTreeOutAsTheTreeScan(form: InputForm) throws {
+    var random = SeededGenerator(seed: 311 + RandomCollection.seed(form))
+    for round in 0..<80 {
+      let forest = RandomForest.make(using: &random)
+      let pretty = form != .jsonLines && Bool.random(using: &random)
+      var text = RandomForest.render(forest, form, pretty: pretty)
+      // Records the tree scan refuses now and then, damage now and then.
+      if round % 3 == 1 { text = RandomForest.refused(text, using: &random) }
+      if round % 4 == 3 { text = RandomCollection.damaged(text, using: &random) }
+      for keyName in [nil, Array("id".utf8)] {
+        let names = JSONTreeNames(children: Self.children, key: keyName)
+        let plain = Self.outcome(text, form, keyName, .whole, old: nil)
+        for chunking in Self.chunkings {
+          let scanned = text.withUnsafeBufferPointer { buffer in
+            Result { () throws(InputError) in
+              try JSONCollectionScanner.scan(
+                buffer, as: form, keyName: keyName, chunking: chunking, tree: names)
+            }
+          }
+          guard case .success(let index) = scanned else {
+            #expect(scanned.map(\.count) == .failure(plain.error!))
+            continue
+          }
+          var flat = index
+          flat.tree = nil
+          #expect(flat == plain.index)
+          guard form != .jsonObject else {
+            #expect(index.tree == nil)
+            continue
+          }
+          let capture = try #require(index.tree)
+          switch capture.result {
+          case .success(let layout): #expect(TreeOutcome(layout) == plain.tree)
+          case .failure(let failure): #expect(TreeOutcome(failure) == plain.tree)
+          }
+        }
+      }
+    }
+  }
+
+  @Test func aSharedNodeMovedDeeperIsCheckedAgainstTheNestingLimit() {
+    // A node nested 996 arrays deep inside is valid as a child of a root,
+    // not as a grandchild: two levels more pass the limit of 1000.
+    let deep =
+      #"{"id": "a node long enough to be found", "v": "#
+      + String(repeating: "[", count: 996) + String(repeating: "]", count: 996) + "}"
+    let old = Array(#"[{"id": "r", "kids": [\#(deep)]}]"#.utf8)
+    let moved = Array(#"[{"id": "r", "kids": [{"id": "p", "kids": [\#(deep)]}]}]"#.utf8)
+    let kept = Array(#"[{"id": "r", "kids": [\#(deep), {"id": "q"}]}]"#.utf8)
+    let plain = Self.outcome(moved, .jsonArray, nil, .whole, old: nil)
+    #expect(plain.error?.message.hasPrefix("nesting deeper than 1000 levels") == true)
+    #expect(Self.outcome(moved, .jsonArray, nil, .whole, old: old) == plain)
+    let valid = Self.outcome(kept, .jsonArray, nil, .whole, old: old)
+    #expect(valid.error == nil)
+    #expect(valid == Self.outcome(kept, .jsonArray, nil, .whole, old: nil))
+  }
+
+  @Test func sharedNodesAreTakenWhole() throws {
+    // NEW has OLD's bytes for every node but the changed one and the
+    // records above it, and those are what the scan finds.
+    let shared = #"{"id": "b", "name": "a nested record long enough", "kids": [{"id": "c"}]}"#
+    let old = Array(#"[{"id": "a", "kids": [\#(shared)]}]"#.utf8)
+    let new = Array(#"[{"id": "a", "note": 1, "kids": [\#(shared)]}]"#.utf8)
+    let oldIndex = try JSONCollectionScanner.scan(old, as: .jsonArray)
+    let oldLayout = try old.withUnsafeBufferPointer { buffer in
+      try JSONTreeScanner.scan(
+        buffer, roots: [oldIndex.recordRange(0)], children: Self.children, key: nil)
+    }
+    old.withUnsafeBufferPointer { oldBuffer in
+      new.withUnsafeBufferPointer { newBuffer in
+        let known = JSONKnownNodes(
+          bytes: oldBuffer, form: .jsonArray, layout: oldLayout, children: Self.children, key: nil)
+        var hint = -1
+        let start = new.firstIndex(of: UInt8(ascii: "b"))! - 8
+        #expect(known.find(in: newBuffer, at: start, hint: &hint) == 1)
+        #expect(hint == 2)
+        #expect(known.find(in: newBuffer, at: 1, hint: &hint) == nil)
+      }
+    }
+  }
+
+  // MARK: - Outcomes
+
+  private struct Outcome: Equatable {
+    var index: JSONCollectionIndex?
+    var error: InputError?
+    var tree: TreeOutcome?
+  }
+
+  /// A tree layout or failure, compared field by field.
+  private struct TreeOutcome: Equatable {
+    var ranges: [Range<Int>] = []
+    var parents: [Int32] = []
+    var siblingIndex: [Int32] = []
+    var childrenRanges: [Range<Int>?] = []
+    var keyRanges: [Range<Int>?] = []
+    var canonicalKeys: [UInt8] = []
+    var canonicalKeyStarts: [Int] = []
+    var failure: String?
+
+    init(_ layout: JSONTreeScanner.Layout) {
+      ranges = layout.ranges
+      parents = layout.parents
+      siblingIndex = layout.siblingIndex
+      childrenRanges = layout.childrenRanges
+      keyRanges = layout.keyRanges
+      canonicalKeys = layout.canonicalKeys
+      canonicalKeyStarts = layout.canonicalKeyStarts
+    }
+
+    init(_ failure: JSONTreeScanner.Failure) {
+      self.failure = "\(failure.path) \(failure.offset) \(failure.reason)"
+    }
+  }
+
+  /// NEW scanned, then scanned as a tree; with OLD's nodes (and records)
+  /// known when `old` is given, its tree scan in parts of `partSize`
+  /// bytes or more (0: on one thread).
+  private static func outcome(
+    _ new: [UInt8], _ form: InputForm, _ keyName: [UInt8]?, _ chunking: ScanChunking,
+    old: [UInt8]?, partSize: Int = 0
+  ) -> Outcome {
+    let oldText = old ?? []
+    return oldText.withUnsafeBufferPointer { oldBuffer in
+      let oldIndex = old.flatMap { try? JSONCollectionScanner.scan($0, as: form, keyName: keyName) }
+      let nodes = oldIndex.flatMap { index -> JSONKnownNodes? in
+        guard
+          let layout = try? JSONTreeScanner.scan(
+            oldBuffer, roots: (0..<index.count).map(index.recordRange), children: children,
+            key: keyName)
+        else { return nil }
+        return JSONKnownNodes(
+          bytes: oldBuffer, form: index.form, layout: layout, children: children, key: keyName)
+      }
+      let records = oldIndex.map { JSONKnownRecords(bytes: oldBuffer, index: $0) }
+      return new.withUnsafeBufferPointer { buffer in
+        let index: JSONCollectionIndex
+        do throws(InputError) {
+          index = try JSONCollectionScanner.scan(
+            buffer, as: form, keyName: keyName, chunking: chunking, known: records, nodes: nodes)
+        } catch {
+          return Outcome(error: error)
+        }
+        let roots = (0..<index.count).map(index.recordRange)
+        do throws(JSONTreeScanner.Failure) {
+          let layout = try JSONTreeScanner.scan(
+            buffer, roots: roots, children: children, key: keyName, known: nodes,
+            partSize: partSize == 0 ? nil : partSize)
+          return Outcome(index: index, tree: TreeOutcome(layout))
+        } catch {
+          return Outcome(index: index, tree: TreeOutcome(error))
+        }
+      }
+    }
+  }
+}
+
+/// Random forests of records nested in `kids`, edited as a new version
+/// would be: a record changed, one deleted with its subtree, one moved
+/// under another parent, one inserted.
+private enum RandomForest {
+  struct Node {
+    var id: Int
+    var name: String
+    var kids: [Node]?
+  }
+
+  static func make(using random: inout SeededGenerator) -> [Node] {
+    var next = 0
+    func node(depth: Int) -> Node {
+      next += 1
+      let id = next
+      let hasKids = depth < 4 && Int.random(in: 0..<3, using: &random) > 0
+      let kids =
+        hasKids
+        ? (0..<Int.random(in: 0...3, using: &random)).map { _ in node(depth: depth + 1) } : nil
+      return Node(id: id, name: name(using: &random), kids: kids)
+    }
+    return (0..<Int.random(in: 1...5, using: &random)).map { _ in node(depth: 0) }
+  }
+
+  static func edited(_ forest: [Node], using random: inout SeededGenerator) -> [Node] {
+    var forest = forest
+    let count = forest.reduce(0) { $0 + size($1) }
+    visit(&forest, at: Int.random(in: 0..<count, using: &random)) { node, _ in
+      node.name += " changed"
+    }
+    // A record moved under another (or dropped, with its subtree, when
+    // it was the only root), then one inserted.
+    var moved: Node?
+    visit(&forest, at: Int.random(in: 0..<count, using: &random)) { node, remove in
+      moved = node
+      remove = true
+    }
+    let total = forest.reduce(0) { $0 + size($1) }
+    if let moved, total > 0 {
+      visit(&forest, at: Int.random(in: 0..<total, using: &random)) { node, _ in
+        node.kids = (node.kids ?? []) + [moved]
+      }
+    }
+    visit(&forest, at: 0) { node, _ in
+      node.kids = [Node(id: 9999, name: "inserted", kids: nil)] + (node.kids ?? [])
+    }
+    return forest
+  }
+
+  /// Calls `change` on the node at preorder position `target`; the node
+  /// is removed when `change` sets its second argument.
+  private static func visit(
+    _ nodes: inout [Node], at target: Int, _ change: (inout Node, inout Bool) -> Void
+  ) {
+    var position = target
+    func walk(_ nodes: inout [Node]) -> Bool {
+      for index in nodes.indices {
+        if position == 0 {
+          var remove = false
+          change(&nodes[index], &remove)
+          if remove { nodes.remove(at: index) }
+          return true
+        }
+        position -= 1
+        if nodes[index].kids != nil, walk(&nodes[index].kids!) { return true }
+      }
+      return false
+    }
+    _ = walk(&nodes)
+  }
+
+  private static func size(_ node: Node) -> Int {
+    1 + (node.kids ?? []).reduce(0) { $0 + size($1) }
+  }
+
+  static func render(_ forest: [Node], _ form: InputForm, pretty: Bool) -> [UInt8] {
+    func text(_ node: Node, _ indent: String) -> String {
+      let inner = pretty ? "\n" + indent + "  " : ""
+      var members = [
+        "\"id\": \"n\(node.id)\"", "\"name\": \"\(node.name)\"",
+        "\"meta\": {\"a\": [1, {\"b\": null}]}",
+      ]
+      if let kids = node.kids {
+        let items = kids.map { text($0, indent + "    ") }
+        members.insert(
+          "\"kids\": [" + inner + "  " + items.joined(separator: "," + inner + "  ") + inner + "]",
+          at: node.id % 3)
+      }
+      return "{" + inner + members.joined(separator: "," + inner) + (pretty ? "\n" + indent : "")
+        + "}"
+    }
+    switch form {
+    case .jsonLines:
+      return Array(forest.map { text($0, "") + "\n" }.joined().utf8)
+    case .jsonObject:
+      let members = forest.map { "\"m\($0.id)\": " + text($0, "  ") }
+      return Array(("{\n  " + members.joined(separator: ",\n  ") + "\n}\n").utf8)
+    default:
+      return Array(
+        ("[\n  " + forest.map { text($0, "  ") }.joined(separator: ",\n  ") + "\n]\n").utf8)
+    }
+  }
+
+  /// `text` with one record the tree scan refuses: a children member
+  /// that is not an array, or a second one.
+  static func refused(_ text: [UInt8], using random: inout SeededGenerator) -> [UInt8] {
+    let member = Array(#""kids": ["#.utf8)
+    let places = text.indices.filter { text[$0...].starts(with: member) }
+    guard let place = places.randomElement(using: &random) else { return text }
+    let before = Bool.random(using: &random) ? #""kids": 5, "# : #""kids": [], "#
+    return Array(text[..<place]) + Array(before.utf8) + Array(text[place...])
+  }
+
+  private static func name(using random: inout SeededGenerator) -> String {
+    let pieces = ["a", "é", "\\n", "\\\"", ",", "\\u00e9", " ", "{", "]", "😀", "kids"]
+    return (0..<Int.random(in: 0...6, using: &random)).map { _ in
+      pieces.randomElement(using: &random)!
+    }.joined()
+  }
+}
