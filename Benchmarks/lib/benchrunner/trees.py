@@ -1,6 +1,7 @@
 """The tree section: `coldiff --tree children` on a forest against a flat
 `coldiff` on the same records in preorder (lib/gen_tree.py), timed in the
-same run; the target is tree time / flat time <= 1.5."""
+same run; the target is tree time / flat time <= 1.2 (issue 17; the tree issue
+asked for 1.5)."""
 
 import json
 import os
@@ -12,7 +13,7 @@ from .measure import run_judged
 from .report import Result, counts_text, fmt_bytes, fmt_mb, fmt_ratio, fmt_time, table
 from .tools import Tool, _coldiff_counts, coldiff_correct
 
-TARGET = 1.5
+TARGET = 1.2
 
 
 def generate(env, sizes):
