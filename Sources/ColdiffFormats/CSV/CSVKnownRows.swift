@@ -16,6 +16,9 @@ package struct CSVKnownRows: Sendable {
   let delimiter: UInt8
   /// Whether every field of every row is quoted.
   let quotesEveryField: Bool
+  /// The canonical key bytes the scan made for one column of the rows,
+  /// if it made them.
+  let keys: CSVCapturedKeys?
 
   /// Indexes OLD's rows by their prefixes.
   ///
@@ -46,5 +49,27 @@ package struct CSVKnownRows: Sendable {
     columnCount = table.columnCount
     delimiter = table.delimiter
     quotesEveryField = table.quotesEveryField
+    keys = table.capturedKeys
+  }
+
+  /// Appends the canonical key bytes of field `column` of row `line` (a
+  /// data row; 0, the header, is a row too when a row of another file
+  /// has its bytes): copied from the keys the scan made when they are
+  /// that column's, else read from the row's bytes.
+  ///
+  /// - Complexity: O(length of the key), or of the row up to the field
+  ///   when the keys are another column's.
+  @inline(__always)
+  func appendKey(ofLine line: Int, column: Int, to out: inout [UInt8]) {
+    if let keys, keys.column == column, line > 0 {
+      let range = keys.ends[line - 1]..<keys.ends[line]
+      keys.bytes.withUnsafeBufferPointer {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range]))
+      }
+    } else {
+      CSVIndex.appendKey(
+        records.bytes, ofRowAt: records.starts[line], column: column, delimiter: delimiter,
+        to: &out)
+    }
   }
 }

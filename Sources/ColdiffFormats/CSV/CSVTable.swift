@@ -47,6 +47,10 @@ public struct CSVTable: Sendable {
   /// other file. A row taken whole has the same bytes as that line, its
   /// line ending included.
   package let knownPartners: [Int32]
+  /// The canonical key bytes of one column of every row, made by the
+  /// scan when it was given that column's name
+  /// (``init(bytes:delimiter:chunking:known:keyName:)``), else `nil`.
+  package let capturedKeys: CSVCapturedKeys?
   /// The column index of each header name.
   let columnIndex: [[UInt8]: Int]
   /// The header's names as JSON strings, the member names of the rows'
@@ -57,9 +61,11 @@ public struct CSVTable: Sendable {
   init(
     bytes: SourceBytes, delimiter: UInt8, hasByteOrderMark: Bool, header: [[UInt8]],
     quotesEveryField: Bool, lineStarts: [UInt32], lineNumbers: [UInt32],
-    columnIndex: [[UInt8]: Int], recordsEnd: Int, knownPartners: [Int32] = []
+    columnIndex: [[UInt8]: Int], recordsEnd: Int, knownPartners: [Int32] = [],
+    capturedKeys: CSVCapturedKeys? = nil
   ) {
     self.knownPartners = knownPartners
+    self.capturedKeys = capturedKeys
     self.recordsEnd = recordsEnd
     self.bytes = bytes
     self.delimiter = delimiter

@@ -13,7 +13,8 @@ extension CSVIndex {
   ///   whole file would.
   mutating func scanInChunks(
     _ bounds: [Int], _ input: UnsafeBufferPointer<UInt8>, delimiter: UInt8,
-    classes: UnsafeBufferPointer<UInt8>, chunking: ScanChunking, known: CSVKnownRows?
+    classes: UnsafeBufferPointer<UInt8>, chunking: ScanChunking, known: CSVKnownRows?,
+    keyColumn: Int
   ) throws(InputError) {
     var parts: [CSVRows] = []
     var header = -1
@@ -25,7 +26,7 @@ extension CSVIndex {
         do throws(InputError) {
           try CSVIndex.scanRows(
             input, from: start, startingBefore: limit, delimiter: delimiter, classes: classes,
-            known: known, into: &rows)
+            known: known, keyColumn: keyColumn, into: &rows)
         } catch {
           rows.error = error
         }
@@ -55,6 +56,10 @@ extension CSVIndex {
     lineStarts.reserveCapacity(rows)
     lineNumbers.reserveCapacity(rows)
     if parts.contains(where: { !$0.knownPartners.isEmpty }) { knownPartners.reserveCapacity(rows) }
+    if keyColumn >= 0 {
+      canonicalKeyEnds.reserveCapacity(rows)
+      canonicalKeys.reserveCapacity(parts.reduce(0) { $0 + $1.canonicalKeys.count })
+    }
     var lineFeeds: UInt32 = 0
     var everyFieldQuoted = true
     for position in parts.indices {
@@ -63,6 +68,9 @@ extension CSVIndex {
       lineStarts += part.lineStarts
       lineNumbers += part.lineNumbers.lazy.map { $0 + lineFeeds }
       knownPartners += part.knownPartners
+      let keysBefore = canonicalKeys.count
+      canonicalKeys += part.canonicalKeys
+      canonicalKeyEnds += part.keyEnds.lazy.map { $0 + keysBefore }
       lineFeeds += UInt32(part.lineFeeds)
       everyFieldQuoted = everyFieldQuoted && part.everyFieldQuoted
     }
