@@ -175,10 +175,11 @@ extension Snapshot {
   }
 
   /// The canonical bytes of one key column: those the scan made when it
-  /// captured this column, else unquoted fields copied straight from the
-  /// input; hashed in one pass at the end.
+  /// captured this column (taken from the table, the first time), else
+  /// unquoted fields copied straight from the input; hashed in one pass
+  /// at the end.
   private func columnKeys(_ column: Int, _ table: CSVTable) -> KeyArena {
-    if let captured = table.capturedKeys, captured.column == column {
+    if let captured = table.takeCapturedKeys(column: column) {
       return KeyArena(bytes: captured.bytes, starts: captured.ends)
     }
     var keys: [UInt8] = []

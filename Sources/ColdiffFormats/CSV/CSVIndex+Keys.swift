@@ -44,34 +44,6 @@ extension CSVIndex {
     }
   }
 
-  /// Appends the canonical bytes of the value of the field written at
-  /// `range` of `input` (a valid field: quoted when it starts with `"`)
-  /// as a string's, the same bytes as
-  /// `JSONCanonicalKey.appendString` of its decoded value.
-  ///
-  /// - Complexity: O(length of the field).
-  @inline(__always)
-  static func appendKey(
-    _ input: UnsafeBufferPointer<UInt8>, field range: Range<Int>, to out: inout [UInt8]
-  ) {
-    guard !range.isEmpty, input[range.lowerBound] == quote else {
-      JSONCanonicalKey.appendString(UnsafeBufferPointer(rebasing: input[range]), to: &out)
-      return
-    }
-    out.append(JSONCanonicalKey.stringTag)
-    var index = range.lowerBound + 1
-    let end = range.upperBound - 1
-    while index < end {
-      let byte = input[index]
-      out.append(byte)
-      if byte == 0x00 { out.append(0xFF) }
-      // A `"` inside is the first of a doubled pair.
-      index += byte == quote ? 2 : 1
-    }
-    out.append(0x00)
-    out.append(0x00)
-  }
-
   /// Appends the canonical key bytes of field `column` of the valid row
   /// that starts at `start` of `input` (a row taken whole from another
   /// file, whose keys were not made for this column).
@@ -79,13 +51,13 @@ extension CSVIndex {
   /// - Complexity: O(length of the row up to the field's end).
   static func appendKey(
     _ input: UnsafeBufferPointer<UInt8>, ofRowAt start: Int, column: Int, delimiter: UInt8,
-    to out: inout [UInt8]
+    to out: inout MappedBuffer<UInt8>
   ) {
     var fieldStart = start
     for _ in 0..<column {
       fieldStart = CSVTable.fieldEnd(input, from: fieldStart, delimiter: delimiter) + 1
     }
     let end = CSVTable.fieldEnd(input, from: fieldStart, delimiter: delimiter)
-    appendKey(input, field: fieldStart..<end, to: &out)
+    out.appendCSVKey(input, fieldStart..<end)
   }
 }

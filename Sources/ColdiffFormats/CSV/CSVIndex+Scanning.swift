@@ -81,8 +81,10 @@ extension CSVIndex {
       input, from: start, startingBefore: input.count, delimiter: delimiter, classes: classes,
       known: known, keyColumn: keyColumn, into: &rows)
     index.lineStarts = rows.lineStarts
-    index.canonicalKeys = rows.canonicalKeys
-    index.canonicalKeyEnds = rows.keyEnds
+    if let keys = rows.keys {
+      index.canonicalKeys = Array(keys.bytes)
+      index.canonicalKeyEnds = Array(keys.keyEnds)
+    }
     index.lineNumbers = rows.lineNumbers
     index.knownPartners = rows.knownPartners
     index.columnCount = max(rows.columnCount, 0)
@@ -121,7 +123,7 @@ extension CSVIndex {
   /// quoted.
   ///
   /// With a `keyColumn` (0 or more), the canonical bytes of each row's
-  /// field in that column go to `rows.canonicalKeys` as the row is read
+  /// field in that column go to `rows.keys` as the row is read
   /// (or are copied from `known`'s for a row taken whole), the header's
   /// (the row at the input's start, after a byte order mark) empty.
   static func scanRows(
@@ -138,10 +140,10 @@ extension CSVIndex {
     rows.lineStarts.reserveCapacity((limit - start) / 64 + 1)
     rows.lineNumbers.reserveCapacity((limit - start) / 64 + 1)
     if known != nil { rows.knownPartners.reserveCapacity((limit - start) / 64 + 1) }
-    if keyColumn >= 0 {
-      rows.keyEnds.reserveCapacity((limit - start) / 64 + 1)
-      rows.canonicalKeys.reserveCapacity((limit - start) / 4 + 16)
-    }
+    // Guess keys of at most a sixth of the rows' bytes (the buffer grows).
+    let capturing = keyColumn >= 0
+    var keys = MappedBuffer<UInt8>(capacity: capturing ? (limit - start) / 6 : 1)
+    var keyEnds = MappedBuffer<Int>(capacity: capturing ? (limit - start) / 64 + 1 : 1)
     let headerStart = CSVTable.startsWithByteOrderMark(input) ? 3 : 0
     var line = 1
     var everyFieldQuoted = true
@@ -151,6 +153,12 @@ extension CSVIndex {
       rows.end = position
       rows.lineFeeds = line - 1
       rows.everyFieldQuoted = everyFieldQuoted
+      if capturing {
+        rows.keys = CSVKeyBytes(keys: keys, ends: keyEnds)
+      } else {
+        keys.free()
+        keyEnds.free()
+      }
     }
     while position < limit {
       let rowStart = position
@@ -166,11 +174,9 @@ extension CSVIndex {
         rows.lineStarts.append(UInt32(truncatingIfNeeded: rowStart))
         rows.lineNumbers.append(UInt32(truncatingIfNeeded: rowLine))
         rows.knownPartners.append(Int32(truncatingIfNeeded: row))
-        if keyColumn >= 0 {
-          if rowKeyColumn >= 0 {
-            known.appendKey(ofLine: row, column: rowKeyColumn, to: &rows.canonicalKeys)
-          }
-          rows.keyEnds.append(rows.canonicalKeys.count)
+        if capturing {
+          if rowKeyColumn >= 0 { known.appendKey(ofLine: row, column: rowKeyColumn, to: &keys) }
+          keyEnds.append(keys.count)
         }
         continue
       }
@@ -244,9 +250,7 @@ extension CSVIndex {
             position = try utf8SequenceEnd(input, at: position)
           }
         }
-        if fields == rowKeyColumn {
-          appendKey(input, field: fieldStart..<position, to: &rows.canonicalKeys)
-        }
+        if fields == rowKeyColumn { keys.appendCSVKey(input, fieldStart..<position) }
         fields += 1
         rowEnd = position
         guard position < count else { break }
@@ -269,7 +273,7 @@ extension CSVIndex {
       rows.lineStarts.append(UInt32(truncatingIfNeeded: rowStart))
       rows.lineNumbers.append(UInt32(truncatingIfNeeded: rowLine))
       if known != nil { rows.knownPartners.append(-1) }
-      if keyColumn >= 0 { rows.keyEnds.append(rows.canonicalKeys.count) }
+      if capturing { keyEnds.append(keys.count) }
       let blank = fields == 1 && rowEnd == rowStart
       if columnCount < 0 {
         columnCount = fields

@@ -16,9 +16,13 @@ package struct CSVKnownRows: Sendable {
   let delimiter: UInt8
   /// Whether every field of every row is quoted.
   let quotesEveryField: Bool
-  /// The canonical key bytes the scan made for one column of the rows,
-  /// if it made them.
-  let keys: CSVCapturedKeys?
+  /// The column whose canonical key bytes the scan made, -1 for none.
+  let keyColumn: Int
+  /// The canonical key bytes of the rows in `keyColumn`
+  /// (`CSVCapturedKeys`).
+  let keyBytes: [UInt8]
+  /// Where each line's key ends in `keyBytes`, the header's first.
+  let keyEnds: [Int]
 
   /// Indexes OLD's rows by their prefixes.
   ///
@@ -49,7 +53,9 @@ package struct CSVKnownRows: Sendable {
     columnCount = table.columnCount
     delimiter = table.delimiter
     quotesEveryField = table.quotesEveryField
-    keys = table.capturedKeys
+    keyColumn = table.capturedKeys?.column ?? -1
+    keyBytes = table.capturedKeys?.bytes ?? []
+    keyEnds = table.capturedKeys?.ends ?? []
   }
 
   /// Appends the canonical key bytes of field `column` of row `line` (a
@@ -60,11 +66,12 @@ package struct CSVKnownRows: Sendable {
   /// - Complexity: O(length of the key), or of the row up to the field
   ///   when the keys are another column's.
   @inline(__always)
-  func appendKey(ofLine line: Int, column: Int, to out: inout [UInt8]) {
-    if let keys, keys.column == column, line > 0 {
-      let range = keys.ends[line - 1]..<keys.ends[line]
-      keys.bytes.withUnsafeBufferPointer {
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range]))
+  func appendKey(ofLine line: Int, column: Int, to out: inout MappedBuffer<UInt8>) {
+    if column == keyColumn, line > 0 {
+      let start = keyEnds[line - 1]
+      let length = keyEnds[line] - start
+      keyBytes.withUnsafeBufferPointer {
+        if let base = $0.baseAddress { out.append(base + start, count: length) }
       }
     } else {
       CSVIndex.appendKey(

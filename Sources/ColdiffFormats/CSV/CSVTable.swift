@@ -49,8 +49,9 @@ public struct CSVTable: Sendable {
   package let knownPartners: [Int32]
   /// The canonical key bytes of one column of every row, made by the
   /// scan when it was given that column's name
-  /// (``init(bytes:delimiter:chunking:known:keyName:)``), else `nil`.
-  package let capturedKeys: CSVCapturedKeys?
+  /// (``init(bytes:delimiter:chunking:known:keyName:)``), until taken
+  /// (``takeCapturedKeys(column:)``).
+  private let capturedKeysHolder: CSVCapturedKeysHolder
   /// The column index of each header name.
   let columnIndex: [[UInt8]: Int]
   /// The header's names as JSON strings, the member names of the rows'
@@ -65,7 +66,7 @@ public struct CSVTable: Sendable {
     capturedKeys: CSVCapturedKeys? = nil
   ) {
     self.knownPartners = knownPartners
-    self.capturedKeys = capturedKeys
+    capturedKeysHolder = CSVCapturedKeysHolder(capturedKeys)
     self.recordsEnd = recordsEnd
     self.bytes = bytes
     self.delimiter = delimiter
@@ -76,6 +77,18 @@ public struct CSVTable: Sendable {
     self.lineNumbers = lineNumbers
     self.columnIndex = columnIndex
     self.headerStrings = header.map { CSVTable.jsonString($0) }
+  }
+
+  /// The canonical key bytes of one column of every row that the scan
+  /// made, unless they were taken (``takeCapturedKeys(column:)``), else
+  /// `nil`.
+  package var capturedKeys: CSVCapturedKeys? { capturedKeysHolder.keysLeft }
+
+  /// The canonical key bytes the scan made for `column`, handed over
+  /// once: afterwards (and for another column) `nil`, and the keys are
+  /// made by walking the rows. Every copy of the table shares them.
+  package func takeCapturedKeys(column: Int) -> CSVCapturedKeys? {
+    capturedKeysHolder.take(column: column)
   }
 
   /// The number of columns (0 for a zero-byte file).
