@@ -258,9 +258,10 @@ package struct TreeSnapshot {
   package func node(at path: TreeIndexPath) -> Int {
     var node = -1
     for component in path.components {
-      let siblings = children(of: node)
-      precondition(component < siblings.count, "no node at \(path)")
-      node = Int(siblings[siblings.startIndex + component])
+      // The sibling list read in place (a slice of it would be retained).
+      let start = Int(listStarts[node + 1])
+      precondition(component < Int(listStarts[node + 2]) - start, "no node at \(path)")
+      node = Int(childList[start + component])
     }
     return node
   }

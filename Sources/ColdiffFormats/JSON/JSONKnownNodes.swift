@@ -50,34 +50,58 @@ package final class JSONKnownNodes: Sendable {
     bytes: UnsafeBufferPointer<UInt8>, form: InputForm, layout: JSONTreeScanner.Layout,
     children: [UInt8], key: [UInt8]?, origin: TreeOrigin? = nil
   ) {
-    records = KnownRecords(
-      bytes: bytes, starts: layout.ranges.map(\.lowerBound), ends: layout.ranges.map(\.upperBound),
-      window: 8, sampling: 1)
+    // The table of prefixes (whose inserts miss the cache) on one core,
+    // the subtrees' ends, the depths and the roots on another.
+    let built = ChunkRunner.map(2) { part -> Built in
+      guard part == 0 else { return .shape(Self.shape(of: layout.parents)) }
+      return .records(
+        KnownRecords(
+          bytes: bytes, starts: layout.ranges.map(\.lowerBound),
+          ends: layout.ranges.map(\.upperBound), window: 8, sampling: 1))
+    }
+    guard case .records(let records) = built[0], case .shape(let shape) = built[1] else {
+      preconditionFailure("the parts were built in order")
+    }
+    self.records = records
     self.layout = layout
     self.form = form
     self.children = children
     self.key = key
     self.origin = origin
-    let count = layout.parents.count
+    subtreeEnds = shape.ends
+    levels = shape.levels
+    roots = shape.roots
+  }
+
+  /// What one core builds.
+  private enum Built {
+    case records(KnownRecords)
+    case shape((ends: [Int32], levels: [Int32], roots: [Int32]))
+  }
+
+  /// Where each node's subtree ends, each node's depth, and the roots, of
+  /// a tree whose nodes have these parents (in preorder).
+  private static func shape(of parents: [Int32]) -> (
+    ends: [Int32], levels: [Int32], roots: [Int32]
+  ) {
+    let count = parents.count
     var ends = [Int32](repeating: 0, count: count)
     for node in stride(from: count - 1, through: 0, by: -1) {
       // A node's subtree ends where its last child's does.
       if ends[node] == 0 { ends[node] = Int32(node + 1) }
-      let parent = Int(layout.parents[node])
+      let parent = Int(parents[node])
       if parent >= 0 && ends[parent] == 0 { ends[parent] = ends[node] }
     }
-    subtreeEnds = ends
     var levels = [Int32](repeating: 0, count: count)
     var roots: [Int32] = []
     for node in 0..<count {
-      if layout.parents[node] >= 0 {
-        levels[node] = levels[Int(layout.parents[node])] + 1
+      if parents[node] >= 0 {
+        levels[node] = levels[Int(parents[node])] + 1
       } else {
         roots.append(Int32(node))
       }
     }
-    self.levels = levels
-    self.roots = roots
+    return (ends, levels, roots)
   }
 
   /// A node of OLD with the same bytes as those of `other` at `offset`,

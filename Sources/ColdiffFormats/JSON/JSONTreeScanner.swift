@@ -307,13 +307,13 @@ struct TreeLayoutBuilder {
     func moved(_ range: Range<Int>) -> Range<Int> {
       (range.lowerBound + shift)..<(range.upperBound + shift)
     }
-    layout.ranges += known.layout.ranges[old..<end].lazy.map(moved)
-    layout.childrenRanges += known.layout.childrenRanges[old..<end].lazy.map { $0.map(moved) }
-    layout.keyRanges += known.layout.keyRanges[old..<end].lazy.map { $0.map(moved) }
-    layout.parents.append(Int32(parent))
-    layout.parents += known.layout.parents[(old + 1)..<end].lazy.map { $0 + first }
-    layout.siblingIndex.append(Int32(sibling))
-    layout.siblingIndex += known.layout.siblingIndex[(old + 1)..<end]
+    for node in old..<end {
+      layout.ranges.append(moved(known.layout.ranges[node]))
+      layout.childrenRanges.append(known.layout.childrenRanges[node].map(moved))
+      layout.keyRanges.append(known.layout.keyRanges[node].map(moved))
+      layout.parents.append(node == old ? Int32(parent) : known.layout.parents[node] + first)
+      layout.siblingIndex.append(node == old ? Int32(sibling) : known.layout.siblingIndex[node])
+    }
     if keyed {
       known.layout.canonicalKeyStarts.withUnsafeBufferPointer { starts in
         let offset = layout.canonicalKeys.count - starts[old]
