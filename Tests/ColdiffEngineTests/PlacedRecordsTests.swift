@@ -39,7 +39,18 @@ import Testing
     let texts = written(records)
     #expect(texts.map(\.text) == ["{\"x\":1}", "[]", "{\"id\":\"b\"}", "{\"id\":[1]}"])
     #expect(texts.map(\.name) == ["n0", "", "", ""])
-    #expect((0..<4).map { records.keyRecords[$0] } == [false, false, true, true])
+    #expect((0..<4).map { records.isKey($0) } == [false, false, true, true])
+  }
+
+  @Test func aRecordOfTwoMebibytesOrMoreKeepsItsLength() {
+    var records = PlacedRecords(count: 3)
+    let long = "\"" + String(repeating: "x", count: 2 << 20) + "\""
+    #expect(records.place(1) { $0 += long.utf8 })
+    #expect(records.place(0, name: Array("a".utf8)[...]) { $0 += "1".utf8 })
+    #expect(records.place(2, name: Array("b".utf8)[...]) { $0 += "[2]".utf8 })
+    #expect(records.textCount(1) == long.utf8.count)
+    #expect(written(records).map(\.text) == ["1", long, "[2]"])
+    #expect(written(records).map(\.name) == ["a", "", "b"])
   }
 
   @Test func positionBitsHoldEachPositionApart() {

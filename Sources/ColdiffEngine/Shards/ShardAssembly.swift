@@ -258,7 +258,7 @@ struct ShardAssembly {
       side.form == .jsonArray || side.form == .jsonLines || side.form == .jsonObjectOrLines
       ? Array("{}".utf8) : nil
     let hidden = { (position: Int) -> Bool in
-      placeholder != nil && records.keyRecords[position] && !shown[position]
+      placeholder != nil && records.isKey(position) && !shown[position]
     }
     var recordBytes = 0
     for position in 0..<records.count {
