@@ -10,8 +10,9 @@ import Testing
 /// the partners of updates and moves); every other matched record of a
 /// JSON array or JSON Lines is `{}`, so that they stay small however
 /// many records the inputs have. (That the outputs are the run in
-/// memory's is `BucketedRunTests`'.)
-@Suite struct BucketedSnapshotTests {
+/// memory's is `BucketedRunTests`'.) Serialized: a process has one spill
+/// folder at a time (`SpillCleanup`).
+@Suite(.serialized) struct BucketedSnapshotTests {
   private func line(_ id: Int, _ version: Int) -> String {
     "{\"id\": \"r\(id)\", \"name\": \"record number \(id)\", \"v\": \(version)}\n"
   }
