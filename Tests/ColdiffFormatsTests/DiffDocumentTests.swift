@@ -80,6 +80,24 @@ import Testing
     #expect(try read(expected) == specModel())
   }
 
+  @Test(arguments: [1, 40, 200, 1 << 20])
+  func aDocumentWrittenInPiecesIsTheWholeDocument(threshold: Int) throws {
+    var document = try specModel()
+    document.inserts += document.inserts
+    document.deletes += document.deletes
+    var pieces: [[UInt8]] = []
+    var last: [UInt8] = []
+    document.write(to: &last, flushingAt: threshold) { pieces.append($0) }
+    #expect((pieces + [last]).flatMap { $0 } == document.bytes)
+    // A piece goes at the first element boundary from the threshold on.
+    #expect(pieces.allSatisfy { $0.count >= threshold })
+    switch threshold {
+    case 1: #expect(pieces.count == 6)  // one a list element
+    case 1 << 20: #expect(pieces.isEmpty)
+    default: #expect(!pieces.isEmpty)
+    }
+  }
+
   @Test func emptyListsAreWrittenAndKeyLeftOut() {
     let expected = """
       {

@@ -8,7 +8,7 @@ import Testing
 /// is killed; a full temporary disk and a budget too small are errors.
 @Suite struct BucketedRunTests {
   private static let seeds = 0..<3
-  private static let formats = ["text", "json", "patch", "stat", "markdown"]
+  private static let formats = ["text", "json", "patch", "stat", "markdown", "html"]
 
   private func pairs(seed: Int, in directory: TemporaryDirectory) throws -> [DiffPair] {
     var pairs = try DiffPair.everyFlatForm(

@@ -61,4 +61,16 @@ import Testing
     #expect(outcome.errors == "coldiff: cannot write the output: No space left on device\n")
     #expect(outcome.status == 2)
   }
+
+  /// A diff document of several MB is written a piece at a time: the
+  /// first failed piece is the one message, and nothing more is tried.
+  @Test func fullDeviceStopsADocumentWrittenInPieces() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try Self.bigInputs(in: directory)
+    let outcome = try ToolProcess.shell(
+      "'\(Self.coldiff)' -f json old.json new.json > /dev/full", in: directory.path)
+    #expect(outcome.errors == "coldiff: cannot write the output: No space left on device\n")
+    #expect(outcome.status == 2)
+  }
 }

@@ -7,7 +7,7 @@ import Testing
 /// format; a missing, repeated or foreign shard is an error.
 @Suite struct ShardCombinationTests {
   private static let seeds = 0..<6
-  private static let formats = ["text", "json", "patch", "stat"]
+  private static let formats = ["text", "json", "patch", "stat", "markdown", "html"]
 
   private func pairs(seed: Int, in directory: TemporaryDirectory) throws -> [DiffPair] {
     var pairs = try DiffPair.everyFlatForm(

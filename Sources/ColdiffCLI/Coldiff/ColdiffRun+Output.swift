@@ -33,7 +33,14 @@ extension ColdiffRun {
     var out = Array((header ?? "").utf8)
     switch options.outputFormat {
     case .stat: out += Array((output.summary() + "\n").utf8)
-    case .json: output.document().write(to: &out)
+    case .json:
+      // Written a piece at a time: a large document is not held whole
+      // as text.
+      var failed = false
+      output.document().write(to: &out, flushingAt: 1 << 20) { piece in
+        failed = failed || !console.output(piece)
+      }
+      if failed { return .trouble }
     case .patch:
       out += RawJSONPatch.prefixing(output.patch(!options.noTest), with: options.root ?? .root)
     case .text: out += Array(output.text().utf8)

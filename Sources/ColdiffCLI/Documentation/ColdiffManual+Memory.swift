@@ -27,8 +27,8 @@ extension ColdiffManual {
         and on SIGINT, SIGTERM or SIGHUP. A full disk is an error (exit 2) and nothing is \
         printed on standard output. A budget below 64K, or smaller than eight times the \
         largest record, is an error that names the smallest budget that works. What is \
-        kept for the whole run grows with the number of records (about 60 bytes a record \
-        plus its key), beside the budget. Under `--memory`, `--tree`, `--array-key`, \
+        kept for the whole run grows with the number of records (about 40 bytes a record \
+        plus twice its key), beside the budget. Under `--memory`, `--tree`, `--array-key`, \
         `--root`, `--shard` and `--combine` are refused; the hint of a field that would do \
         as a key (when records have no `id`) is not given, since it needs every record at \
         once. A progress line on standard error (bytes read, then buckets compared) shows \

@@ -121,26 +121,62 @@ package struct Comparison {
     old: Snapshot, new: Snapshot, identity: Identity, ordered: Bool, newToOld: [Int32],
     changes: [Int: [FieldChange]], rules: ComparisonRules = ComparisonRules()
   ) {
+    self.init(
+      old: old, new: new, identity: identity, ordered: ordered, newToOld: newToOld,
+      changes: changes,
+      diff: Comparison.diff(
+        oldCount: old.count, newCount: new.count, ordered: ordered, newToOld: newToOld,
+        changes: changes),
+      rules: rules)
+  }
+
+  /// A comparison whose diff is known too (`diff(oldCount:…)` of the
+  /// same matching and changes): a put-together comparison works out its
+  /// diff before it writes its snapshots, so as to write only the records
+  /// the diff names in full.
+  package init(
+    old: Snapshot, new: Snapshot, identity: Identity, ordered: Bool, newToOld: [Int32],
+    changes: [Int: [FieldChange]], diff: OrderedCollectionDiff<Int>,
+    rules: ComparisonRules = ComparisonRules()
+  ) {
     self.old = old
     self.new = new
     self.identity = identity
     self.ordered = ordered
     self.newToOld = newToOld
     self.rules = rules
-    var changed = [Bool](repeating: false, count: old.count)
+    self.diff = diff
+    self.changes = changes
+  }
+
+  /// The diff of a known matching and changes, as the matching
+  /// initializer makes it.
+  ///
+  /// - Parameters:
+  ///   - oldCount: the number of OLD records.
+  ///   - newCount: the number of NEW records.
+  ///   - ordered: whether moves count.
+  ///   - newToOld: for each new record, its partner's position in OLD,
+  ///     or -1.
+  ///   - changes: the changed fields of each updated record, by OLD
+  ///     position.
+  /// - Complexity: O(n log n) for the moves.
+  package static func diff(
+    oldCount: Int, newCount: Int, ordered: Bool, newToOld: [Int32],
+    changes: [Int: [FieldChange]]
+  ) -> OrderedCollectionDiff<Int> {
+    var changed = [Bool](repeating: false, count: oldCount)
     for oldIndex in changes.keys { changed[oldIndex] = true }
     let isEqual = { [changed] (oldIndex: Int, _: Int) -> Bool in !changed[oldIndex] }
     if ordered {
-      diff = OrderedCollectionDiff(
-        oldCount: old.count, newCount: new.count, newToOld: newToOld, isEqual: isEqual)
-    } else {
-      let unordered = UnorderedCollectionDiff(
-        oldCount: old.count, newCount: new.count, newToOld: newToOld, isEqual: isEqual)
-      diff = OrderedCollectionDiff(
-        inserts: unordered.inserts, deletes: unordered.deletes, updates: unordered.updates,
-        moves: [])
+      return OrderedCollectionDiff(
+        oldCount: oldCount, newCount: newCount, newToOld: newToOld, isEqual: isEqual)
     }
-    self.changes = changes
+    let unordered = UnorderedCollectionDiff(
+      oldCount: oldCount, newCount: newCount, newToOld: newToOld, isEqual: isEqual)
+    return OrderedCollectionDiff(
+      inserts: unordered.inserts, deletes: unordered.deletes, updates: unordered.updates,
+      moves: [])
   }
 
   /// Whether equal bytes mean equal records: both inputs JSON, or both

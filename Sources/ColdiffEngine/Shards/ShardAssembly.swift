@@ -1,3 +1,4 @@
+import ColdiffCore
 import ColdiffFormats
 
 /// The records of OLD and NEW gathered from shard documents, position by
@@ -11,48 +12,63 @@ struct ShardAssembly {
   private var newToOld: [Int32]
   private var changes: [Int: [FieldChange]] = [:]
 
-  /// What goes before and after the key's text in a record of one key
-  /// field (`{"id":` and `}`).
-  private let keyPrefix: [UInt8]
-  private let keySuffix: [UInt8]
-  /// What goes before and after a quoted key field in a table row of one
-  /// key column, for OLD and NEW (`"","` and `,""`), when it has one.
-  private let oldRowAround: ([UInt8], [UInt8])?
-  private let newRowAround: ([UInt8], [UInt8])?
-  /// Whether OLD and NEW are tables (looked up once, not once a record).
-  private let oldIsTable: Bool
-  private let newIsTable: Bool
-  /// Whether the identity is whole values, or one key field.
-  private let isWholeValue: Bool
-  private let isOneField: Bool
+  /// Which keys of matched records OLD and NEW hold alone, their
+  /// side's affixes put around them when written.
+  private let oldAffixing: Affixing
+  private let newAffixing: Affixing
+
+  /// Which keys a side holds alone.
+  private enum Affixing {
+    /// None: each record of a key is written out when placed.
+    case never
+    /// Every key: the identity is whole values, or one key field of a
+    /// JSON record.
+    case always
+    /// A string without escapes, which is its field quoted as CSV quotes
+    /// it (one key column of a table).
+    case plainStrings
+  }
 
   init(_ first: ShardDocument) {
     self.first = first
-    var prefix: [UInt8] = []
-    if case .fields(let pointers) = first.identity, pointers.count == 1 {
+    let old = ShardAssembly.affixes(first.identity, first.old)
+    let new = ShardAssembly.affixes(first.identity, first.new)
+    oldAffixing = old.affixing
+    newAffixing = new.affixing
+    oldRecords = PlacedRecords(count: first.old.count, affixes: old.affixes)
+    newRecords = PlacedRecords(count: first.new.count, affixes: new.affixes)
+    newToOld = Array(repeating: -1, count: first.new.count)
+  }
+
+  /// What goes around a key held alone in `side`'s records, and which
+  /// keys are: nothing around whole values, `{"id":` and `}` around one
+  /// key field of JSON records, and the empty fields around the one key
+  /// column of a table's rows, unquoted (a row of a key stays short: at a
+  /// million rows of a dozen columns, quotes would be some 40 MB a side).
+  private static func affixes(_ identity: Identity, _ side: ShardDocument.Side) -> (
+    affixes: (prefix: [UInt8], suffix: [UInt8]), affixing: Affixing
+  ) {
+    guard case .fields(let pointers) = identity else {
+      return (([], []), identity == .wholeValue ? .always : .never)
+    }
+    guard pointers.count == 1 else { return (([], []), .never) }
+    guard side.form == .csv || side.form == .tsv else {
+      var prefix: [UInt8] = []
       for token in pointers[0].tokens {
         prefix.append(UInt8(ascii: "{"))
         JSONWriter.write(JSONString(utf8: token), to: &prefix)
         prefix.append(UInt8(ascii: ":"))
       }
-      keySuffix = Array(repeating: UInt8(ascii: "}"), count: pointers[0].tokens.count)
-    } else {
-      keySuffix = []
+      let suffix = Array(repeating: UInt8(ascii: "}"), count: pointers[0].tokens.count)
+      return ((prefix, suffix), .always)
     }
-    keyPrefix = prefix
-    oldRowAround = ShardAssembly.rowAround(first.identity, first.old)
-    newRowAround = ShardAssembly.rowAround(first.identity, first.new)
-    oldIsTable = first.old.form == .csv || first.old.form == .tsv
-    newIsTable = first.new.form == .csv || first.new.form == .tsv
-    isWholeValue = first.identity == .wholeValue
-    if case .fields(let pointers) = first.identity {
-      isOneField = pointers.count == 1
-    } else {
-      isOneField = false
+    guard let column = side.header.firstIndex(where: { pointers[0].tokens == [$0] }) else {
+      return (([], []), .never)
     }
-    oldRecords = PlacedRecords(count: first.old.count)
-    newRecords = PlacedRecords(count: first.new.count)
-    newToOld = Array(repeating: -1, count: first.new.count)
+    let delimiter = side.form == .tsv ? 0x09 : UInt8(ascii: ",")
+    let before = Array(repeating: delimiter, count: column)
+    let after = Array(repeating: delimiter, count: side.header.count - column - 1)
+    return ((before, after), .plainStrings)
   }
 
   /// Adds the records of one part.
@@ -129,29 +145,14 @@ struct ShardAssembly {
   private mutating func placeKeyRecord(
     _ position: Int, _ key: UnsafeBufferPointer<UInt8>, inNew: Bool, _ name: String
   ) throws -> Bool {
-    // The common cases first, reading the assembly's properties in place
-    // (a copy of a side or of the affixes would be retained and released
-    // once a record).
-    if isWholeValue {
+    // The common cases first: the key alone.
+    let affixing = inNew ? newAffixing : oldAffixing
+    if affixing == .always
+      || affixing == .plainStrings && key.count >= 2 && key.first == UInt8(ascii: "\"")
+        && !key.contains(UInt8(ascii: "\\"))
+    {
       return inNew
-        ? newRecords.place(position, [], key, []) : oldRecords.place(position, [], key, [])
-    }
-    if isOneField {
-      // One key field: its JSON text goes into place as it is.
-      if !(inNew ? newIsTable : oldIsTable) {
-        return inNew
-          ? newRecords.place(position, keyPrefix, key, keySuffix)
-          : oldRecords.place(position, keyPrefix, key, keySuffix)
-      }
-      // A string without escapes is its field quoted as CSV quotes it.
-      if key.count >= 2, key.first == UInt8(ascii: "\""), !key.contains(UInt8(ascii: "\\")) {
-        if inNew, let (before, after) = newRowAround {
-          return newRecords.place(position, before, key, after)
-        }
-        if !inNew, let (before, after) = oldRowAround {
-          return oldRecords.place(position, before, key, after)
-        }
-      }
+        ? newRecords.place(position, affixing: key) : oldRecords.place(position, affixing: key)
     }
     return try placeKeyRecordSlowly(position, key, inNew: inNew, name)
   }
@@ -164,8 +165,8 @@ struct ShardAssembly {
     let side = inNew ? first.new : first.old
     func place(name: ArraySlice<UInt8>? = nil, _ text: (inout [UInt8]) -> Void) -> Bool {
       inNew
-        ? newRecords.place(position, name: name, text: text)
-        : oldRecords.place(position, name: name, text: text)
+        ? newRecords.place(position, name: name, isKey: true, text: text)
+        : oldRecords.place(position, name: name, isKey: true, text: text)
     }
     switch first.identity {
     case .wholeValue: return place { $0 += key }
@@ -191,32 +192,25 @@ struct ShardAssembly {
     }
   }
 
-  /// The empty fields around the one key column of `side`'s rows,
-  /// unquoted (a row of a key stays short: at a million rows of a dozen
-  /// columns, quotes would be some 40 MB a side).
-  private static func rowAround(_ identity: Identity, _ side: ShardDocument.Side) -> (
-    [UInt8], [UInt8]
-  )? {
-    guard case .fields(let pointers) = identity, pointers.count == 1,
-      side.form == .csv || side.form == .tsv,
-      let column = side.header.firstIndex(where: { pointers[0].tokens == [$0] })
-    else { return nil }
-    let delimiter = side.form == .tsv ? 0x09 : UInt8(ascii: ",")
-    return (
-      Array(repeating: delimiter, count: column),
-      Array(repeating: delimiter, count: side.header.count - column - 1)
-    )
-  }
-
   /// The comparison of the gathered records.
+  ///
+  /// Its diff is worked out first, so that the records it names (and
+  /// those its `after`s and its updates' partners name) are written in
+  /// full and every other record of a key of a JSON array or JSON Lines
+  /// is written as `{}`, which no output reads: ten million matched
+  /// records a side then take 30 MB, not 200.
   ///
   /// - Throws: `InputError` when a position has no record (the parts do
   ///   not cover the inputs).
   consuming func comparison() throws -> Comparison {
+    let diff = Comparison.diff(
+      oldCount: oldRecords.count, newCount: newRecords.count, ordered: first.ordered,
+      newToOld: newToOld, changes: changes)
+    let (oldShown, newShown) = shownRecords(diff)
     // Each side's records go as soon as its document is written.
-    let oldDocument = try document(oldRecords, first.old)
+    let oldDocument = try document(oldRecords, first.old, shown: oldShown)
     oldRecords = PlacedRecords(count: 0)
-    let newDocument = try document(newRecords, first.new)
+    let newDocument = try document(newRecords, first.new, shown: newShown)
     newRecords = PlacedRecords(count: 0)
     // The two documents are read at once, each on a core of its own.
     let chunking = ScanChunking.together([oldDocument.0, newDocument.0])
@@ -225,71 +219,100 @@ struct ShardAssembly {
       { try snapshot(newDocument, first.new, chunking) })
     return Comparison(
       old: old, new: new, identity: first.identity, ordered: first.ordered,
-      newToOld: newToOld, changes: changes)
+      newToOld: newToOld, changes: changes, diff: diff)
+  }
+
+  /// The records of OLD and NEW that the outputs read: those the diff
+  /// names, the NEW record before each insert and move (its `after`),
+  /// and the NEW partners of updated and moved records.
+  private func shownRecords(_ diff: OrderedCollectionDiff<Int>) -> (
+    old: PositionBits, new: PositionBits
+  ) {
+    var old = PositionBits(count: oldRecords.count)
+    var new = PositionBits(count: newRecords.count)
+    for record in diff.deletes { old.insert(record) }
+    for record in diff.updates { old.insert(record) }
+    for record in diff.inserts + diff.moves.map(\.to) {
+      new.insert(record)
+      if record > 0 { new.insert(record - 1) }
+    }
+    for move in diff.moves { old.insert(move.from) }
+    if !diff.updates.isEmpty || !diff.moves.isEmpty {
+      for (newIndex, oldIndex) in newToOld.enumerated() where oldIndex >= 0 && old[Int(oldIndex)] {
+        new.insert(newIndex)
+      }
+    }
+    return (old, new)
   }
 
   /// The document of one side's gathered records, and the format it
-  /// reads as.
-  private func document(_ records: PlacedRecords, _ side: ShardDocument.Side) throws -> (
-    SourceBytes, InputFormat
-  ) {
+  /// reads as; a record of a key not `shown` is written as `{}` in a
+  /// JSON array or JSON Lines.
+  private func document(
+    _ records: PlacedRecords, _ side: ShardDocument.Side, shown: PositionBits
+  ) throws -> (SourceBytes, InputFormat) {
     guard records.isComplete else {
       throw InputError("the shard documents do not cover \(side.name)")
     }
-    let format: InputFormat
-    var header: [UInt8] = []
-    var size: Int
-    let count = records.count
-    switch side.form {
-    case .csv, .tsv:
-      format = side.form == .csv ? .csv : .tsv
-      let delimiter = side.form == .csv ? UInt8(ascii: ",") : 0x09
-      if !side.header.isEmpty || count > 0 {
-        KeyRecordText.appendRow(side.header, delimiter: delimiter, to: &header)
-        header.append(0x0A)
-      }
-      size = header.count + records.byteCount + count
-    case .jsonLines, .jsonObjectOrLines:
-      format = .jsonLines
-      size = records.byteCount + count
-    case .jsonObject:
-      format = .json
-      // `"NAME":TEXT` and a comma between members.
-      size = 2 + records.byteCount + count * 4
-    case .jsonArray:
-      format = .json
-      size = 3 + records.byteCount + count * 2
+    let placeholder: [UInt8]? =
+      side.form == .jsonArray || side.form == .jsonLines || side.form == .jsonObjectOrLines
+      ? Array("{}".utf8) : nil
+    let hidden = { (position: Int) -> Bool in
+      placeholder != nil && records.isKey(position) && !shown[position]
     }
+    var recordBytes = 0
+    for position in 0..<records.count {
+      recordBytes +=
+        hidden(position)
+        ? 2 : records.textCount(position) + records.nameCount(position)
+    }
+    let (format, header, size) = ShardAssembly.layout(side, records.count, recordBytes)
     var writer = FixedByteWriter(capacity: size)
     writer.append(header)
-    var index = 0
-    switch side.form {
-    case .csv, .tsv, .jsonLines, .jsonObjectOrLines:
-      records.each { text, _ in
-        writer.append(text)
-        writer.append(0x0A)
-      }
-    case .jsonObject:
-      writer.append(UInt8(ascii: "{"))
-      records.each { text, name in
-        if index > 0 { writer.append(UInt8(ascii: ",")) }
-        index += 1
+    let form = side.form
+    if form == .jsonObject { writer.append(UInt8(ascii: "{")) }
+    if form == .jsonArray { writer.append(UInt8(ascii: "[")) }
+    for position in 0..<records.count {
+      switch form {
+      case .csv, .tsv, .jsonLines, .jsonObjectOrLines: break
+      case .jsonObject:
+        if position > 0 { writer.append(UInt8(ascii: ",")) }
         writer.append(UInt8(ascii: "\""))
-        writer.append(name)
+        records.writeName(position, to: &writer)
         writer.append("\":".utf8)
-        writer.append(text)
+      case .jsonArray: writer.append(position > 0 ? ",\n".utf8 : "\n".utf8)
       }
-      writer.append(UInt8(ascii: "}"))
-    case .jsonArray:
-      writer.append(UInt8(ascii: "["))
-      records.each { text, _ in
-        writer.append(index > 0 ? ",\n".utf8 : "\n".utf8)
-        index += 1
-        writer.append(text)
+      if let placeholder, hidden(position) {
+        writer.append(placeholder)
+      } else {
+        records.writeText(position, to: &writer)
       }
-      writer.append("\n]".utf8)
+      if form != .jsonObject && form != .jsonArray { writer.append(0x0A) }
     }
+    if form == .jsonObject { writer.append(UInt8(ascii: "}")) }
+    if form == .jsonArray { writer.append("\n]".utf8) }
     return (writer.bytes(), format)
+  }
+
+  /// The format a side's document reads as, its header line (a table's)
+  /// and its size for `count` records of `recordBytes` (texts and names).
+  private static func layout(_ side: ShardDocument.Side, _ count: Int, _ recordBytes: Int) -> (
+    InputFormat, [UInt8], Int
+  ) {
+    switch side.form {
+    case .csv, .tsv:
+      var header: [UInt8] = []
+      if !side.header.isEmpty || count > 0 {
+        KeyRecordText.appendRow(
+          side.header, delimiter: side.form == .csv ? UInt8(ascii: ",") : 0x09, to: &header)
+        header.append(0x0A)
+      }
+      return (side.form == .csv ? .csv : .tsv, header, header.count + recordBytes + count)
+    case .jsonLines, .jsonObjectOrLines: return (.jsonLines, [], recordBytes + count)
+    // `"NAME":TEXT` and a comma between members.
+    case .jsonObject: return (.json, [], 2 + recordBytes + count * 4)
+    case .jsonArray: return (.json, [], 3 + recordBytes + count * 2)
+    }
   }
 
   /// The snapshot of one side's document.

@@ -35,6 +35,22 @@ extension DiffDocument {
   ///
   /// - Parameter out: the buffer to append to.
   public func write(to out: inout [UInt8]) {
+    write(to: &out, flushingAt: Int.max) { _ in }
+  }
+
+  /// Appends the document as JSON text, as ``bytes`` gives it, handing
+  /// the text written so far to `flush` whenever it reaches `threshold`
+  /// bytes between two list elements (and `out` is then emptied), so that
+  /// a large document is written piece by piece, never held whole.
+  ///
+  /// - Parameters:
+  ///   - out: the buffer to append to; what is left in it at the end is
+  ///     the document's last piece.
+  ///   - threshold: the bytes from which the text is handed over.
+  ///   - flush: takes the text so far (and writes it somewhere).
+  public func write(
+    to out: inout [UInt8], flushingAt threshold: Int, _ flush: ([UInt8]) -> Void
+  ) {
     out += "{\n  \"coldiff\": 1,\n  \"kind\": \"".utf8
     out += kind.rawValue.utf8
     out += "\",\n".utf8
@@ -49,13 +65,13 @@ extension DiffDocument {
     DiffDocument.writeHeader("tree", tree, to: &out) { $0.writeQuoted(to: &$1) }
     DiffDocument.writeHeader("rules", rules, to: &out) { $0.writeInline(to: &$1) }
     DiffDocument.writeHeader("columns", columns, to: &out) { $0.write(to: &$1) }
-    DiffDocument.writeList("inserts", inserts, to: &out) { $0.write(to: &$1) }
+    DiffDocument.writeList("inserts", inserts, to: &out, threshold, flush) { $0.write(to: &$1) }
     out += ",\n".utf8
-    DiffDocument.writeList("deletes", deletes, to: &out) { $0.write(to: &$1) }
+    DiffDocument.writeList("deletes", deletes, to: &out, threshold, flush) { $0.write(to: &$1) }
     out += ",\n".utf8
-    DiffDocument.writeList("updates", updates, to: &out) { $0.write(to: &$1) }
+    DiffDocument.writeList("updates", updates, to: &out, threshold, flush) { $0.write(to: &$1) }
     out += ",\n".utf8
-    DiffDocument.writeList("moves", moves, to: &out) { $0.write(to: &$1) }
+    DiffDocument.writeList("moves", moves, to: &out, threshold, flush) { $0.write(to: &$1) }
     out += "\n}\n".utf8
   }
 
@@ -75,8 +91,8 @@ extension DiffDocument {
 
   /// Appends `"name": [...]` with one element per line.
   private static func writeList<Element>(
-    _ name: String, _ elements: [Element], to out: inout [UInt8],
-    _ writeElement: (Element, inout [UInt8]) -> Void
+    _ name: String, _ elements: [Element], to out: inout [UInt8], _ threshold: Int,
+    _ flush: ([UInt8]) -> Void, _ writeElement: (Element, inout [UInt8]) -> Void
   ) {
     out += "  \"".utf8
     out += name.utf8
@@ -88,6 +104,10 @@ extension DiffDocument {
     for (index, element) in elements.enumerated() {
       out += (index == 0 ? "\n    " : ",\n    ").utf8
       writeElement(element, &out)
+      if out.count >= threshold {
+        flush(out)
+        out.removeAll(keepingCapacity: true)
+      }
     }
     out += "\n  ]".utf8
   }
