@@ -81,8 +81,7 @@ extension BucketSide {
   }
 
   /// Places an error of `window` in the input.
-  private func placement(_ window: InputWindows.Window, before: Int) -> (InputError) -> InputError
-  {
+  private func placement(_ window: InputWindows.Window, before: Int) -> (InputError) -> InputError {
     let (start, prefix, document) = (window.start, window.prefixLength, window.document)
     let path = path
     return { error in
@@ -133,7 +132,8 @@ extension BucketSide {
           let written =
             ranges.identityRange(of: record, name: name)
             ?? BucketSide.identityText(
-              of: record, in: snapshot, identity: identity, buffer: buffer, scratch: &scratch)
+              of: record, in: snapshot, identity: identity, ranges: ranges, buffer: buffer,
+              scratch: &scratch)
           try scratch.withUnsafeBufferPointer { scratch in
             let identityBytes: UnsafeBufferPointer<UInt8>? =
               switch written {
@@ -155,13 +155,10 @@ extension BucketSide {
   /// Finds record `record`'s identity as written where it is not in the
   /// snapshot's bytes as they stand.
   private static func identityText(
-    of record: Int, in snapshot: Snapshot, identity: Identity, buffer: UnsafeBufferPointer<UInt8>,
-    scratch: inout [UInt8]
+    of record: Int, in snapshot: Snapshot, identity: Identity, ranges: RecordRanges,
+    buffer: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]
   ) -> WrittenIdentity {
-    if case .fields(let pointers) = identity, pointers.count == 1,
-      case .table(let table) = snapshot.storage,
-      let column = table.column(named: pointers[0].tokens[0])
-    {
+    if let (table, column) = ranges.keyColumn {
       // A plain unquoted field is its JSON string between quotes.
       let range = table.rawFieldRange(row: record, column: column)
       let plain = buffer[range].allSatisfy {
@@ -200,6 +197,9 @@ private struct RecordRanges {
   private let identity: Identity
   /// Whether the scan noted the one key field's value of each record.
   private let captured: Bool
+  /// A table and the column of its one key field (looked up once, not
+  /// once a record).
+  let keyColumn: (CSVTable, Int)?
 
   init(_ snapshot: Snapshot, identity: Identity) {
     self.identity = identity
@@ -220,7 +220,14 @@ private struct RecordRanges {
       self.table = table
       isObject = false
       captured = false
+      if case .fields(let pointers) = identity, pointers.count == 1,
+        let column = table.column(named: pointers[0].tokens[0])
+      {
+        keyColumn = (table, column)
+        return
+      }
     }
+    keyColumn = nil
   }
 
   /// Record `record`'s text, its member name (an object map's, else
