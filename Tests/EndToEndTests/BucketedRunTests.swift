@@ -139,6 +139,54 @@ import Testing
     }
   }
 
+  /// Errors in both inputs, past their first windows and at seeded
+  /// places (NEW's windows are read with OLD's as their reference, and
+  /// the records the two share are spilled without their texts): OLD's
+  /// error is the one reported, as in memory when NEW has none, unless it
+  /// is a duplicate key, found once both are spilled: NEW's error then;
+  /// a duplicate of a record NEW shares (read back from the input) is
+  /// named as in memory.
+  @Test(arguments: ["json", "jsonl"])
+  func oldsErrorGoesBeforeNewsWhereverTheyAre(form: String) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let records = (0..<3000).map { "{\"id\": \($0), \"name\": \"record \($0)\"}" }
+    func write(_ name: String, _ records: [String]) throws -> String {
+      try directory.write(
+        "\(name).\(form)",
+        form == "json"
+          ? "[\n" + records.joined(separator: ",\n") + "\n]\n"
+          : records.map { $0 + "\n" }.joined())
+    }
+    let damages: [(String, (inout [String], Int) -> Void)] = [
+      ("malformed", { $0[$1] = "{\"id\": \($1), \"name\": tru}" }),
+      ("missing key", { $0[$1] = "{\"name\": \"no key\"}" }),
+      ("duplicate", { $0[$1] = $0[$1 / 3] }),
+    ]
+    var random = SeededGenerator(seed: form == "json" ? 11 : 12)
+    let clean = try write("clean", records)
+    let newDamages = damages.filter { $0.0 != "duplicate" } + [("none", { _, _ in })]
+    for (oldDamage, damageOld) in damages {
+      for (newDamage, damageNew) in newDamages {
+        var old = records
+        var new = records
+        damageOld(&old, Int.random(in: 300..<3000, using: &random))
+        damageNew(&new, Int.random(in: 300..<3000, using: &random))
+        let (oldPath, newPath) = (try write("old", old), try write("new", new))
+        let options = ["--key", "id"]
+        let both = try coldiff(options + ["--memory", "64K", oldPath, newPath])
+        let named = "\(oldDamage) OLD, \(newDamage) NEW"
+        // A duplicate is found once both inputs are spilled.
+        let first =
+          oldDamage == "duplicate" && newDamage != "none"
+          ? try coldiff(options + [clean, newPath]) : try coldiff(options + [oldPath, clean])
+        #expect(both.status == 2 && first.status == 2, "\(named)")
+        #expect(both.errors == first.errors, "\(named)")
+        #expect(both.output.isEmpty, "\(named)")
+      }
+    }
+  }
+
   /// A temporary disk that fills up (the spill files' writes fail with
   /// ENOSPC after a few bytes): a clear error, exit 2, nothing on standard
   /// output, no spill file left.

@@ -7,11 +7,16 @@ import Glibc
 /// matching), its identity as written (what stands for a matched record
 /// in the put-together inputs), its member name (an object map's) and its
 /// text, so a bucket is matched and compared without reading its records
-/// again.
+/// again. A record that the other input has with the same bytes (its
+/// partner, found by the scans, `SpillRounds`) is written without its
+/// text: the frame names the partner's position instead, and the pair is
+/// equal without reading either.
 final class BucketFiles {
-  /// The frame's header: position and offset (8 bytes each), then the
-  /// lengths of the key, the identity, the name and the text (4 each).
-  static let headerSize = 32
+  /// The frame's header: position, offset and partner position + 1 (0
+  /// for none; 8 bytes each), then the lengths of the key, the identity,
+  /// the name and the text (4 each; the text's is its length in the input
+  /// also when the frame leaves it out).
+  static let headerSize = 40
   /// The identity length that means "the record's text" (whole values).
   static let identityIsText = UInt32.max
 
@@ -60,18 +65,23 @@ final class BucketFiles {
   ///
   /// - Parameters:
   ///   - identity: the identity as written, `nil` when it is the text.
+  ///   - partner: the position of the other input's record with the same
+  ///     bytes: the text is left out (its length is kept).
   /// - Throws: `InputError` when the write fails (a full disk).
   func append(
     bucket: Int, position: Int, offset: Int, key: UnsafeBufferPointer<UInt8>,
     identity: UnsafeBufferPointer<UInt8>?, name: UnsafeBufferPointer<UInt8>,
-    text: UnsafeBufferPointer<UInt8>
+    text: UnsafeBufferPointer<UInt8>, partner: Int? = nil
   ) throws {
+    precondition(partner == nil || identity != nil, "a text left out is not the identity")
     let identityLength = identity.map { UInt32($0.count) } ?? BucketFiles.identityIsText
     let header = (
-      UInt64(position).littleEndian, UInt64(offset).littleEndian, UInt32(key.count).littleEndian,
+      UInt64(position).littleEndian, UInt64(offset).littleEndian,
+      UInt64(partner.map { $0 + 1 } ?? 0).littleEndian, UInt32(key.count).littleEndian,
       identityLength.littleEndian, UInt32(name.count).littleEndian,
       UInt32(text.count).littleEndian
     )
+    let text = partner == nil ? text : UnsafeBufferPointer(start: nil, count: 0)
     let size =
       BucketFiles.headerSize + key.count + (identity?.count ?? 0) + name.count + text.count
     if fills[bucket] + size > bufferSize { try flush(bucket) }

@@ -52,7 +52,13 @@ struct BucketMatch {
     for newIndex in newToOld.indices where newToOld[newIndex] >= 0 {
       let oldIndex = Int(newToOld[newIndex])
       oldMatched[oldIndex] = true
+      // A pair the scans found to have the same bytes is written without
+      // its texts (only such pairs are: they have the same key).
+      if new.frames[newIndex].partner == old.frames[oldIndex].position { continue }
       if context.rawComparable, old.sameText(oldIndex, as: new, newIndex) { continue }
+      precondition(
+        new.frames[newIndex].partner == nil && old.frames[oldIndex].partner == nil,
+        "a record written without its text is matched with its partner (they have one key)")
       differing.append((oldIndex, newIndex))
     }
     self.newToOld = newToOld

@@ -57,8 +57,8 @@ struct BucketRun {
   )? {
     let oldWindows = try windows(old)
     let newWindows = try windows(new)
-    let oldFirst = try firstWindow(oldWindows, old)
-    let newFirst = try firstWindow(newWindows, new)
+    let oldFirst = try firstWindow(oldWindows, old, reference: nil)
+    let newFirst = try firstWindow(newWindows, new, reference: oldFirst.1)
     let resolved =
       try identity
       ?? Identity.resolve(keys: settings.keyFields, old: oldFirst.1, new: newFirst.1)
@@ -73,26 +73,30 @@ struct BucketRun {
     let total = old.size + new.size
     let report = progress
     let read = ReadCounter()
-    let rules = settings.rules
-    let (oldCount, newCount) = try Parallel.both(
-      {
-        try old.spill(
-          windows: oldWindows, first: oldFirst, identity: resolved, rules: rules,
-          files: oldFiles, tentative: tentative,
-          progress: {
-            report(.init(bytesRead: read.add(old: $0), bytes: total, bucketsDone: 0, buckets: 0))
-          })
-      },
-      {
-        try new.spill(
-          windows: newWindows, first: newFirst, identity: resolved, rules: rules,
-          files: newFiles, tentative: tentative,
-          progress: {
-            report(.init(bytesRead: read.add(new: $0), bytes: total, bucketsDone: 0, buckets: 0))
-          })
-      })
-    guard let oldCount, let newCount else { return nil }
+    let rounds = SpillRounds(
+      old: old, new: new, oldWindows: oldWindows, newWindows: newWindows, oldFiles: oldFiles,
+      newFiles: newFiles, identity: resolved, rules: settings.rules, tentative: tentative,
+      pairing: BucketRun.pairs(resolved, rawComparable, old, new),
+      progress: (
+        old: {
+          report(.init(bytesRead: read.add(old: $0), bytes: total, bucketsDone: 0, buckets: 0))
+        },
+        new: {
+          report(.init(bytesRead: read.add(new: $0), bytes: total, bucketsDone: 0, buckets: 0))
+        }
+      ))
+    guard let (oldCount, newCount) = try rounds.run(oldFirst: oldFirst, newFirst: newFirst)
+    else { return nil }
     return (resolved, oldFiles, newFiles, (oldCount, newCount), rawComparable)
+  }
+
+  /// Whether pairs of records with the same bytes are spilled without
+  /// their texts (`SpillRounds.pairing`).
+  private static func pairs(
+    _ identity: Identity, _ rawComparable: Bool, _ old: BucketSide, _ new: BucketSide
+  ) -> Bool {
+    guard case .fields = identity, rawComparable else { return false }
+    return old.form != .jsonObject && new.form != .jsonObject
   }
 
   private func windows(_ side: BucketSide) throws -> InputWindows {
@@ -101,12 +105,15 @@ struct BucketRun {
       windowSize: plan.windowSize, largestWindow: plan.largestWindow)
   }
 
-  /// The first window of a side read, and what it tells of the input noted.
-  private func firstWindow(_ windows: InputWindows, _ side: BucketSide) throws -> (
-    InputWindows.Window, Snapshot
-  ) {
+  /// The first window of a side read (NEW's with OLD's as its
+  /// reference), and what it tells of the input noted.
+  private func firstWindow(_ windows: InputWindows, _ side: BucketSide, reference: Snapshot?)
+    throws -> (InputWindows.Window, Snapshot)
+  {
     guard let next = try windows.next() else { preconditionFailure("an input has a window") }
-    let (window, snapshot) = try side.snapshot(of: next, from: windows) { error, _ in error }
+    let (window, snapshot) = try side.snapshot(of: next, from: windows, reference: reference) {
+      error, _ in error
+    }
     side.noteFirstWindow(snapshot, document: window.document)
     if side.cutterKind == .table { windows.setTableHeader(side.headerLine) }
     return (window, snapshot)
@@ -169,6 +176,7 @@ struct BucketRun {
               oldKey: UnsafeBufferPointer(rebasing: oldBytes[oldFrame.identity]),
               newKey: UnsafeBufferPointer(rebasing: newBytes[newFrame.identity]), name: file)
           } else {
+            precondition(newFrame.partner == nil, "a record written without its text is matched")
             try assembly.addInsert(
               newFrame.position, name: named ? Array(newBytes[newFrame.name])[...] : nil,
               text: UnsafeBufferPointer(rebasing: newBytes[newFrame.text]), file: file)
@@ -176,6 +184,7 @@ struct BucketRun {
         }
         for (oldIndex, matched) in match.oldMatched.enumerated() where !matched {
           let oldFrame = oldRecords.frames[oldIndex]
+          precondition(oldFrame.partner == nil, "a record written without its text is matched")
           try assembly.addDelete(
             oldFrame.position, name: named ? Array(oldBytes[oldFrame.name])[...] : nil,
             text: UnsafeBufferPointer(rebasing: oldBytes[oldFrame.text]), file: file)

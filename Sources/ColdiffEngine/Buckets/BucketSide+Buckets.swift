@@ -1,5 +1,6 @@
 import ColdiffCore
 import ColdiffFormats
+import Glibc
 
 extension BucketSide {
   /// Some records of one bucket (`chosen`, all when `nil`) read as a
@@ -14,10 +15,12 @@ extension BucketSide {
     var starts: [Int] = []
     starts.reserveCapacity(records.count)
     let texts = records.reduce(0) {
-      $0 + spilled.frames[$1].name.count + spilled.frames[$1].text.count
+      $0 + spilled.frames[$1].name.count + spilled.frames[$1].lengthInInput
     }
-    let document = spilled.bytes.withUnsafeBufferPointer {
-      bucketDocument(records, spilled.frames, bytes: $0, starts: &starts, texts: texts)
+    let reader = TextReader(path: path, name: name)
+    let document = try spilled.bytes.withUnsafeBufferPointer {
+      try bucketDocument(
+        records, spilled.frames, bytes: $0, reader: reader, starts: &starts, texts: texts)
     }
     let locator = ErrorLocator(
       placement: ErrorPlacement(path: path), document: document, starts: starts,
@@ -34,8 +37,17 @@ extension BucketSide {
   /// each starts.
   private func bucketDocument(
     _ records: [Int], _ frames: [SpilledRecords.Frame], bytes: UnsafeBufferPointer<UInt8>,
-    starts: inout [Int], texts: Int
-  ) -> SourceBytes {
+    reader: TextReader, starts: inout [Int], texts: Int
+  ) throws -> SourceBytes {
+    // A frame written without its text: the text read from the input.
+    func text(_ record: Int, into writer: inout FixedByteWriter) throws {
+      let frame = frames[record]
+      guard frame.partner != nil else {
+        writer.append(UnsafeBufferPointer(rebasing: bytes[frame.text]))
+        return
+      }
+      writer.append(try reader.read(frame.lengthInInput, at: frame.offset))
+    }
     let document: SourceBytes
     switch form {
     case .csv, .tsv, .jsonLines, .jsonObjectOrLines:
@@ -44,7 +56,7 @@ extension BucketSide {
       writer.append(header)
       for record in records {
         starts.append(writer.written)
-        writer.append(UnsafeBufferPointer(rebasing: bytes[frames[record].text]))
+        try text(record, into: &writer)
         writer.append(0x0A)
       }
       document = writer.bytes()
@@ -61,7 +73,7 @@ extension BucketSide {
           writer.append(UnsafeBufferPointer(rebasing: bytes[frames[record].name]))
           writer.append("\":".utf8)
         }
-        writer.append(UnsafeBufferPointer(rebasing: bytes[frames[record].text]))
+        try text(record, into: &writer)
       }
       writer.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
       document = writer.bytes()
@@ -95,5 +107,46 @@ struct ErrorLocator {
         return offsets[low - 1] + offset - starts[low - 1]
       },
       record: { $0 < positions.count ? positions[$0] : $0 })
+  }
+}
+
+/// Reads the texts a bucket's frames leave out back from the input (an
+/// error's rare path: the bucket read as a snapshot), the file opened at
+/// the first.
+private final class TextReader {
+  private let path: String
+  private let name: String
+  private var descriptor: Int32 = -1
+
+  init(path: String, name: String) {
+    self.path = path
+    self.name = name
+  }
+
+  deinit {
+    if descriptor >= 0 { close(descriptor) }
+  }
+
+  /// The `count` bytes at `offset`.
+  func read(_ count: Int, at offset: Int) throws -> [UInt8] {
+    if descriptor < 0 {
+      descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw failure(errno) }
+    }
+    var bytes = [UInt8](repeating: 0, count: count)
+    var done = 0
+    while done < count {
+      let got = bytes.withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset + done))
+      }
+      if got < 0 && errno == EINTR { continue }
+      guard got > 0 else { throw failure(got < 0 ? errno : EIO) }
+      done += got
+    }
+    return bytes
+  }
+
+  private func failure(_ code: Int32) -> InputError {
+    InputError(String(cString: strerror(code)), file: name)
   }
 }

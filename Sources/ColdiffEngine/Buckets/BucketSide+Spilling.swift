@@ -1,80 +1,111 @@
 import ColdiffCore
 import ColdiffFormats
 
+/// One window of an input read: scanned, checked and keyed, its records
+/// not yet written to the buckets.
+struct ReadWindow {
+  /// The window and its snapshot.
+  let window: InputWindows.Window
+  let snapshot: Snapshot
+  /// The records' canonical keys.
+  let keys: KeyArena
+  /// The number of the input's records before the window.
+  let before: Int
+}
+
 extension BucketSide {
-  /// Spills every record, window by window, into the bucket file of its
-  /// key's hash.
+  /// The next window of `windows` read as a snapshot (NEW's with OLD's
+  /// window as its `reference`: the records with the same bytes as one
+  /// of it are taken whole), or `nil` after the last.
+  ///
+  /// - Parameter before: the number of the input's records before it.
+  /// - Throws: `InputError` located in the input, `BudgetTooSmallError`.
+  func scanNext(from windows: InputWindows, before: Int, reference: Snapshot?) throws -> (
+    InputWindows.Window, Snapshot
+  )? {
+    guard let next = try windows.next() else { return nil }
+    return try snapshot(of: next, from: windows, reference: reference) { error, window in
+      placement(window, before: before)(error)
+    }
+  }
+
+  /// Checks a scanned window and makes its keys.
   ///
   /// - Parameters:
-  ///   - windows: the input's windows, the first one read already.
-  ///   - first: the first window and its snapshot.
+  ///   - scanned: the window and its snapshot.
+  ///   - before: the number of the input's records before it.
   ///   - identity: what makes records the same.
   ///   - rules: the comparison rules (whole values leave ignored fields out).
-  ///   - files: the side's bucket files.
   ///   - tentative: `identity` is the default `id`, which holds only if
   ///     every record has one.
-  ///   - progress: told the bytes read after each window.
-  /// - Returns: the number of records, or `nil` when `tentative` and a
-  ///   record has no `id` (the run starts again with whole values as
-  ///   identity).
+  /// - Returns: the window read, or `nil` when `tentative` and a record
+  ///   has no `id` (the run starts again with whole values as identity).
   /// - Throws: `InputError` located in the input.
-  func spill(
-    windows: InputWindows, first: (InputWindows.Window, Snapshot), identity: Identity,
-    rules: ComparisonRules, files: BucketFiles, tentative: Bool, progress: (Int) -> Void
-  ) throws -> Int? {
-    var (window, snapshot) = first
-    var before = 0
-    let id = JSONPointer(["id"])
-    while true {
-      if tentative && !snapshot.allRecordsHave(id) { return nil }
-      let start = window.start
-      let prefix = window.prefixLength
-      let placement = { (error: InputError) -> InputError in
-        ErrorPlacement(path: self.path).place(
-          error, document: window.document, inputOffset: { start + max($0 - prefix, 0) },
-          record: { $0 + before })
+  func readWindow(
+    _ scanned: (InputWindows.Window, Snapshot), before: Int, identity: Identity,
+    rules: ComparisonRules, tentative: Bool
+  ) throws -> ReadWindow? {
+    let (window, snapshot) = scanned
+    if tentative && !snapshot.allRecordsHave(JSONPointer(["id"])) { return nil }
+    let placement = placement(window, before: before)
+    if !window.isFirst && snapshot.count == 0 && cutterKind == .container {
+      let error = window.document.withUnsafeBufferPointer {
+        InputError("expected a value after ','", offset: window.prefixLength, in: $0).inFile(name)
       }
-      if !window.isFirst && snapshot.count == 0 && cutterKind == .container {
-        let error = window.document.withUnsafeBufferPointer {
-          InputError("expected a value after ','", offset: prefix, in: $0).inFile(name)
-        }
-        throw placement(error)
-      }
-      do {
-        let keys = try snapshot.keyArena(for: identity, rules: rules)
-        try write(
-          snapshot, keys: keys, identity: identity, files: files, before: before,
-          start: start - prefix)
-      } catch let error as InputError {
-        throw placement(error)
-      }
-      before += snapshot.count
-      progress(windows.bytesRead)
-      guard let next = try windows.next() else { break }
-      (window, snapshot) = try self.snapshot(of: next, from: windows) { error, window in
-        let (nextStart, nextPrefix) = (window.start, window.prefixLength)
-        return ErrorPlacement(path: self.path).place(
-          error, document: window.document, inputOffset: { nextStart + max($0 - nextPrefix, 0) },
-          record: { $0 + before })
-      }
+      throw placement(error)
     }
-    try files.flushAll()
-    return before
+    do {
+      let keys = try snapshot.keyArena(for: identity, rules: rules)
+      return ReadWindow(window: window, snapshot: snapshot, keys: keys, before: before)
+    } catch let error as InputError {
+      throw placement(error)
+    }
+  }
+
+  /// Writes the records of a window read to their buckets.
+  ///
+  /// - Parameter partners: for each record, the position of the other
+  ///   input's record with the same bytes, or -1: such a record is
+  ///   written without its text.
+  /// - Throws: `InputError` when a write fails.
+  func write(
+    _ read: ReadWindow, partners: [Int]?, identity: Identity, files: BucketFiles
+  ) throws {
+    do {
+      try write(
+        read.snapshot, keys: read.keys, identity: identity, files: files, before: read.before,
+        start: read.window.start - read.window.prefixLength, partners: partners)
+    } catch let error as InputError {
+      throw placement(read.window, before: read.before)(error)
+    }
+  }
+
+  /// Places an error of `window` in the input.
+  private func placement(_ window: InputWindows.Window, before: Int) -> (InputError) -> InputError {
+    let (start, prefix, document) = (window.start, window.prefixLength, window.document)
+    let path = path
+    return { error in
+      ErrorPlacement(path: path).place(
+        error, document: document, inputOffset: { start + max($0 - prefix, 0) },
+        record: { $0 + before })
+    }
   }
 
   /// Reads `window` as a snapshot; a window whose guessed end does not
   /// scan is cut again by walking its bytes and read again.
   ///
-  /// - Parameter placing: places an error of the window that failed.
+  /// - Parameters:
+  ///   - reference: OLD's window, for NEW's.
+  ///   - placing: places an error of the window that failed.
   /// - Returns: the window read and its snapshot.
   func snapshot(
-    of window: InputWindows.Window, from windows: InputWindows,
+    of window: InputWindows.Window, from windows: InputWindows, reference: Snapshot? = nil,
     placing: (InputError, InputWindows.Window) -> InputError
   ) throws -> (InputWindows.Window, Snapshot) {
     var window = window
     while true {
       do {
-        return (window, try snapshot(window.document))
+        return (window, try snapshot(window.document, reference: reference))
       } catch let error as InputError {
         guard window.isGuessed else { throw placing(error, window) }
         window = try windows.recut()
@@ -85,7 +116,7 @@ extension BucketSide {
   /// Writes the records of one window to their buckets.
   private func write(
     _ snapshot: Snapshot, keys: KeyArena, identity: Identity, files: BucketFiles, before: Int,
-    start: Int
+    start: Int, partners: [Int]?
   ) throws {
     let buckets = UInt64(files.count)
     var scratch: [UInt8] = []
@@ -101,7 +132,8 @@ extension BucketSide {
           let written =
             ranges.identityRange(of: record, name: name)
             ?? BucketSide.identityText(
-              of: record, in: snapshot, identity: identity, buffer: buffer, scratch: &scratch)
+              of: record, in: snapshot, identity: identity, ranges: ranges, buffer: buffer,
+              scratch: &scratch)
           try scratch.withUnsafeBufferPointer { scratch in
             let identityBytes: UnsafeBufferPointer<UInt8>? =
               switch written {
@@ -112,7 +144,8 @@ extension BucketSide {
             try files.append(
               bucket: bucket, position: before + record, offset: start + offset, key: key,
               identity: identityBytes, name: UnsafeBufferPointer(rebasing: buffer[name]),
-              text: UnsafeBufferPointer(rebasing: buffer[text]))
+              text: UnsafeBufferPointer(rebasing: buffer[text]),
+              partner: partners.flatMap { $0[record] >= 0 ? $0[record] : nil })
           }
         }
       }
@@ -122,13 +155,10 @@ extension BucketSide {
   /// Finds record `record`'s identity as written where it is not in the
   /// snapshot's bytes as they stand.
   private static func identityText(
-    of record: Int, in snapshot: Snapshot, identity: Identity, buffer: UnsafeBufferPointer<UInt8>,
-    scratch: inout [UInt8]
+    of record: Int, in snapshot: Snapshot, identity: Identity, ranges: RecordRanges,
+    buffer: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]
   ) -> WrittenIdentity {
-    if case .fields(let pointers) = identity, pointers.count == 1,
-      case .table(let table) = snapshot.storage,
-      let column = table.column(named: pointers[0].tokens[0])
-    {
+    if let (table, column) = ranges.keyColumn {
       // A plain unquoted field is its JSON string between quotes.
       let range = table.rawFieldRange(row: record, column: column)
       let plain = buffer[range].allSatisfy {
@@ -167,6 +197,9 @@ private struct RecordRanges {
   private let identity: Identity
   /// Whether the scan noted the one key field's value of each record.
   private let captured: Bool
+  /// A table and the column of its one key field (looked up once, not
+  /// once a record).
+  let keyColumn: (CSVTable, Int)?
 
   init(_ snapshot: Snapshot, identity: Identity) {
     self.identity = identity
@@ -187,7 +220,14 @@ private struct RecordRanges {
       self.table = table
       isObject = false
       captured = false
+      if case .fields(let pointers) = identity, pointers.count == 1,
+        let column = table.column(named: pointers[0].tokens[0])
+      {
+        keyColumn = (table, column)
+        return
+      }
     }
+    keyColumn = nil
   }
 
   /// Record `record`'s text, its member name (an object map's, else

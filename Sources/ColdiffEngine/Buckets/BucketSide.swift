@@ -79,11 +79,13 @@ final class BucketSide {
   }
 
   /// Reads `document` (a window or a bucket) as a snapshot of this input,
-  /// whole on one thread (the other side's runs on the other core).
-  func snapshot(_ document: SourceBytes) throws -> Snapshot {
+  /// whole on one thread (the other side's runs on the other core); the
+  /// records with the same bytes as one of `reference` (OLD's window, for
+  /// NEW's) are taken whole.
+  func snapshot(_ document: SourceBytes, reference: Snapshot? = nil) throws -> Snapshot {
     try Snapshot(
       InputFile(name: name, source: document), override: format, keyName: keyName,
-      delimiter: delimiter, chunking: .whole)
+      delimiter: delimiter, chunking: .whole, reference: reference)
   }
 
   /// Notes what the first window tells of the whole input: a table's

@@ -9,6 +9,9 @@ struct SpilledRecords {
   struct Frame {
     var position: Int
     var offset: Int
+    /// The position + 1 of the other input's record with the same bytes,
+    /// 0 when the frame holds its text.
+    private var partnerPlusOne: Int
     /// Where the frame's key starts, and the lengths of its parts.
     private var keyStart: Int
     private var keyLength: UInt32
@@ -27,12 +30,20 @@ struct SpilledRecords {
       }
       position = word(0)
       offset = word(8)
+      partnerPlusOne = word(16)
       keyStart = at + BucketFiles.headerSize
-      keyLength = length(16)
-      identityLength = length(20)
-      nameLength = length(24)
-      textLength = length(28)
+      keyLength = length(24)
+      identityLength = length(28)
+      nameLength = length(32)
+      textLength = length(36)
     }
+
+    /// The position of the other input's record with the same bytes when
+    /// the frame leaves the text out (it is then at `offset` in the
+    /// input), else `nil`.
+    var partner: Int? { partnerPlusOne > 0 ? partnerPlusOne - 1 : nil }
+    /// The length of the record's text in the input.
+    var lengthInInput: Int { Int(textLength) }
 
     /// Whether the identity is the text (whole values).
     private var identityIsText: Bool { identityLength == BucketFiles.identityIsText }
@@ -48,10 +59,10 @@ struct SpilledRecords {
     }
     /// The member name (an object map's, else empty).
     var name: Range<Int> { nameStart..<(nameStart + Int(nameLength)) }
-    /// The record's text.
+    /// The record's text (empty when the frame leaves it out).
     var text: Range<Int> {
       let start = nameStart + Int(nameLength)
-      return start..<(start + Int(textLength))
+      return start..<(start + (partnerPlusOne > 0 ? 0 : Int(textLength)))
     }
     /// Where the next frame starts.
     fileprivate var end: Int { text.upperBound }

@@ -1,0 +1,220 @@
+import ColdiffCore
+import ColdiffFormats
+
+/// OLD and NEW spilled into their buckets in step, a window of each a
+/// round, on both cores: while one core reads OLD's next window (its scan
+/// validates every record), the other reads NEW's window of the same
+/// number with OLD's current one as its reference, so that NEW's records
+/// with the same bytes as one of OLD's are taken whole, as a run in
+/// memory takes them, and then writes both windows' records. When
+/// `pairing`, a pair found so is written without its texts
+/// (`BucketFiles`): its records have the same key, so they are matched
+/// with each other (or their bucket has a duplicate key), and are equal.
+///
+/// Each input's steps run in its own order (a window read, then written)
+/// and stop at the first that fails, and OLD's error goes before NEW's:
+/// a run reports the same error as when each input is spilled apart.
+struct SpillRounds {
+  let old: BucketSide
+  let new: BucketSide
+  let oldWindows: InputWindows
+  let newWindows: InputWindows
+  let oldFiles: BucketFiles
+  let newFiles: BucketFiles
+  let identity: Identity
+  let rules: ComparisonRules
+  /// `identity` is the default `id`, which holds only if every record
+  /// has one.
+  let tentative: Bool
+  /// Whether pairs with the same bytes are written without their texts:
+  /// a key made of fields (so one key for the same bytes), equal bytes
+  /// meaning equal records, and texts that lie at their frames' offsets
+  /// (not an object map's).
+  let pairing: Bool
+  /// Told the bytes read of OLD and of NEW.
+  let progress: (old: (Int) -> Void, new: (Int) -> Void)
+
+  /// Spills both inputs, starting from their first windows, scanned.
+  ///
+  /// - Returns: the number of records of OLD and NEW, or `nil` when
+  ///   `tentative` and a record has no `id` (and neither input has an
+  ///   error): the run starts again with whole values as identity.
+  /// - Throws: the error OLD's steps meet first, else NEW's.
+  func run(
+    oldFirst: (InputWindows.Window, Snapshot), newFirst: (InputWindows.Window, Snapshot)
+  ) throws -> (old: Int, new: Int)? {
+    var oldState = SideState()
+    var newState = SideState()
+    var oldReady = oldState.take(step: read(old, oldWindows, oldState, nil, oldFirst), at: 0)
+    var newFirst = Optional(newFirst)
+    var round = 0
+    while true {
+      let readsOld = oldState.isOpen
+      let readsNew = newState.isOpen
+      guard readsOld || readsNew || oldReady != nil else { break }
+      let (oldStates, newStates) = (oldState, newState)
+      let (scanned, ready) = (newFirst, oldReady)
+      let (oldNext, written) = Parallel.both(
+        { readsOld ? read(old, oldWindows, oldStates, nil, nil) : nil },
+        { writeRound(old: ready, newRead: readsNew, newState: newStates, newFirst: scanned) })
+      newFirst = nil
+      if let error = written.oldFailure { oldState.stop(at: 2 * round + 1, error) }
+      oldReady = oldNext.flatMap { oldState.take(step: $0, at: 2 * round + 2) }
+      if readsOld { progress.old(oldWindows.bytesRead) }
+      if let newRead = written.newRead {
+        _ = newState.take(step: newRead, at: 2 * round)
+        if let error = written.newFailure { newState.stop(at: 2 * round + 1, error) }
+        progress.new(newWindows.bytesRead)
+      }
+      // OLD's error is final once its steps before it have run.
+      if case (_, let error?)? = oldState.stopped { throw error }
+      round += 1
+    }
+    let (oldFlush, newFlush) = Parallel.both(
+      { oldState.isStopped ? nil : SpillRounds.failure { try oldFiles.flushAll() } },
+      { newState.isStopped ? nil : SpillRounds.failure { try newFiles.flushAll() } })
+    if let oldFlush { oldState.stop(at: .max, oldFlush) }
+    if let newFlush { newState.stop(at: .max, newFlush) }
+    if case (_, let error?)? = oldState.stopped { throw error }
+    if case (_, let error?)? = newState.stopped { throw error }
+    guard !oldState.isStopped && !newState.isStopped else { return nil }
+    return (oldState.records, newState.records)
+  }
+
+  /// What one round of the writing core did.
+  private struct WriteRound {
+    /// NEW's window read, if it was read this round.
+    var newRead: ReadStep?
+    /// The errors of writing OLD's and NEW's window.
+    var oldFailure: Error?
+    var newFailure: Error?
+  }
+
+  /// Reads NEW's window (if `newRead`) with OLD's ready one as its
+  /// reference, then writes both, pairs with the same bytes without their
+  /// texts when `pairing`.
+  private func writeRound(
+    old ready: ReadWindow?, newRead: Bool, newState: SideState,
+    newFirst: (InputWindows.Window, Snapshot)?
+  ) -> WriteRound {
+    var round = WriteRound()
+    var newWindow: ReadWindow?
+    if newRead {
+      let step = read(new, newWindows, newState, ready?.snapshot, newFirst)
+      round.newRead = step
+      if case .window(let window) = step { newWindow = window }
+    }
+    let partners = pairing ? SpillRounds.partners(old: ready, new: newWindow) : nil
+    if let ready {
+      round.oldFailure = SpillRounds.failure {
+        try old.write(ready, partners: partners?.old, identity: identity, files: oldFiles)
+      }
+    }
+    if let newWindow {
+      round.newFailure = SpillRounds.failure {
+        try new.write(newWindow, partners: partners?.new, identity: identity, files: newFiles)
+      }
+    }
+    return round
+  }
+
+  /// For each record of OLD's and of NEW's window, the position of the
+  /// other's record NEW's scan found to have the same bytes, or -1.
+  private static func partners(old: ReadWindow?, new: ReadWindow?) -> (old: [Int], new: [Int])? {
+    guard let old, let new, let known = new.snapshot.knownPartners(in: old.snapshot) else {
+      return nil
+    }
+    var oldPartners = [Int](repeating: -1, count: old.snapshot.count)
+    var newPartners = [Int](repeating: -1, count: new.snapshot.count)
+    var found = false
+    for record in 0..<new.snapshot.count {
+      guard let partner = known.partner(of: record) else { continue }
+      oldPartners[partner] = new.before + record
+      newPartners[record] = old.before + partner
+      found = true
+    }
+    return found ? (oldPartners, newPartners) : nil
+  }
+
+  /// The next window of a side read: scanned (unless `scanned` already),
+  /// checked and keyed.
+  private func read(
+    _ side: BucketSide, _ windows: InputWindows, _ state: SideState, _ reference: Snapshot?,
+    _ scanned: (InputWindows.Window, Snapshot)?
+  ) -> ReadStep {
+    do {
+      guard
+        let scanned = try scanned
+          ?? side.scanNext(from: windows, before: state.records, reference: reference)
+      else { return .ended }
+      guard
+        let window = try side.readWindow(
+          scanned, before: state.records, identity: identity, rules: rules,
+          tentative: tentative)
+      else { return .stopped(nil) }
+      return .window(window)
+    } catch {
+      return .stopped(error)
+    }
+  }
+
+  /// The error `body` throws, if any.
+  private static func failure(_ body: () throws -> Void) -> Error? {
+    do {
+      try body()
+      return nil
+    } catch {
+      return error
+    }
+  }
+}
+
+/// What reading a side's next window came to.
+private enum ReadStep {
+  /// The window, read.
+  case window(ReadWindow)
+  /// There is none: the input is read.
+  case ended
+  /// An error, or `nil` for a record without `id` under the default key.
+  case stopped(Error?)
+}
+
+/// How far one input's spilling is: its steps are numbered, window `k`'s
+/// read `2k` and its write `2k + 1`, and the first that fails stops it.
+private struct SideState {
+  /// The number of records read.
+  private(set) var records = 0
+  /// Whether its last window is read.
+  private(set) var ended = false
+  /// The step that stopped it and its error (`nil`: a record without
+  /// `id` under the default key).
+  private(set) var stopped: (step: Int, error: Error?)?
+
+  /// Whether its next window is to be read.
+  var isOpen: Bool { stopped == nil && !ended }
+  var isStopped: Bool { stopped != nil }
+
+  /// Notes that step `step` failed; the earliest failure stands.
+  mutating func stop(at step: Int, _ error: Error?) {
+    if let stopped, stopped.step < step { return }
+    stopped = (step, error)
+  }
+
+  /// Notes what read step `step` came to.
+  ///
+  /// - Returns: the window read, when no step before it failed.
+  mutating func take(step: ReadStep, at number: Int) -> ReadWindow? {
+    switch step {
+    case .window(let window):
+      guard stopped == nil else { return nil }
+      records += window.snapshot.count
+      return window
+    case .ended:
+      ended = true
+      return nil
+    case .stopped(let error):
+      stop(at: number, error)
+      return nil
+    }
+  }
+}
