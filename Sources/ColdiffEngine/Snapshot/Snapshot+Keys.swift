@@ -108,7 +108,9 @@ extension Snapshot {
       if let missing = index.keyStarts.firstIndex(where: { $0 < 0 }) {
         throw missingKey(pointers[0], record: missing)
       }
-      return KeyArena(bytes: index.canonicalKeys, starts: index.canonicalKeyStarts)
+      return KeyArena(
+        bytes: index.canonicalKeys, starts: index.canonicalKeyStarts,
+        hashes: index.canonicalKeyHashes)
     }
     var arena = emptyArena()
     if pointers.count == 1 {
