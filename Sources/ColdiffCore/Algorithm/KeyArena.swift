@@ -41,19 +41,6 @@ package struct KeyArena {
     }
   }
 
-  /// An arena of keys already made and hashed: record `i`'s key is
-  /// `bytes[starts[i]..<starts[i + 1]]` and its hash (`KeyHash.hash`)
-  /// `hashes[i]`.
-  ///
-  /// - Complexity: O(1).
-  package init(bytes: [UInt8], starts: [Int], hashes: [UInt64]) {
-    precondition(starts.first == 0 && starts.last == bytes.count, "starts must span bytes")
-    precondition(hashes.count == starts.count - 1, "one hash per key")
-    self.bytes = bytes
-    self.starts = starts
-    self.hashes = hashes
-  }
-
   /// Reserves room for `records` keys of about `bytesEach` bytes.
   package mutating func reserve(records: Int, bytesEach: Int) {
     bytes.reserveCapacity(records * bytesEach)

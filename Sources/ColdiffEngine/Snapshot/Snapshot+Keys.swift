@@ -108,9 +108,7 @@ extension Snapshot {
       if let missing = index.keyStarts.firstIndex(where: { $0 < 0 }) {
         throw missingKey(pointers[0], record: missing)
       }
-      return KeyArena(
-        bytes: index.canonicalKeys, starts: index.canonicalKeyStarts,
-        hashes: index.canonicalKeyHashes)
+      return KeyArena(bytes: index.canonicalKeys, starts: index.canonicalKeyStarts)
     }
     var arena = emptyArena()
     if pointers.count == 1 {

@@ -19,7 +19,6 @@ extension JSONCollectionIndex {
       keyEnds = Self.joined(keyEnds, &parts, \.keyEnds)
       canonicalKeyStarts = Self.joinedKeyStarts(canonicalKeyStarts, canonicalKeys.count, &parts)
       canonicalKeys = Self.joined(canonicalKeys, &parts, \.canonicalKeys)
-      canonicalKeyHashes = Self.joined(canonicalKeyHashes, &parts, \.canonicalKeyHashes)
     }
     for position in parts.indices { parts[position] = JSONCollectionIndex(form: form) }
   }

@@ -1,5 +1,3 @@
-import ColdiffCore
-
 /// Where the records of a scanned JSON collection are, without their
 /// values: what matching needs, in flat arrays (no allocation per record).
 ///
@@ -36,11 +34,6 @@ public struct JSONCollectionIndex: Sendable {
   /// Where each record's canonical key bytes start in `canonicalKeys`,
   /// with one more entry (the end) than there are records.
   public var canonicalKeyStarts: [Int] = [0]
-  /// The hash (`KeyHash.hash`) of each record's canonical key bytes, made
-  /// with them, in the scan's chunks on every core, so that matching
-  /// does not read every key again to hash it (only when
-  /// `capturesKeys`).
-  package var canonicalKeyHashes: [UInt64] = []
   /// For each record, when the scan took the records of another input
   /// whole (`JSONKnownRecords`, OLD's when this is NEW): the position of
   /// that input's record with the same bytes, or -1 for a record
@@ -123,7 +116,6 @@ public struct JSONCollectionIndex: Sendable {
       keyStarts.reserveCapacity(records)
       keyEnds.reserveCapacity(records)
       canonicalKeyStarts.reserveCapacity(records + 1)
-      canonicalKeyHashes.reserveCapacity(records)
       let keyBytes = canonicalKeys.count / count + 1
       canonicalKeys.reserveCapacity(records * keyBytes)
     }
@@ -138,13 +130,8 @@ public struct JSONCollectionIndex: Sendable {
     if capturesKeys {
       keyStarts.append(key?.lowerBound ?? -1)
       keyEnds.append(key?.upperBound ?? -1)
-      let keyStart = canonicalKeys.count
       if let key { JSONCanonicalKey.append(bytes, range: key, to: &canonicalKeys) }
       canonicalKeyStarts.append(canonicalKeys.count)
-      canonicalKeyHashes.append(
-        canonicalKeys.withUnsafeBufferPointer {
-          KeyHash.hash(UnsafeBufferPointer(rebasing: $0[keyStart...]))
-        })
     }
   }
 
@@ -165,8 +152,7 @@ extension JSONCollectionIndex: Equatable {
   /// `knownPartners` is left out: it says which equal record of another
   /// input a scan found, and when that input holds a record twice, scans
   /// cut into other chunks may find the other one. `tree` is left out
-  /// too: it is a tree scan's result, compared as such; and so are the
-  /// key hashes, made from the canonical keys.
+  /// too: it is a tree scan's result, compared as such.
   public static func == (lhs: JSONCollectionIndex, rhs: JSONCollectionIndex) -> Bool {
     lhs.form == rhs.form && lhs.recordStarts == rhs.recordStarts
       && lhs.recordEnds == rhs.recordEnds && lhs.nameStarts == rhs.nameStarts
