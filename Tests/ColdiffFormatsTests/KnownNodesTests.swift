@@ -77,6 +77,52 @@ import Testing
     }
   }
 
+  @Test(arguments: [InputForm.jsonLines, .jsonArray, .jsonObject])
+  func validatingScansWithKnownNodesLayTheTreeOutAsTheTreeScan(form: InputForm) throws {
+    var random = SeededGenerator(seed: 419 + RandomCollection.seed(form))
+    var sharedNodes = 0
+    for round in 0..<80 {
+      let forest = RandomForest.make(using: &random)
+      let pretty = form != .jsonLines && Bool.random(using: &random)
+      let old = RandomForest.render(forest, form, pretty: pretty)
+      var new = RandomForest.render(
+        RandomForest.edited(forest, using: &random), form, pretty: pretty)
+      if round % 3 == 1 { new = RandomForest.refused(new, using: &random) }
+      if round % 4 == 3 { new = RandomCollection.damaged(new, using: &random) }
+      for keyName in [nil, Array("id".utf8)] {
+        let plain = Self.outcome(new, form, keyName, .whole, old: nil)
+        for chunking in Self.chunkings {
+          let (scanned, layouts) = Self.treeScan(new, form, keyName, chunking, old: old)
+          guard case .success(let index) = scanned else {
+            #expect(scanned.map(\.count) == .failure(plain.error!))
+            continue
+          }
+          var flat = index
+          flat.tree = nil
+          #expect(flat == plain.index)
+          guard form != .jsonObject else {
+            #expect(index.tree == nil)
+            continue
+          }
+          guard let capture = index.tree else {
+            // An empty array is not scanned.
+            #expect(index.count == 0)
+            continue
+          }
+          switch capture.result {
+          case .success(let layout):
+            #expect(TreeOutcome(layout) == plain.tree)
+            sharedNodes += try Self.checkShared(layout, in: new, of: layouts)
+          case .failure(let failure): #expect(TreeOutcome(failure) == plain.tree)
+          }
+        }
+      }
+    }
+    // Not vacuous: many nodes were copied (an object map's tree is not
+    // laid out while it is validated).
+    #expect(form == .jsonObject || sharedNodes > 200)
+  }
+
   @Test func aSharedNodeMovedDeeperIsCheckedAgainstTheNestingLimit() {
     // A node nested 996 arrays deep inside is valid as a child of a root,
     // not as a grandchild: two levels more pass the limit of 1000.
@@ -150,6 +196,66 @@ import Testing
     init(_ failure: JSONTreeScanner.Failure) {
       self.failure = "\(failure.path) \(failure.offset) \(failure.reason)"
     }
+  }
+
+  /// NEW scanned by the validating scan that lays its tree out, with
+  /// OLD's records and nodes known (scanned with the same names), and
+  /// OLD's bytes and layout.
+  private static func treeScan(
+    _ new: [UInt8], _ form: InputForm, _ keyName: [UInt8]?, _ chunking: ScanChunking,
+    old: [UInt8]
+  ) -> (Result<JSONCollectionIndex, InputError>, (old: [UInt8], layout: JSONTreeScanner.Layout)?) {
+    old.withUnsafeBufferPointer { oldBuffer in
+      let oldIndex = try? JSONCollectionScanner.scan(old, as: form, keyName: keyName)
+      let layout = oldIndex.flatMap { index in
+        try? JSONTreeScanner.scan(
+          oldBuffer, roots: (0..<index.count).map(index.recordRange), children: children,
+          key: keyName)
+      }
+      var nodes: JSONKnownNodes?
+      if let oldIndex, let layout {
+        nodes = JSONKnownNodes(
+          bytes: oldBuffer, form: oldIndex.form, layout: layout, children: children, key: keyName)
+      }
+      let records = oldIndex.map { JSONKnownRecords(bytes: oldBuffer, index: $0) }
+      let names = JSONTreeNames(children: children, key: keyName)
+      let scanned = new.withUnsafeBufferPointer { buffer in
+        Result { () throws(InputError) in
+          try JSONCollectionScanner.scan(
+            buffer, as: form, keyName: keyName, chunking: chunking, known: records, nodes: nodes,
+            tree: names)
+        }
+      }
+      return (scanned, layout.map { (old, $0) })
+    }
+  }
+
+  /// Checks that each subtree a layout notes as shared has the bytes and
+  /// the shape of OLD's subtree it names.
+  ///
+  /// - Returns: how many nodes the shared subtrees hold.
+  private static func checkShared(
+    _ layout: JSONTreeScanner.Layout, in new: [UInt8],
+    of old: (old: [UInt8], layout: JSONTreeScanner.Layout)?
+  ) throws -> Int {
+    guard !layout.sharedSubtrees.isEmpty else { return 0 }
+    let old = try #require(old)
+    var count = 0
+    for shared in layout.sharedSubtrees {
+      for offset in 0..<Int(shared.count) {
+        let node = Int(shared.first) + offset
+        let source = Int(shared.source) + offset
+        #expect(
+          new[layout.ranges[node]].elementsEqual(old.old[old.layout.ranges[source]]))
+        #expect(layout.ranges[node].count == old.layout.ranges[source].count)
+        if offset > 0 {
+          #expect(
+            layout.parents[node] - shared.first == old.layout.parents[source] - shared.source)
+        }
+      }
+      count += Int(shared.count)
+    }
+    return count
   }
 
   /// NEW scanned, then scanned as a tree; with OLD's nodes (and records)

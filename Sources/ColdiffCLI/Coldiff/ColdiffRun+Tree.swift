@@ -7,9 +7,10 @@ extension ColdiffRun {
   /// compares them and prints the result in the chosen format.
   ///
   /// OLD is read first, its tree laid out while it is validated; NEW's
-  /// validation and tree scan then take the nested records it shares with
-  /// OLD whole (`JSONKnownNodes`). Errors come as before: OLD's input,
-  /// NEW's input, OLD's tree, NEW's tree.
+  /// validation then lays its tree out too, taking the nested records it
+  /// shares with OLD whole (`JSONKnownNodes`: their layouts are copied,
+  /// and the comparison takes them as equal). Errors come as before:
+  /// OLD's input, NEW's input, OLD's tree, NEW's tree.
   ///
   /// - Parameters:
   ///   - oldPath: OLD's file.
@@ -34,11 +35,11 @@ extension ColdiffRun {
     let keys = options.keyFields
     let keyName = Identity.likelyKeyName(keys: keys)
     var trees: (old: Result<TreeSnapshot, any Error>, new: Result<TreeSnapshot, any Error>?)?
-    // OLD's tree is laid out while OLD is validated.
+    // Each tree is laid out while its input is validated.
     let names =
       pointer.tokens.count == 1 ? JSONTreeNames(children: pointer.tokens[0], key: keyName) : nil
     let (old, new) = try loadSnapshots(
-      oldPath, newPath, detectionNames: detectionNames, oldTree: names
+      oldPath, newPath, detectionNames: detectionNames, treeNames: names
     ) { old, loadNew in
       let oldTree = Result { try TreeSnapshot(old, field: pointer, keyName: keyName) }
       trees = (oldTree, nil)

@@ -107,14 +107,14 @@ struct ColdiffRun {
   /// added or deleted file) is an empty collection of the other's form.
   ///
   /// - Parameters:
-  ///   - oldTree: the names to lay OLD out as a tree by while it is read
-  ///     (`--tree`).
+  ///   - treeNames: the names to lay OLD, and then NEW, out as trees by
+  ///     while they are read (`--tree`).
   ///   - loadingNew: called with OLD once it is read (when it is not
   ///     `/dev/null`) and with the function that reads NEW given OLD's
   ///     nodes as a tree (`--tree`); returns what that function returns.
   func loadSnapshots(
     _ oldPath: String, _ newPath: String, detectionNames: (old: String?, new: String?),
-    oldTree: JSONTreeNames? = nil,
+    treeNames: JSONTreeNames? = nil,
     loadingNew: (Snapshot, (JSONKnownNodes?) throws -> Snapshot?) throws -> Snapshot? = {
       try $1(nil)
     }
@@ -151,9 +151,10 @@ struct ColdiffRun {
     // OLD first, in chunks on every core; then NEW, which takes the
     // records it has in common with OLD whole instead of validating them.
     let old = try load(
-      oldInput, detectionName: detectionNames.old, reference: nil, nodes: nil, tree: oldTree)
+      oldInput, detectionName: detectionNames.old, reference: nil, nodes: nil, tree: treeNames)
     func loadNew(nodes: JSONKnownNodes?) throws -> Snapshot? {
-      try load(newInput, detectionName: detectionNames.new, reference: old, nodes: nodes)
+      try load(
+        newInput, detectionName: detectionNames.new, reference: old, nodes: nodes, tree: treeNames)
     }
     let new = try old.map { try loadingNew($0, loadNew) } ?? loadNew(nodes: nil)
     // Notes in a fixed order, OLD's first.

@@ -55,33 +55,39 @@ package struct TreeComparison {
     }
     self.newToOld = newToOld
     self.oldToNew = oldToNew
-    // Compare matched nodes on both cores: equal bytes around the children
-    // arrays mean equal content; only the others are parsed. The arrays
-    // are taken out of the snapshots so that no call copies a snapshot.
+    // Compare matched nodes on both cores: a node of a subtree NEW's scan
+    // took whole from OLD and matched to the node it has the bytes of is
+    // equal without a look; equal bytes around the children arrays mean
+    // equal content; only the others are parsed. The arrays are taken
+    // out of the snapshots so that no call copies a snapshot.
     let (oldRanges, oldChildren) = (old.ranges, old.childrenRanges)
     let (newRanges, newChildren) = (new.ranges, new.childrenRanges)
+    let shared = new.subtrees(sharedWith: old)
     func compare(_ newNodes: Range<Int>) throws -> [(Int, [FieldChange])] {
       var found: [(Int, [FieldChange])] = []
+      var next = TreeComparison.firstShared(shared, endingAfter: newNodes.lowerBound)
       try old.base.bytes.withUnsafeBufferPointer { oldBytes in
         try new.base.bytes.withUnsafeBufferPointer { newBytes in
           for newNode in newNodes where newToOld[newNode] >= 0 {
             let oldNode = Int(newToOld[newNode])
+            while next < shared.count, Int(shared[next].first + shared[next].count) <= newNode {
+              next += 1
+            }
+            if next < shared.count, Int(shared[next].first) <= newNode,
+              Int(shared[next].source) + newNode - Int(shared[next].first) == oldNode
+            {
+              continue
+            }
             if TreeComparison.sameContentBytes(
               oldBytes, oldRanges[oldNode], oldChildren[oldNode], newBytes, newRanges[newNode],
               newChildren[newNode])
             {
               continue
             }
-            // Whether the member is there counts where one side has no
-            // children (where both have, the children imply it).
-            let leaf = old.children(of: oldNode).isEmpty || new.children(of: newNode).isEmpty
-            let paths = leaf ? [] : [old.field.tokens]
             let fields: [FieldChange]
             do throws(ArrayKeyError) {
               fields = try rules.filter(
-                FieldChange.between(
-                  old.content(of: oldNode).removing(paths: paths),
-                  new.content(of: newNode).removing(paths: paths)))
+                TreeComparison.ownChanges(old: old, oldNode, new: new, newNode))
             } catch {
               let (tree, node) = error.inNew ? (new, newNode) : (old, oldNode)
               let key = ReportText.key(tree.keyValue(of: node, pointers: keys))
@@ -167,6 +173,54 @@ package struct TreeComparison {
       preconditionFailure("a node with children has no children member: \(error)")
     }
     return value
+  }
+
+  /// The changes between the own content of two nodes (`content(of:)`),
+  /// the children member left out where both have children (where both
+  /// have, the children imply it; where one side has none, whether the
+  /// member is there counts).
+  ///
+  /// The nodes' own texts are compared member by member, parsing only
+  /// the members whose bytes differ (`FieldChange.between` on bytes).
+  /// Where both have children, their own texts both hold the member as
+  /// `[]`, unchanged, which changes nothing but the `after` of a member
+  /// added or removed next to it: such changes are made again from the
+  /// values without the member.
+  private static func ownChanges(
+    old: TreeSnapshot, _ oldNode: Int, new: TreeSnapshot, _ newNode: Int
+  ) -> [FieldChange] {
+    let leaf = old.children(of: oldNode).isEmpty || new.children(of: newNode).isEmpty
+    let fromText = old.withOwnText(of: oldNode) { oldText, oldRange in
+      new.withOwnText(of: newNode) { newText, newRange in
+        FieldChange.between(oldText, oldRange, newText, newRange)
+      }
+    }
+    if let changes = fromText ?? nil,
+      leaf || !changes.contains(where: { $0.path.count == 1 && ($0.old == nil || $0.new == nil) })
+    {
+      return changes
+    }
+    let paths = leaf ? [] : [old.field.tokens]
+    return FieldChange.between(
+      old.content(of: oldNode).removing(paths: paths),
+      new.content(of: newNode).removing(paths: paths))
+  }
+
+  /// The index of the first of `shared` (in preorder, apart) that ends
+  /// after node `node`, or `shared.count`.
+  private static func firstShared(_ shared: [JSONTreeScanner.SharedSubtree], endingAfter node: Int)
+    -> Int
+  {
+    var (low, high) = (0, shared.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(shared[middle].first + shared[middle].count) <= node {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    return low
   }
 
   /// Whether two nodes have the same bytes on either side of their

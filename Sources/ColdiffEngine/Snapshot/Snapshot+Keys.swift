@@ -174,9 +174,14 @@ extension Snapshot {
     return arena
   }
 
-  /// The canonical bytes of one key column: unquoted fields are copied
-  /// straight from the input, and hashed in one pass at the end.
+  /// The canonical bytes of one key column: those the scan made when it
+  /// captured this column (taken from the table, the first time), else
+  /// unquoted fields copied straight from the input; hashed in one pass
+  /// at the end.
   private func columnKeys(_ column: Int, _ table: CSVTable) -> KeyArena {
+    if let captured = table.takeCapturedKeys(column: column) {
+      return KeyArena(bytes: captured.bytes, starts: captured.ends)
+    }
     var keys: [UInt8] = []
     keys.reserveCapacity(table.rowCount * 16)
     var starts = [0]

@@ -52,7 +52,9 @@ package struct Snapshot {
   ///     driver passes temporary files named apart from the path).
   ///   - override: the `--input` format.
   ///   - keyName: a member name whose value to note for each JSON record
-  ///     while scanning (the likely key), so no second pass looks for it.
+  ///     while scanning (the likely key), so no second pass looks for it;
+  ///     for a CSV or TSV input, the column whose fields' canonical key
+  ///     bytes the scan makes.
   ///   - root: the `--root` pointer: the collection is the array or object
   ///     there in one JSON document.
   ///   - delimiter: the field separator of a CSV or TSV input
@@ -107,7 +109,7 @@ package struct Snapshot {
         let table = try Snapshot.withKnownRows(of: reference) { (known) throws(InputError) in
           try CSVTable(
             bytes: source, delimiter: separator, chunking: chunking.releasing(source),
-            known: known)
+            known: known, keyName: keyName)
         }
         storage = .table(table)
         partnerList = table.knownPartners

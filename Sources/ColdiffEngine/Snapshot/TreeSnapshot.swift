@@ -44,6 +44,13 @@ package struct TreeSnapshot {
   /// Where each node's canonical key bytes start in `capturedKeys`; empty
   /// when the scan noted no key.
   package let capturedKeyStarts: [Int]
+  /// The subtrees whose bytes are those of another tree's nodes (OLD's,
+  /// when this is NEW and its scan took them whole), in preorder.
+  let sharedSubtrees: [JSONTreeScanner.SharedSubtree]
+  /// The tree whose nodes `sharedSubtrees` names.
+  let sharedOrigin: TreeOrigin?
+  /// This tree's identity, for the trees that share its nodes.
+  let origin = TreeOrigin()
 
   /// Walks the records of `base` and their nested children.
   ///
@@ -115,6 +122,8 @@ package struct TreeSnapshot {
     parents = layout.parents
     siblingIndex = layout.siblingIndex
     keyRanges = layout.keyRanges
+    sharedSubtrees = layout.sharedSubtrees
+    sharedOrigin = layout.sharedOrigin
     // Sibling lists in compressed form.
     var starts = [Int32](repeating: 0, count: parents.count + 2)
     for parent in parents { starts[Int(parent) + 2] += 1 }
@@ -147,7 +156,7 @@ package struct TreeSnapshot {
       try body(
         JSONKnownNodes(
           bytes: buffer, form: base.form, layout: layout, children: field.tokens[0],
-          key: capturedKey))
+          key: capturedKey, origin: origin))
     }
   }
 
@@ -204,6 +213,13 @@ package struct TreeSnapshot {
     return layout
   }
 
+  /// The subtrees of this tree with the bytes of subtrees of `other`
+  /// (this tree's scan took them whole from `other`'s nodes), in
+  /// preorder; empty when it took none from `other`.
+  package func subtrees(sharedWith other: TreeSnapshot) -> [JSONTreeScanner.SharedSubtree] {
+    sharedOrigin === other.origin ? sharedSubtrees : []
+  }
+
   /// The number of nodes in the whole forest.
   package var count: Int { ranges.count }
 
@@ -242,9 +258,10 @@ package struct TreeSnapshot {
   package func node(at path: TreeIndexPath) -> Int {
     var node = -1
     for component in path.components {
-      let siblings = children(of: node)
-      precondition(component < siblings.count, "no node at \(path)")
-      node = Int(siblings[siblings.startIndex + component])
+      // The sibling list read in place (a slice of it would be retained).
+      let start = Int(listStarts[node + 1])
+      precondition(component < Int(listStarts[node + 2]) - start, "no node at \(path)")
+      node = Int(childList[start + component])
     }
     return node
   }
@@ -281,7 +298,7 @@ package struct TreeSnapshot {
   ///   with `[]` in place of the array are parsed); O(size of the
   ///   subtree) for a deeper one.
   package func content(of node: Int) -> JSONValue {
-    guard let children = childrenRanges[node] else { return value(of: node) }
+    guard childrenRanges[node] != nil else { return value(of: node) }
     guard field.tokens.count == 1 else {
       var value = value(of: node)
       do {
@@ -291,21 +308,40 @@ package struct TreeSnapshot {
       }
       return value
     }
-    // The scan refused a record with two children members, so the one
-    // array it found is the member's value.
-    let range = ranges[node]
-    var own = [UInt8]()
-    own.reserveCapacity(range.count - children.count + 2)
-    own += base.bytes[range.lowerBound..<children.lowerBound]
-    own += [UInt8(ascii: "["), UInt8(ascii: "]")]
-    own += base.bytes[children.upperBound..<range.upperBound]
-    return own.withUnsafeBufferPointer { buffer in
+    return withOwnText(of: node) { buffer, range in
       do {
-        return try JSONReader.parseValue(in: buffer, range: 0..<buffer.count)
+        return try JSONReader.parseValue(in: buffer, range: range)
       } catch {
         preconditionFailure("a scanned record did not parse without its children: \(error)")
       }
+    }!
+  }
+
+  /// Calls `body` with the node's own content as JSON text (what
+  /// `content(of:)` parses): its bytes, with `[]` in place of its
+  /// children array when it has one.
+  ///
+  /// - Returns: what `body` returns; `nil` for a children member deeper
+  ///   than a record's own member (its own content is not one cut).
+  /// - Complexity: O(size of the node without its children array).
+  package func withOwnText<Result>(
+    of node: Int, _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Result
+  ) -> Result? {
+    let range = ranges[node]
+    guard let children = childrenRanges[node] else {
+      return base.bytes.withUnsafeBufferPointer { body($0, range) }
     }
+    guard field.tokens.count == 1 else { return nil }
+    // The scan refused a record with two children members, so the one
+    // array it found is the member's value.
+    var own = [UInt8]()
+    own.reserveCapacity(range.count - children.count + 2)
+    base.bytes.withUnsafeBufferPointer { bytes in
+      own += UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<children.lowerBound])
+      own += [UInt8(ascii: "["), UInt8(ascii: "]")]
+      own += UnsafeBufferPointer(rebasing: bytes[children.upperBound..<range.upperBound])
+    }
+    return own.withUnsafeBufferPointer { body($0, 0..<$0.count) }
   }
 
   /// The node's own fields, for people: its value without the children

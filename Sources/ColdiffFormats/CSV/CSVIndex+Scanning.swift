@@ -1,7 +1,7 @@
 extension CSVIndex {
-  private static let quote = UInt8(ascii: "\"")
-  private static let lineFeed: UInt8 = 0x0A
-  private static let carriageReturn: UInt8 = 0x0D
+  static let quote = UInt8(ascii: "\"")
+  static let lineFeed: UInt8 = 0x0A
+  static let carriageReturn: UInt8 = 0x0D
   /// Class bit of the bytes that end a run of plain bytes in an unquoted
   /// field: the delimiter, CR, LF and every non-ASCII byte (the bytes
   /// `ByteClassifier.firstUnquotedFieldStop` finds sixteen at a time; the
@@ -26,6 +26,8 @@ extension CSVIndex {
   ///   - chunking: how a large input is cut to be scanned on every core.
   ///   - known: the rows of another file, taken whole where they occur
   ///     again (`CSVKnownRows`; only when read with this delimiter).
+  ///   - keyColumn: the column whose canonical key bytes to make for
+  ///     each row (`canonicalKeys`), -1 for none.
   /// - Throws: `InputError` located at the problem: an unclosed quote,
   ///   text after a closing quote, a CR not followed by LF outside quotes,
   ///   invalid UTF-8, a row with the wrong number of fields, or an input
@@ -33,7 +35,7 @@ extension CSVIndex {
   /// - Complexity: O(n) in the input's length.
   init(
     scanning input: UnsafeBufferPointer<UInt8>, delimiter: UInt8,
-    chunking: ScanChunking = .automatic, known: CSVKnownRows? = nil
+    chunking: ScanChunking = .automatic, known: CSVKnownRows? = nil, keyColumn: Int = -1
   ) throws(InputError) {
     let count = input.count
     guard count < Int(UInt32.max) else {
@@ -49,7 +51,8 @@ extension CSVIndex {
     self = try classes.withUnsafeBufferPointer { (classes) throws(InputError) -> CSVIndex in
       try CSVIndex.scan(
         UnsafeBufferPointer(rebasing: input[0..<recordsEnd]), delimiter: delimiter,
-        classes: classes, chunking: chunking, known: known?.delimiter == delimiter ? known : nil)
+        classes: classes, chunking: chunking, known: known?.delimiter == delimiter ? known : nil,
+        keyColumn: keyColumn)
     }
     self.recordsEnd = recordsEnd
   }
@@ -58,24 +61,30 @@ extension CSVIndex {
   /// chunks (`CSVIndex+Chunks`).
   private static func scan(
     _ input: UnsafeBufferPointer<UInt8>, delimiter: UInt8, classes: UnsafeBufferPointer<UInt8>,
-    chunking: ScanChunking, known: CSVKnownRows?
+    chunking: ScanChunking, known: CSVKnownRows?, keyColumn: Int
   ) throws(InputError) -> CSVIndex {
     var index = CSVIndex()
+    index.keyColumn = keyColumn
     var start = 0
-    if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF {
+    if CSVTable.startsWithByteOrderMark(input) {
       index.hasByteOrderMark = true
       start = 3
     }
     if let bounds = chunking.bounds(from: start, to: input.count) {
       try index.scanInChunks(
-        bounds, input, delimiter: delimiter, classes: classes, chunking: chunking, known: known)
+        bounds, input, delimiter: delimiter, classes: classes, chunking: chunking, known: known,
+        keyColumn: keyColumn)
       return index
     }
     var rows = CSVRows()
     try scanRows(
       input, from: start, startingBefore: input.count, delimiter: delimiter, classes: classes,
-      known: known, into: &rows)
+      known: known, keyColumn: keyColumn, into: &rows)
     index.lineStarts = rows.lineStarts
+    if let keys = rows.keys {
+      index.canonicalKeys = Array(keys.bytes)
+      index.canonicalKeyEnds = Array(keys.keyEnds)
+    }
     index.lineNumbers = rows.lineNumbers
     index.knownPartners = rows.knownPartners
     index.columnCount = max(rows.columnCount, 0)
@@ -112,10 +121,15 @@ extension CSVIndex {
   /// NEW) is taken whole once the first row has set the width, when the
   /// widths agree and OLD's rows do not change whether every field is
   /// quoted.
+  ///
+  /// With a `keyColumn` (0 or more), the canonical bytes of each row's
+  /// field in that column go to `rows.keys` as the row is read
+  /// (or are copied from `known`'s for a row taken whole), the header's
+  /// (the row at the input's start, after a byte order mark) empty.
   static func scanRows(
     _ input: UnsafeBufferPointer<UInt8>, from start: Int, startingBefore limit: Int,
     delimiter: UInt8, classes: UnsafeBufferPointer<UInt8>, known: CSVKnownRows? = nil,
-    into rows: inout CSVRows
+    keyColumn: Int = -1, into rows: inout CSVRows
   ) throws(InputError) {
     let count = input.count
     guard let base = input.baseAddress else { return }
@@ -126,6 +140,11 @@ extension CSVIndex {
     rows.lineStarts.reserveCapacity((limit - start) / 64 + 1)
     rows.lineNumbers.reserveCapacity((limit - start) / 64 + 1)
     if known != nil { rows.knownPartners.reserveCapacity((limit - start) / 64 + 1) }
+    // Guess keys of at most a sixth of the rows' bytes (the buffer grows).
+    let capturing = keyColumn >= 0
+    var keys = MappedBuffer<UInt8>(capacity: capturing ? (limit - start) / 6 : 1)
+    var keyEnds = MappedBuffer<Int>(capacity: capturing ? (limit - start) / 64 + 1 : 1)
+    let headerStart = CSVTable.startsWithByteOrderMark(input) ? 3 : 0
     var line = 1
     var everyFieldQuoted = true
     var columnCount = -1
@@ -134,10 +153,17 @@ extension CSVIndex {
       rows.end = position
       rows.lineFeeds = line - 1
       rows.everyFieldQuoted = everyFieldQuoted
+      if capturing {
+        rows.keys = CSVKeyBytes(keys: keys, ends: keyEnds)
+      } else {
+        keys.free()
+        keyEnds.free()
+      }
     }
     while position < limit {
       let rowStart = position
       let rowLine = line
+      let rowKeyColumn = rowStart == headerStart ? -1 : keyColumn
       if let known, columnCount == known.columnCount,
         !everyFieldQuoted || known.quotesEveryField,
         let row = known.records.find(in: input, at: position, after: lastKnown)
@@ -148,11 +174,16 @@ extension CSVIndex {
         rows.lineStarts.append(UInt32(truncatingIfNeeded: rowStart))
         rows.lineNumbers.append(UInt32(truncatingIfNeeded: rowLine))
         rows.knownPartners.append(Int32(truncatingIfNeeded: row))
+        if capturing {
+          if rowKeyColumn >= 0 { known.appendKey(ofLine: row, column: rowKeyColumn, to: &keys) }
+          keyEnds.append(keys.count)
+        }
         continue
       }
       var fields = 0
       var rowEnd = position
       while true {
+        let fieldStart = position
         if position < count, input[position] == quote {
           // Read a quoted field up to its closing quote.
           let opening = position
@@ -219,6 +250,7 @@ extension CSVIndex {
             position = try utf8SequenceEnd(input, at: position)
           }
         }
+        if fields == rowKeyColumn { keys.appendCSVKey(input, fieldStart..<position) }
         fields += 1
         rowEnd = position
         guard position < count else { break }
@@ -241,6 +273,7 @@ extension CSVIndex {
       rows.lineStarts.append(UInt32(truncatingIfNeeded: rowStart))
       rows.lineNumbers.append(UInt32(truncatingIfNeeded: rowLine))
       if known != nil { rows.knownPartners.append(-1) }
+      if capturing { keyEnds.append(keys.count) }
       let blank = fields == 1 && rowEnd == rowStart
       if columnCount < 0 {
         columnCount = fields

@@ -20,4 +20,13 @@ struct CSVIndex {
   /// Where the empty lines at the end of the file start (the input's
   /// length when there are none): they are not records (SPEC §8.1.3).
   var recordsEnd = 0
+  /// The column whose canonical key bytes the scan made for each line,
+  /// -1 for none.
+  var keyColumn = -1
+  /// The key column's canonical bytes, each row's back to back (only
+  /// when `keyColumn` is a column; the header's is empty).
+  var canonicalKeys: [UInt8] = []
+  /// Where each line's key ends in `canonicalKeys` (only when
+  /// `keyColumn` is a column).
+  var canonicalKeyEnds: [Int] = []
 }

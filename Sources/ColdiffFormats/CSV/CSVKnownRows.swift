@@ -16,6 +16,13 @@ package struct CSVKnownRows: Sendable {
   let delimiter: UInt8
   /// Whether every field of every row is quoted.
   let quotesEveryField: Bool
+  /// The column whose canonical key bytes the scan made, -1 for none.
+  let keyColumn: Int
+  /// The canonical key bytes of the rows in `keyColumn`
+  /// (`CSVCapturedKeys`).
+  let keyBytes: [UInt8]
+  /// Where each line's key ends in `keyBytes`, the header's first.
+  let keyEnds: [Int]
 
   /// Indexes OLD's rows by their prefixes.
   ///
@@ -46,5 +53,30 @@ package struct CSVKnownRows: Sendable {
     columnCount = table.columnCount
     delimiter = table.delimiter
     quotesEveryField = table.quotesEveryField
+    keyColumn = table.capturedKeys?.column ?? -1
+    keyBytes = table.capturedKeys?.bytes ?? []
+    keyEnds = table.capturedKeys?.ends ?? []
+  }
+
+  /// Appends the canonical key bytes of field `column` of row `line` (a
+  /// data row; 0, the header, is a row too when a row of another file
+  /// has its bytes): copied from the keys the scan made when they are
+  /// that column's, else read from the row's bytes.
+  ///
+  /// - Complexity: O(length of the key), or of the row up to the field
+  ///   when the keys are another column's.
+  @inline(__always)
+  func appendKey(ofLine line: Int, column: Int, to out: inout MappedBuffer<UInt8>) {
+    if column == keyColumn, line > 0 {
+      let start = keyEnds[line - 1]
+      let length = keyEnds[line] - start
+      keyBytes.withUnsafeBufferPointer {
+        if let base = $0.baseAddress { out.append(base + start, count: length) }
+      }
+    } else {
+      CSVIndex.appendKey(
+        records.bytes, ofRowAt: records.starts[line], column: column, delimiter: delimiter,
+        to: &out)
+    }
   }
 }

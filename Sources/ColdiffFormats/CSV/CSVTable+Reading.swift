@@ -38,16 +38,26 @@ extension CSVTable {
   ///   - chunking: how a large file is cut (tests force small chunks).
   ///   - known: the rows of another file, taken whole where they occur
   ///     again (`CSVKnownRows`); the table is the same.
+  ///   - keyName: the name of a column whose fields' canonical key bytes
+  ///     the scan makes as it reads each row (``capturedKeys``; the
+  ///     likely key), `nil` for none; the table is otherwise the same.
   /// - Throws: `InputError`, as ``init(bytes:delimiter:)``.
   package init(
-    bytes: SourceBytes, delimiter: UInt8, chunking: ScanChunking, known: CSVKnownRows? = nil
+    bytes: SourceBytes, delimiter: UInt8, chunking: ScanChunking, known: CSVKnownRows? = nil,
+    keyName: [UInt8]? = nil
   ) throws(InputError) {
     precondition(
       delimiter < 0x80 && delimiter != UInt8(ascii: "\"") && delimiter != 0x0A
         && delimiter != 0x0D,
       "a CSV delimiter is an ASCII byte other than a quote, CR or LF")
     let index = try bytes.withUnsafeBufferPointer { (input) throws(InputError) -> CSVIndex in
-      try CSVIndex(scanning: input, delimiter: delimiter, chunking: chunking, known: known)
+      let headerStart = CSVTable.startsWithByteOrderMark(input) ? 3 : 0
+      let keyColumn = keyName.flatMap {
+        CSVIndex.headerColumn(named: $0, in: input, from: headerStart, delimiter: delimiter)
+      }
+      return try CSVIndex(
+        scanning: input, delimiter: delimiter, chunking: chunking, known: known,
+        keyColumn: keyColumn ?? -1)
     }
     // Decode the header and refuse two columns of one name.
     var header: [[UInt8]] = []
@@ -74,7 +84,16 @@ extension CSVTable {
       bytes: bytes, delimiter: delimiter, hasByteOrderMark: index.hasByteOrderMark,
       header: header, quotesEveryField: index.quotesEveryField, lineStarts: index.lineStarts,
       lineNumbers: index.lineNumbers, columnIndex: columnIndex, recordsEnd: index.recordsEnd,
-      knownPartners: index.knownPartners)
+      knownPartners: index.knownPartners,
+      capturedKeys: index.keyColumn >= 0 && keyName.flatMap { columnIndex[$0] } == index.keyColumn
+        ? CSVCapturedKeys(
+          column: index.keyColumn, bytes: index.canonicalKeys, ends: index.canonicalKeyEnds)
+        : nil)
+  }
+
+  /// Whether `input` starts with a UTF-8 byte order mark.
+  static func startsWithByteOrderMark(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+    input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF
   }
 
   /// Reads a whole CSV or TSV file held in an array; see

@@ -47,6 +47,11 @@ public struct CSVTable: Sendable {
   /// other file. A row taken whole has the same bytes as that line, its
   /// line ending included.
   package let knownPartners: [Int32]
+  /// The canonical key bytes of one column of every row, made by the
+  /// scan when it was given that column's name
+  /// (``init(bytes:delimiter:chunking:known:keyName:)``), until taken
+  /// (``takeCapturedKeys(column:)``).
+  private let capturedKeysHolder: CSVCapturedKeysHolder
   /// The column index of each header name.
   let columnIndex: [[UInt8]: Int]
   /// The header's names as JSON strings, the member names of the rows'
@@ -57,9 +62,11 @@ public struct CSVTable: Sendable {
   init(
     bytes: SourceBytes, delimiter: UInt8, hasByteOrderMark: Bool, header: [[UInt8]],
     quotesEveryField: Bool, lineStarts: [UInt32], lineNumbers: [UInt32],
-    columnIndex: [[UInt8]: Int], recordsEnd: Int, knownPartners: [Int32] = []
+    columnIndex: [[UInt8]: Int], recordsEnd: Int, knownPartners: [Int32] = [],
+    capturedKeys: CSVCapturedKeys? = nil
   ) {
     self.knownPartners = knownPartners
+    capturedKeysHolder = CSVCapturedKeysHolder(capturedKeys)
     self.recordsEnd = recordsEnd
     self.bytes = bytes
     self.delimiter = delimiter
@@ -70,6 +77,18 @@ public struct CSVTable: Sendable {
     self.lineNumbers = lineNumbers
     self.columnIndex = columnIndex
     self.headerStrings = header.map { CSVTable.jsonString($0) }
+  }
+
+  /// The canonical key bytes of one column of every row that the scan
+  /// made, unless they were taken (``takeCapturedKeys(column:)``), else
+  /// `nil`.
+  package var capturedKeys: CSVCapturedKeys? { capturedKeysHolder.keysLeft }
+
+  /// The canonical key bytes the scan made for `column`, handed over
+  /// once: afterwards (and for another column) `nil`, and the keys are
+  /// made by walking the rows. Every copy of the table shares them.
+  package func takeCapturedKeys(column: Int) -> CSVCapturedKeys? {
+    capturedKeysHolder.take(column: column)
   }
 
   /// The number of columns (0 for a zero-byte file).

@@ -13,7 +13,8 @@ extension CSVIndex {
   ///   whole file would.
   mutating func scanInChunks(
     _ bounds: [Int], _ input: UnsafeBufferPointer<UInt8>, delimiter: UInt8,
-    classes: UnsafeBufferPointer<UInt8>, chunking: ScanChunking, known: CSVKnownRows?
+    classes: UnsafeBufferPointer<UInt8>, chunking: ScanChunking, known: CSVKnownRows?,
+    keyColumn: Int
   ) throws(InputError) {
     var parts: [CSVRows] = []
     var header = -1
@@ -25,7 +26,7 @@ extension CSVIndex {
         do throws(InputError) {
           try CSVIndex.scanRows(
             input, from: start, startingBefore: limit, delimiter: delimiter, classes: classes,
-            known: known, into: &rows)
+            known: known, keyColumn: keyColumn, into: &rows)
         } catch {
           rows.error = error
         }
@@ -55,6 +56,7 @@ extension CSVIndex {
     lineStarts.reserveCapacity(rows)
     lineNumbers.reserveCapacity(rows)
     if parts.contains(where: { !$0.knownPartners.isEmpty }) { knownPartners.reserveCapacity(rows) }
+    if keyColumn >= 0 { joinKeys(&parts, rows: rows) }
     var lineFeeds: UInt32 = 0
     var everyFieldQuoted = true
     for position in parts.indices {
@@ -68,5 +70,27 @@ extension CSVIndex {
     }
     columnCount = max(header, 0)
     quotesEveryField = everyFieldQuoted && rows > 0
+  }
+
+  /// Joins the key bytes of the chunks, back to back, copied once, and
+  /// where each row's ends; each chunk's buffers go once copied.
+  private mutating func joinKeys(_ parts: inout [CSVRows], rows: Int) {
+    let total = parts.reduce(0) { $0 + ($1.keys?.count ?? 0) }
+    var ends: [Int] = []
+    ends.reserveCapacity(rows)
+    canonicalKeys = [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+      var offset = 0
+      for position in parts.indices {
+        guard let keys = parts[position].keys else { continue }
+        parts[position].keys = nil
+        ends += keys.keyEnds.lazy.map { $0 + offset }
+        if keys.count > 0, let target = buffer.baseAddress, let source = keys.bytes.baseAddress {
+          (target + offset).initialize(from: source, count: keys.count)
+        }
+        offset += keys.count
+      }
+      initialized = total
+    }
+    canonicalKeyEnds = ends
   }
 }

@@ -11,6 +11,10 @@ struct CSVRows {
   /// (`CSVKnownRows`): that file's line (0 its header) with the same
   /// bytes, or -1; empty when the scan had no other file.
   var knownPartners: [Int32] = []
+  /// The key column's canonical bytes, each row's back to back, and
+  /// where each row's key ends (when the scan makes keys;
+  /// `CSVCapturedKeys`).
+  var keys: CSVKeyBytes?
   /// The number of fields of the first row, -1 when there is none.
   var columnCount = -1
   /// Whether the first row is an empty line.

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Scanning a large JSON collection in chunks (`ChunkedScan`).
 ///
 /// JSON Lines is cut at line starts: no line feed can be inside a valid
@@ -39,7 +41,7 @@ extension Scanner {
         parts.append(part)
         return false
       })
-    index.tree = JSONTreeCapture.joining(parts)
+    index.tree = JSONTreeCapture.joining(&parts)
     index.append(parts: &parts)
   }
 
@@ -91,7 +93,7 @@ extension Scanner {
         closed = part.closingOffset >= 0
         return closed
       })
-    index.tree = JSONTreeCapture.joining(parts)
+    index.tree = JSONTreeCapture.joining(&parts)
     index.append(parts: &parts)
     // The last chunk reaches the end of the input: it closes or throws.
     precondition(closed, "the elements ended without their closing bracket")
@@ -114,10 +116,14 @@ extension Scanner {
   static func elementStart(
     in bytes: UnsafeBufferPointer<UInt8>, atOrAfter cut: Int, indent: [UInt8], firstByte: UInt8
   ) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
     var lineFeed = max(cut - indent.count - 1, 0)
     while lineFeed < bytes.count {
       defer { lineFeed += 1 }
-      guard bytes[lineFeed] == 0x0A else { continue }
+      // The next line feed, found many bytes at a time (a tree's records
+      // can be long lines).
+      guard let found = memchr(base + lineFeed, 0x0A, bytes.count - lineFeed) else { break }
+      lineFeed = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
       let start = lineFeed + 1 + indent.count
       guard start < bytes.count, start >= cut, bytes[start] == firstByte,
         bytes[(lineFeed + 1)..<start].elementsEqual(indent)

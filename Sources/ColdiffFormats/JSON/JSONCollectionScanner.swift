@@ -48,7 +48,10 @@ public enum JSONCollectionScanner {
   ///     (`JSONKnownNodes`).
   ///   - tree: the names to lay the records out as a tree by while they
   ///     are validated (`JSONCollectionIndex.tree`; not for an object
-  ///     map, whose roots a tree orders by name); not with `nodes`.
+  ///     map, whose roots a tree orders by name); with `nodes` scanned
+  ///     with the same names, the subtrees taken whole have their
+  ///     layouts copied (`JSONTreeScanner.Layout.sharedSubtrees`), and
+  ///     with other names `nodes` are not used.
   /// - Returns: the form and the records' positions.
   /// - Throws: `InputError`, as `scan(_:as:keyName:)`.
   package static func scan(
@@ -127,7 +130,10 @@ struct Scanner {
     self.keyName = keyName
     self.chunking = chunking
     self.known = known?.capturesKeys == (keyName != nil) ? known : nil
-    self.nodes = tree == nil ? nodes : nil
+    // A tree laid out with OLD's nodes copies their layouts: the same
+    // names only.
+    let sameNames = tree.map { $0.children == nodes?.children && $0.key == nodes?.key } ?? true
+    self.nodes = sameNames ? nodes : nil
     treeNames = tree
     if let nodes = self.nodes { self.tree.children = MemberName(nodes.children) }
     recordKey = keyName.map(MemberName.init)

@@ -8,7 +8,10 @@
 /// Only objects are taken whole (their closing brace ends them whatever
 /// follows), and only in a collection of the same form (the same nesting
 /// depth around the roots, JSON Lines' records on one line).
-package struct JSONKnownNodes: Sendable {
+///
+/// A class: the scans' inner loops hold it for every nested record, and
+/// holding one reference costs less than holding a copy of its arrays.
+package final class JSONKnownNodes: Sendable {
   /// The nodes, found by their prefixes: every node is in the table, and
   /// the window after the last one found covers a changed record's first
   /// children (in preorder, a node's first child follows it).
@@ -25,6 +28,11 @@ package struct JSONKnownNodes: Sendable {
   let children: [UInt8]
   /// The key member whose canonical bytes the layout holds, if any.
   let key: [UInt8]?
+  /// The roots, in order: OLD's record `r` (of an array or JSON Lines)
+  /// is node `roots[r]`.
+  let roots: [Int32]
+  /// The tree the nodes are, noted in the layouts that copy them.
+  let origin: TreeOrigin?
 
   /// Indexes OLD's nodes by their prefixes.
   ///
@@ -35,32 +43,65 @@ package struct JSONKnownNodes: Sendable {
   ///   - layout: what the tree scan of `bytes` found.
   ///   - children: the children member's name it was scanned with.
   ///   - key: the key member's name it was scanned with.
+  ///   - origin: the tree the nodes are, if it is to be known again
+  ///     (`JSONTreeScanner.Layout.sharedOrigin`).
   /// - Complexity: O(number of nodes).
   package init(
     bytes: UnsafeBufferPointer<UInt8>, form: InputForm, layout: JSONTreeScanner.Layout,
-    children: [UInt8], key: [UInt8]?
+    children: [UInt8], key: [UInt8]?, origin: TreeOrigin? = nil
   ) {
-    records = KnownRecords(
-      bytes: bytes, starts: layout.ranges.map(\.lowerBound), ends: layout.ranges.map(\.upperBound),
-      window: 8, sampling: 1)
+    // The table of prefixes (whose inserts miss the cache) on one core,
+    // the subtrees' ends, the depths and the roots on another.
+    let built = ChunkRunner.map(2) { part -> Built in
+      guard part == 0 else { return .shape(Self.shape(of: layout.parents)) }
+      return .records(
+        KnownRecords(
+          bytes: bytes, starts: layout.ranges.map(\.lowerBound),
+          ends: layout.ranges.map(\.upperBound), window: 8, sampling: 1))
+    }
+    guard case .records(let records) = built[0], case .shape(let shape) = built[1] else {
+      preconditionFailure("the parts were built in order")
+    }
+    self.records = records
     self.layout = layout
     self.form = form
     self.children = children
     self.key = key
-    let count = layout.parents.count
+    self.origin = origin
+    subtreeEnds = shape.ends
+    levels = shape.levels
+    roots = shape.roots
+  }
+
+  /// What one core builds.
+  private enum Built {
+    case records(KnownRecords)
+    case shape((ends: [Int32], levels: [Int32], roots: [Int32]))
+  }
+
+  /// Where each node's subtree ends, each node's depth, and the roots, of
+  /// a tree whose nodes have these parents (in preorder).
+  private static func shape(of parents: [Int32]) -> (
+    ends: [Int32], levels: [Int32], roots: [Int32]
+  ) {
+    let count = parents.count
     var ends = [Int32](repeating: 0, count: count)
     for node in stride(from: count - 1, through: 0, by: -1) {
       // A node's subtree ends where its last child's does.
       if ends[node] == 0 { ends[node] = Int32(node + 1) }
-      let parent = Int(layout.parents[node])
+      let parent = Int(parents[node])
       if parent >= 0 && ends[parent] == 0 { ends[parent] = ends[node] }
     }
-    subtreeEnds = ends
     var levels = [Int32](repeating: 0, count: count)
-    for node in 0..<count where layout.parents[node] >= 0 {
-      levels[node] = levels[Int(layout.parents[node])] + 1
+    var roots: [Int32] = []
+    for node in 0..<count {
+      if parents[node] >= 0 {
+        levels[node] = levels[Int(parents[node])] + 1
+      } else {
+        roots.append(Int32(node))
+      }
     }
-    self.levels = levels
+    return (ends, levels, roots)
   }
 
   /// A node of OLD with the same bytes as those of `other` at `offset`,
@@ -80,4 +121,15 @@ package struct JSONKnownNodes: Sendable {
     hint = Int(subtreeEnds[node]) - 1
     return node
   }
+}
+
+/// The identity of a tree whose nodes other scans take whole
+/// (`JSONKnownNodes`): a layout that copied some of them notes it, so
+/// that the subtrees it shares are known to be those of this tree.
+package final class TreeOrigin: Sendable, Equatable {
+  /// A new identity.
+  package init() {}
+
+  /// Whether two are the same identity.
+  package static func == (lhs: TreeOrigin, rhs: TreeOrigin) -> Bool { lhs === rhs }
 }

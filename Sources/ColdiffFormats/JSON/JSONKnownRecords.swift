@@ -61,9 +61,11 @@ extension Scanner {
     // A record found must start with the same byte: a bracket.
     if let known, start < lexer.end,
       lexer.bytes[start] == UInt8(ascii: "{") || lexer.bytes[start] == UInt8(ascii: "["),
-      let record = known.records.find(in: lexer.bytes, at: start, after: lastKnown)
+      let record = known.records.find(in: lexer.bytes, at: start, after: lastKnown),
+      takesKnownRoot(record)
     {
       lastKnown = record
+      copyKnownRoot(record, at: start)
       index.knownPartners[index.knownPartners.count - 1] = Int32(exactly: record) ?? -1
       let shift = start - known.records.starts[record]
       lexer.position = known.records.ends[record] + shift

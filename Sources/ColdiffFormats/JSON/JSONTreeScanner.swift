@@ -29,9 +29,36 @@ public enum JSONTreeScanner {
     /// one more entry than there are records (empty when no key name was
     /// given).
     public var canonicalKeyStarts: [Int] = []
+    /// The subtrees whose layout was copied from another tree's nodes
+    /// (`JSONKnownNodes`: the same bytes), in preorder; empty when none
+    /// was.
+    package var sharedSubtrees: [SharedSubtree] = []
+    /// The tree the shared subtrees' nodes are from (`JSONKnownNodes`'s
+    /// origin), if any.
+    package var sharedOrigin: TreeOrigin?
 
     /// An empty layout, to be filled.
     public init() {}
+  }
+
+  /// A subtree of a layout with the same bytes as a subtree of another
+  /// tree (OLD's, whose layout it copied): node `first + k` of this
+  /// layout has the bytes of node `source + k` of the other, for `k` in
+  /// `0..<count`.
+  package struct SharedSubtree: Sendable, Equatable {
+    /// The subtree's root in this layout.
+    package var first: Int32
+    /// The subtree's root in the other tree.
+    package var source: Int32
+    /// How many nodes it holds.
+    package var count: Int32
+
+    /// Notes a shared subtree.
+    package init(first: Int32, source: Int32, count: Int32) {
+      self.first = first
+      self.source = source
+      self.count = count
+    }
   }
 
   /// A record that cannot be read as a node of the tree.
@@ -110,14 +137,17 @@ public enum JSONTreeScanner {
     guard parts.count > 1 else {
       return try scanPart(bytes, roots: roots[...], children: children, key: key, known: known)
     }
-    let layouts = ChunkRunner.map(parts.count) { part in
+    var layouts = ChunkRunner.map(parts.count) { part in
       Result { () throws(Failure) in
         try scanPart(bytes, roots: roots[parts[part]], children: children, key: key, known: known)
       }
     }
     var scanned: [Layout] = []
-    for part in layouts { scanned.append(try part.get()) }
-    return Layout(joining: scanned)
+    for part in layouts.indices {
+      scanned.append(try layouts[part].get())
+      layouts[part] = .success(Layout())
+    }
+    return Layout(joining: &scanned)
   }
 
   /// Scans some of the roots (`roots` keeps their indices, which are
@@ -268,18 +298,21 @@ struct TreeLayoutBuilder {
     _ old: Int, of known: JSONKnownNodes, at start: Int, parent: Int, sibling: Int
   ) -> Int {
     let end = Int(known.subtreeEnds[old])
-    let source = known.layout
-    let shift = start - source.ranges[old].lowerBound
+    let shift = start - known.layout.ranges[old].lowerBound
     let first = Int32(layout.ranges.count) - Int32(old)
+    layout.sharedSubtrees.append(
+      JSONTreeScanner.SharedSubtree(
+        first: Int32(layout.ranges.count), source: Int32(old), count: Int32(end - old)))
+    if layout.sharedOrigin == nil { layout.sharedOrigin = known.origin }
     func moved(_ range: Range<Int>) -> Range<Int> {
       (range.lowerBound + shift)..<(range.upperBound + shift)
     }
     for node in old..<end {
-      layout.ranges.append(moved(source.ranges[node]))
-      layout.childrenRanges.append(source.childrenRanges[node].map(moved))
-      layout.keyRanges.append(source.keyRanges[node].map(moved))
-      layout.parents.append(node == old ? Int32(parent) : source.parents[node] + first)
-      layout.siblingIndex.append(node == old ? Int32(sibling) : source.siblingIndex[node])
+      layout.ranges.append(moved(known.layout.ranges[node]))
+      layout.childrenRanges.append(known.layout.childrenRanges[node].map(moved))
+      layout.keyRanges.append(known.layout.keyRanges[node].map(moved))
+      layout.parents.append(node == old ? Int32(parent) : known.layout.parents[node] + first)
+      layout.siblingIndex.append(node == old ? Int32(sibling) : known.layout.siblingIndex[node])
     }
     if keyed {
       known.layout.canonicalKeyStarts.withUnsafeBufferPointer { starts in
@@ -290,7 +323,7 @@ struct TreeLayoutBuilder {
         }
       }
     }
-    return shift + source.ranges[old].upperBound
+    return shift + known.layout.ranges[old].upperBound
   }
 
   /// Notes the node's key value and appends its canonical bytes.

@@ -31,28 +31,30 @@ package struct JSONTreeCapture: Sendable, Equatable {
   /// and root indices of each numbered after those of the chunks before
   /// it, the first failure kept.
   ///
-  /// - Parameter parts: the chunks' indexes, each with its capture.
+  /// - Parameter parts: the chunks' indexes, each with its capture,
+  ///   which is taken out (its memory freed as it is joined).
   /// - Returns: `nil` when a part has none.
-  static func joining(_ parts: [JSONCollectionIndex]) -> Self? {
+  static func joining(_ parts: inout [JSONCollectionIndex]) -> Self? {
     guard let first = parts.first?.tree, parts.allSatisfy({ $0.tree != nil }) else { return nil }
     var layouts: [JSONTreeScanner.Layout] = []
+    var rootsBefore: [Int] = []
     var roots = 0
-    for part in parts {
-      switch part.tree!.result {
+    for part in parts.indices {
+      let result = parts[part].tree!.result
+      parts[part].tree = nil
+      switch result {
       case .failure(var failure):
         failure.path[0] += roots
         return Self(children: first.children, key: first.key, result: .failure(failure))
-      case .success(var layout):
-        for node in layout.parents.indices where layout.parents[node] < 0 {
-          layout.siblingIndex[node] += Int32(roots)
-        }
+      case .success(let layout):
         layouts.append(layout)
+        rootsBefore.append(roots)
       }
-      roots += part.count
+      roots += parts[part].count
     }
     return Self(
       children: first.children, key: first.key,
-      result: .success(JSONTreeScanner.Layout(joining: layouts)))
+      result: .success(JSONTreeScanner.Layout(joining: &layouts, rootsBefore: rootsBefore)))
   }
 }
 
@@ -130,6 +132,28 @@ extension Scanner {
     // About 200 bytes a record; the arrays grow past it when needed.
     tree.builder = TreeLayoutBuilder(
       estimate: (min(limit, lexer.end) - lexer.position) / 200, keyed: treeNames.key != nil)
+  }
+
+  /// Notes that the record at `start` was taken whole as OLD's record
+  /// `record`: the tree being laid out gets that root's subtree, copied
+  /// from `nodes`.
+  ///
+  /// - Precondition: `nodes` holds OLD's roots when the tree is active
+  ///   (`takesKnownRoot`).
+  mutating func copyKnownRoot(_ record: Int, at start: Int) {
+    guard tree.active else { return }
+    let sibling = tree.roots
+    tree.roots += 1
+    guard tree.building, let nodes else { return }
+    _ = tree.builder.copy(
+      Int(nodes.roots[record]), of: nodes, at: start, parent: -1, sibling: sibling)
+  }
+
+  /// Whether OLD's record `record` may be taken whole: always, unless a
+  /// tree is laid out and `nodes` cannot give that root's layout.
+  @inline(__always)
+  func takesKnownRoot(_ record: Int) -> Bool {
+    !tree.active || record < nodes?.roots.count ?? 0
   }
 
   /// The record at `lexer.position` validated as `JSONLexer.skipValue`
@@ -265,7 +289,9 @@ extension Scanner {
     }
   }
 
-  /// One element of a children array; see `skipChildren`.
+  /// One element of a children array; see `skipChildren`. An element
+  /// taken whole has its subtree's layout copied from `nodes` when the
+  /// tree is being laid out.
   private mutating func skipChild(depth: Int, level: Int, parent: Int, sibling: Int)
     throws(InputError)
   {
@@ -278,7 +304,12 @@ extension Scanner {
     {
       // As deep in OLD or deeper: within the nesting limit here too.
       lastKnownNode = hint
-      lexer.position = start + nodes.layout.ranges[node].count
+      if parent >= 0, tree.building {
+        lexer.position = tree.builder.copy(
+          node, of: nodes, at: start, parent: parent, sibling: sibling)
+      } else {
+        lexer.position = start + nodes.layout.ranges[node].count
+      }
     } else if lexer.current == UInt8(ascii: "{") {
       _ = try skipNode(depth: depth, level: level, parent: parent, sibling: sibling)
     } else {

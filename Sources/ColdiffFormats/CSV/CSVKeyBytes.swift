@@ -1,0 +1,83 @@
+import Glibc
+
+/// The canonical key bytes one CSV scan made (`CSVCapturedKeys`), a few
+/// for every row, and where each row's key ends, in mapped buffers of
+/// their own (`MappedBuffer`): a chunk's buffers, freed once joined,
+/// give their pages back at once instead of leaving them in the heap,
+/// where they would count towards the run's peak memory. The scan writes
+/// the buffers as local values (no access checks on every store) and
+/// hands them over here when it is done; this frees them.
+final class CSVKeyBytes: @unchecked Sendable {
+  /// The keys' bytes, back to back.
+  private let keys: MappedBuffer<UInt8>
+  /// Where each row's key ends in `keys`.
+  private let ends: MappedBuffer<Int>
+
+  /// Takes over the buffers a scan wrote.
+  init(keys: MappedBuffer<UInt8>, ends: MappedBuffer<Int>) {
+    self.keys = keys
+    self.ends = ends
+  }
+
+  deinit {
+    keys.free()
+    ends.free()
+  }
+
+  /// How many key bytes were written.
+  var count: Int { keys.count }
+
+  /// The key bytes, valid while this lives.
+  var bytes: UnsafeBufferPointer<UInt8> { keys.elements }
+
+  /// Where each row's key ends in ``bytes``, valid while this lives.
+  var keyEnds: UnsafeBufferPointer<Int> { ends.elements }
+}
+
+extension MappedBuffer where Element == UInt8 {
+  /// Appends the canonical bytes of the value of the valid CSV field
+  /// written at `range` of `input` as a string's: the same bytes as
+  /// `JSONCanonicalKey.appendString` of its decoded value (without its
+  /// quotes, `""` read as `"`, when it starts with `"`).
+  ///
+  /// - Complexity: O(length of the field).
+  @inline(__always)
+  mutating func appendCSVKey(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+    // At worst every byte is a 0x00, written twice, after the tag and
+    // before the two closing bytes.
+    reserve(2 &* range.count &+ 3)
+    store(JSONCanonicalKey.stringTag)
+    if let source = input.baseAddress {
+      if !range.isEmpty, source[range.lowerBound] == CSVIndex.quote {
+        var index = range.lowerBound &+ 1
+        let end = range.upperBound &- 1
+        while index < end {
+          let byte = source[index]
+          storeValueByte(byte)
+          // A `"` inside is the first of a doubled pair.
+          index &+= byte == CSVIndex.quote ? 2 : 1
+        }
+      } else if memchr(source + range.lowerBound, 0, range.count) != nil {
+        for index in range { storeValueByte(source[index]) }
+      } else {
+        store(source + range.lowerBound, count: range.count)
+      }
+    }
+    store(0x00)
+    store(0x00)
+  }
+
+  /// Appends `length` bytes at `pointer` (a key made before).
+  @inline(__always)
+  mutating func append(_ pointer: UnsafePointer<UInt8>, count length: Int) {
+    reserve(length)
+    store(pointer, count: length)
+  }
+
+  /// Stores a value byte, 0x00 doubled as 0x00 0xFF (room is made).
+  @inline(__always)
+  private mutating func storeValueByte(_ byte: UInt8) {
+    store(byte)
+    if byte == 0x00 { store(0xFF) }
+  }
+}
