@@ -1,53 +1,97 @@
 extension JSONCollectionIndex {
-  /// Appends the records of `part`, the index of the chunk that follows
-  /// (same form, offsets into the same buffer).
-  ///
-  /// - Complexity: O(records in `part`), copies of its arrays.
-  mutating func append(part: JSONCollectionIndex) {
-    recordStarts += part.recordStarts
-    recordEnds += part.recordEnds
-    nameStarts += part.nameStarts
-    nameEnds += part.nameEnds
-    knownPartners += part.knownPartners
-    guard capturesKeys else { return }
-    keyStarts += part.keyStarts
-    keyEnds += part.keyEnds
-    let base = canonicalKeys.count
-    canonicalKeys += part.canonicalKeys
-    canonicalKeyStarts += part.canonicalKeyStarts.dropFirst().lazy.map { $0 + base }
-  }
-
   /// Appends the records of `parts`, the indexes of the chunks that
-  /// follow in order, emptying each once appended: the memory of a part
-  /// goes as soon as it is copied, so that the whole index and all the
-  /// parts are never held at once.
+  /// follow in order (same form, offsets into the same buffer), emptying
+  /// each.
   ///
-  /// - Complexity: O(records in `parts`).
+  /// One array at a time is joined, its parts copied into place on every
+  /// core (`ChunkRunner`) and let go once copied, so that the whole index
+  /// and all the parts are never held at once.
+  ///
+  /// - Complexity: O(records in `parts`), spread over the cores.
   mutating func append(parts: inout [JSONCollectionIndex]) {
-    reserve(for: parts)
-    for position in parts.indices {
-      append(part: parts[position])
-      parts[position] = JSONCollectionIndex(form: form)
+    recordStarts = Self.joined(recordStarts, &parts, \.recordStarts)
+    recordEnds = Self.joined(recordEnds, &parts, \.recordEnds)
+    nameStarts = Self.joined(nameStarts, &parts, \.nameStarts)
+    nameEnds = Self.joined(nameEnds, &parts, \.nameEnds)
+    knownPartners = Self.joined(knownPartners, &parts, \.knownPartners)
+    if capturesKeys {
+      keyStarts = Self.joined(keyStarts, &parts, \.keyStarts)
+      keyEnds = Self.joined(keyEnds, &parts, \.keyEnds)
+      canonicalKeyStarts = Self.joinedKeyStarts(canonicalKeyStarts, canonicalKeys.count, &parts)
+      canonicalKeys = Self.joined(canonicalKeys, &parts, \.canonicalKeys)
+    }
+    for position in parts.indices { parts[position] = JSONCollectionIndex(form: form) }
+  }
+
+  /// `head` followed by the array at `path` of each part, each emptied
+  /// once copied.
+  private static func joined<Element>(
+    _ head: [Element], _ parts: inout [JSONCollectionIndex],
+    _ path: WritableKeyPath<JSONCollectionIndex, [Element]>
+  ) -> [Element] {
+    var offsets: [Int] = []
+    var total = head.count
+    for part in parts {
+      offsets.append(total)
+      total += part[keyPath: path].count
+    }
+    guard total > head.count else { return head }
+    return [Element](unsafeUninitializedCapacity: total) { buffer, initialized in
+      let destination = buffer.baseAddress!
+      head.withUnsafeBufferPointer { copy($0, to: destination) }
+      parts.withUnsafeMutableBufferPointer { parts in
+        let pieces = parts.baseAddress!
+        _ = ChunkRunner.map(parts.count) { part in
+          pieces[part][keyPath: path].withUnsafeBufferPointer {
+            copy($0, to: destination + offsets[part])
+          }
+          pieces[part][keyPath: path] = []
+        }
+      }
+      initialized = total
     }
   }
 
-  /// Reserves room for the records of `parts` besides those held.
-  private mutating func reserve(for parts: [JSONCollectionIndex]) {
-    let records = count + parts.reduce(0) { $0 + $1.count }
-    recordStarts.reserveCapacity(records)
-    recordEnds.reserveCapacity(records)
-    if form == .jsonObject {
-      nameStarts.reserveCapacity(records)
-      nameEnds.reserveCapacity(records)
+  /// `head` (where each canonical key of the index starts, and its end)
+  /// followed by those of each part past the first, moved on by the
+  /// canonical key bytes before the part (`keyBytes`, those of the index,
+  /// then of each part before it); each part's emptied once copied.
+  private static func joinedKeyStarts(
+    _ head: [Int], _ keyBytes: Int, _ parts: inout [JSONCollectionIndex]
+  ) -> [Int] {
+    var offsets: [Int] = []
+    var bases: [Int] = []
+    var (total, base) = (head.count, keyBytes)
+    for part in parts {
+      offsets.append(total)
+      bases.append(base)
+      // (`recordStarts` is joined by now: the key starts count.)
+      total += max(part.canonicalKeyStarts.count - 1, 0)
+      base += part.canonicalKeys.count
     }
-    if parts.contains(where: { !$0.knownPartners.isEmpty }) {
-      knownPartners.reserveCapacity(records)
+    guard total > head.count else { return head }
+    return [Int](unsafeUninitializedCapacity: total) { buffer, initialized in
+      let destination = buffer.baseAddress!
+      head.withUnsafeBufferPointer { copy($0, to: destination) }
+      parts.withUnsafeMutableBufferPointer { parts in
+        let pieces = parts.baseAddress!
+        _ = ChunkRunner.map(parts.count) { part in
+          let (target, shift) = (destination + offsets[part], bases[part])
+          pieces[part].canonicalKeyStarts.withUnsafeBufferPointer { starts in
+            for index in 1..<max(starts.count, 1) { target[index - 1] = starts[index] + shift }
+          }
+          pieces[part].canonicalKeyStarts = []
+        }
+      }
+      initialized = total
     }
-    guard capturesKeys else { return }
-    keyStarts.reserveCapacity(records)
-    keyEnds.reserveCapacity(records)
-    canonicalKeyStarts.reserveCapacity(records + 1)
-    canonicalKeys.reserveCapacity(
-      canonicalKeys.count + parts.reduce(0) { $0 + $1.canonicalKeys.count })
+  }
+
+  /// Copies `source` to `destination`.
+  private static func copy<Element>(
+    _ source: UnsafeBufferPointer<Element>, to destination: UnsafeMutablePointer<Element>
+  ) {
+    guard let start = source.baseAddress else { return }
+    destination.initialize(from: start, count: source.count)
   }
 }
