@@ -42,8 +42,8 @@ import Testing
     var random = SeededGenerator(seed: 515)
     var taken = 0
     for round in 0..<60 {
-      let old = Self.longRows(RandomCollection.csv(using: &random))
-      let new = Self.edited(old, using: &random)
+      let old = RandomCollection.longRows(RandomCollection.csv(using: &random))
+      let new = RandomCollection.edited(old, using: &random)
       guard let oldPlain = try? CSVTable(bytes: old), let newPlain = try? CSVTable(bytes: new),
         let newName = newPlain.header.last
       else { continue }
@@ -170,37 +170,6 @@ import Testing
   /// `text` (written with commas) with `delimiter` for its commas.
   private static func separated(_ text: [UInt8], by delimiter: UInt8) -> SourceBytes {
     SourceBytes(text.map { $0 == CSVTable.comma ? delimiter : $0 })
-  }
-
-  /// `text` with its lines edited as a new version would be: one line
-  /// dropped, one moved, one doubled with a change.
-  private static func edited(_ text: [UInt8], using random: inout SeededGenerator) -> [UInt8] {
-    var lines = text.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
-    guard lines.count > 6 else { return text }
-    lines.remove(at: Int.random(in: 1..<lines.count - 1, using: &random))
-    let moved = lines.remove(at: Int.random(in: 1..<lines.count - 1, using: &random))
-    lines.insert(moved, at: Int.random(in: 1..<lines.count - 1, using: &random))
-    var changed = lines[Int.random(in: 1..<lines.count - 1, using: &random)]
-    if let digit = changed.firstIndex(where: { (0x30...0x39).contains($0) }) {
-      changed[digit] = changed[digit] == 0x39 ? 0x30 : changed[digit] + 1
-    }
-    lines.insert(changed, at: Int.random(in: 1..<lines.count - 1, using: &random))
-    return Array(lines.joined(separator: [0x0A]))
-  }
-
-  /// A CSV file's rows made long enough to be taken whole: a long text
-  /// at the start of each line's first field.
-  private static func longRows(_ text: [UInt8]) -> [UInt8] {
-    let padding = Array("padded-to-more-than-thirty-two-bytes-".utf8)
-    var result: [UInt8] = []
-    for (offset, byte) in text.enumerated() {
-      let lineStart = offset == 0 || text[offset - 1] == 0x0A || (offset == 3 && text[0] == 0xEF)
-      if lineStart && (byte == UInt8(ascii: "i") || (0x30...0x39).contains(byte)) {
-        result += padding
-      }
-      result.append(byte)
-    }
-    return result
   }
 
   // MARK: - Outcomes

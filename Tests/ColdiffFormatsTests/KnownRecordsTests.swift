@@ -17,7 +17,7 @@ import Testing
     var random = SeededGenerator(seed: 91 + RandomCollection.seed(form))
     for round in 0..<60 {
       let old = RandomCollection.json(form, using: &random)
-      var new = Self.edited(old, using: &random)
+      var new = RandomCollection.edited(old, using: &random)
       if round % 2 == 1 { new = RandomCollection.damaged(new, using: &random) }
       // OLD in another form now and then: its records are not taken.
       let oldForm = round % 7 == 3 ? (form == .jsonLines ? .jsonArray : .jsonLines) : form
@@ -36,8 +36,8 @@ import Testing
   @Test func csvScansWithKnownRowsGiveTheValidatingScan() {
     var random = SeededGenerator(seed: 4711)
     for round in 0..<100 {
-      let old = Self.longRows(RandomCollection.csv(using: &random))
-      var new = Self.edited(old, using: &random)
+      let old = RandomCollection.longRows(RandomCollection.csv(using: &random))
+      var new = RandomCollection.edited(old, using: &random)
       if round % 2 == 1 { new = RandomCollection.damaged(new, using: &random) }
       let plain = csvOutcome(new, .whole, knownFrom: nil)
       for chunking in Self.chunkings {
@@ -54,7 +54,7 @@ import Testing
     var taken = 0
     for _ in 0..<30 {
       let old = RandomCollection.json(form, using: &random)
-      let new = Self.edited(old, using: &random)
+      let new = RandomCollection.edited(old, using: &random)
       for chunking in Self.chunkings {
         old.withUnsafeBufferPointer { oldBuffer in
           new.withUnsafeBufferPointer { newBuffer in
@@ -90,8 +90,8 @@ import Testing
     var random = SeededGenerator(seed: 808)
     var taken = 0
     for _ in 0..<40 {
-      let old = Self.longRows(RandomCollection.csv(using: &random))
-      let new = Self.edited(old, using: &random)
+      let old = RandomCollection.longRows(RandomCollection.csv(using: &random))
+      let new = RandomCollection.edited(old, using: &random)
       let oldBytes = SourceBytes(old)
       guard let oldTable = try? CSVTable(bytes: oldBytes) else { continue }
       for chunking in Self.chunkings {
@@ -161,40 +161,6 @@ import Testing
         #expect(found.count { $0 != nil } >= lines.count - 8)
       }
     }
-  }
-
-  // MARK: - Inputs
-
-  /// `text` with its lines edited as a new version would be: one line
-  /// dropped, one moved, one doubled with a change.
-  private static func edited(_ text: [UInt8], using random: inout SeededGenerator) -> [UInt8] {
-    var lines = text.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
-    guard lines.count > 6 else { return text }
-    lines.remove(at: Int.random(in: 1..<lines.count - 1, using: &random))
-    let moved = lines.remove(at: Int.random(in: 1..<lines.count - 1, using: &random))
-    lines.insert(moved, at: Int.random(in: 1..<lines.count - 1, using: &random))
-    var changed = lines[Int.random(in: 1..<lines.count - 1, using: &random)]
-    if let digit = changed.firstIndex(where: { (0x30...0x39).contains($0) }) {
-      changed[digit] = changed[digit] == 0x39 ? 0x30 : changed[digit] + 1
-    }
-    lines.insert(changed, at: Int.random(in: 1..<lines.count - 1, using: &random))
-    return Array(lines.joined(separator: [0x0A]))
-  }
-
-  /// A CSV file's rows made long enough to be taken whole: a long text
-  /// before the first field of each line, the `id` column (the header's
-  /// too, a name or a number, unquoted).
-  private static func longRows(_ text: [UInt8]) -> [UInt8] {
-    let padding = Array("padded-to-more-than-thirty-two-bytes-".utf8)
-    var result: [UInt8] = []
-    for (offset, byte) in text.enumerated() {
-      let lineStart = offset == 0 || text[offset - 1] == 0x0A || (offset == 3 && text[0] == 0xEF)
-      if lineStart && (byte == UInt8(ascii: "i") || (0x30...0x39).contains(byte)) {
-        result += padding
-      }
-      result.append(byte)
-    }
-    return result
   }
 
   // MARK: - Outcomes

@@ -125,4 +125,36 @@ enum RandomCollection {
     default: return "\"\(Int.random(in: 0...99, using: &random))\""
     }
   }
+
+  /// `text` with its lines edited as a new version would be: one line
+  /// dropped, one moved, one doubled with a change.
+  static func edited(_ text: [UInt8], using random: inout SeededGenerator) -> [UInt8] {
+    var lines = text.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+    guard lines.count > 6 else { return text }
+    lines.remove(at: Int.random(in: 1..<lines.count - 1, using: &random))
+    let moved = lines.remove(at: Int.random(in: 1..<lines.count - 1, using: &random))
+    lines.insert(moved, at: Int.random(in: 1..<lines.count - 1, using: &random))
+    var changed = lines[Int.random(in: 1..<lines.count - 1, using: &random)]
+    if let digit = changed.firstIndex(where: { (0x30...0x39).contains($0) }) {
+      changed[digit] = changed[digit] == 0x39 ? 0x30 : changed[digit] + 1
+    }
+    lines.insert(changed, at: Int.random(in: 1..<lines.count - 1, using: &random))
+    return Array(lines.joined(separator: [0x0A]))
+  }
+
+  /// A CSV file's rows made long enough to be taken whole: a long text
+  /// before the first field of each line, the `id` column (the header's
+  /// too, a name or a number, unquoted).
+  static func longRows(_ text: [UInt8]) -> [UInt8] {
+    let padding = Array("padded-to-more-than-thirty-two-bytes-".utf8)
+    var result: [UInt8] = []
+    for (offset, byte) in text.enumerated() {
+      let lineStart = offset == 0 || text[offset - 1] == 0x0A || (offset == 3 && text[0] == 0xEF)
+      if lineStart && (byte == UInt8(ascii: "i") || (0x30...0x39).contains(byte)) {
+        result += padding
+      }
+      result.append(byte)
+    }
+    return result
+  }
 }
