@@ -39,23 +39,17 @@ extension CSVIndex {
       }
     }
     if keyColumn >= 0 {
-      // A part's key bytes and key ends go together (one buffer each).
-      var ends: [Int] = []
-      canonicalKeys = [UInt8](unsafeUninitializedCapacity: keyBytes) { bytes, initialized in
-        let keyTarget = bytes.baseAddress
-        ends = Self.joined(&parts, rows, rowOffsets) { part, chunk, target in
-          if let keys = part.keys {
-            let shift = keyOffsets[chunk]
-            for row in keys.keyEnds.indices { target[row] = keys.keyEnds[row] &+ shift }
-            if let source = keys.bytes.baseAddress, let keyTarget {
-              (keyTarget + shift).initialize(from: source, count: keys.count)
-            }
-          }
-          part.keys = nil
-        }
-        initialized = keyBytes
+      canonicalKeyEnds = Self.joined(&parts, rows, rowOffsets) { part, chunk, target in
+        guard let ends = part.keys?.keyEnds else { return }
+        let shift = keyOffsets[chunk]
+        for row in ends.indices { target[row] = ends[row] &+ shift }
       }
-      canonicalKeyEnds = ends
+      canonicalKeys = Self.joined(&parts, keyBytes, keyOffsets) { part, chunk, target in
+        if let keys = part.keys?.bytes, let source = keys.baseAddress {
+          target.initialize(from: source, count: keys.count)
+        }
+        part.keys = nil
+      }
     }
     columnCount = max(header, 0)
     quotesEveryField = rows > 0 && parts.allSatisfy(\.everyFieldQuoted)
