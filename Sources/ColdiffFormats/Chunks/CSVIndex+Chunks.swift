@@ -47,4 +47,50 @@ extension CSVIndex {
       })
     join(&parts, header: header)
   }
+
+  /// Joins the rows of the chunks, numbering their lines from the file's
+  /// start, emptying each part once joined (so that the rows are never
+  /// held twice).
+  private mutating func join(_ parts: inout [CSVRows], header: Int) {
+    let rows = parts.reduce(0) { $0 + $1.lineStarts.count }
+    lineStarts.reserveCapacity(rows)
+    lineNumbers.reserveCapacity(rows)
+    if parts.contains(where: { !$0.knownPartners.isEmpty }) { knownPartners.reserveCapacity(rows) }
+    if keyColumn >= 0 { joinKeys(&parts, rows: rows) }
+    var lineFeeds: UInt32 = 0
+    var everyFieldQuoted = true
+    for position in parts.indices {
+      let part = parts[position]
+      parts[position] = CSVRows()
+      lineStarts += part.lineStarts
+      lineNumbers += part.lineNumbers.lazy.map { $0 + lineFeeds }
+      knownPartners += part.knownPartners
+      lineFeeds += UInt32(part.lineFeeds)
+      everyFieldQuoted = everyFieldQuoted && part.everyFieldQuoted
+    }
+    columnCount = max(header, 0)
+    quotesEveryField = everyFieldQuoted && rows > 0
+  }
+
+  /// Joins the key bytes of the chunks, back to back, copied once, and
+  /// where each row's ends; each chunk's buffers go once copied.
+  private mutating func joinKeys(_ parts: inout [CSVRows], rows: Int) {
+    let total = parts.reduce(0) { $0 + ($1.keys?.count ?? 0) }
+    var ends: [Int] = []
+    ends.reserveCapacity(rows)
+    canonicalKeys = [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+      var offset = 0
+      for position in parts.indices {
+        guard let keys = parts[position].keys else { continue }
+        parts[position].keys = nil
+        ends += keys.keyEnds.lazy.map { $0 + offset }
+        if keys.count > 0, let target = buffer.baseAddress, let source = keys.bytes.baseAddress {
+          (target + offset).initialize(from: source, count: keys.count)
+        }
+        offset += keys.count
+      }
+      initialized = total
+    }
+    canonicalKeyEnds = ends
+  }
 }
