@@ -140,29 +140,30 @@ struct BucketRun {
     let total = old.size + new.size
     let named = identity == .memberName
     // A bucket is matched on one core while, on the other, the one before
-    // is put in place and the one after is read (its error, if any, is
-    // thrown where it is matched, so errors come in the same order).
-    let read = { (bucket: Int) in
-      Result { () throws -> (SpilledRecords, SpilledRecords)? in
-        guard bucket < buckets else { return nil }
-        return (try oldFiles.records(of: bucket), try newFiles.records(of: bucket))
+    // is put in place and OLD's side of the one after is read (its error,
+    // if any, is thrown where the bucket is matched, so errors come in
+    // the same order): the two cores then do about as much.
+    let readOld = { (bucket: Int) in
+      Result { () throws -> SpilledRecords? in
+        bucket < buckets ? try oldFiles.records(of: bucket) : nil
       }
     }
     var previous: BucketMatch?
-    var next = read(0)
+    var next = readOld(0)
     for bucket in 0...buckets {
-      let (placing, records) = (previous, next)
+      let (placing, oldRecords) = (previous, next)
       ((_, next), previous) = try Parallel.both(
         {
           if let placing {
             try place(placing, named: named, in: &assembly)
             progress(.init(bytesRead: total, bytes: total, bucketsDone: bucket, buckets: buckets))
           }
-          return ((), read(bucket + 1))
+          return ((), readOld(bucket + 1))
         },
         {
-          guard let (old, new) = try records.get() else { return nil }
-          return try BucketMatch(old: old, new: new, context: context)
+          guard let old = try oldRecords.get() else { return nil }
+          return try BucketMatch(
+            old: old, new: try newFiles.records(of: bucket), context: context)
         })
     }
     return try (consume assembly).comparison()

@@ -7,9 +7,10 @@ import ColdiffFormats
 /// number with OLD's current one as its reference, so that NEW's records
 /// with the same bytes as one of OLD's are taken whole, as a run in
 /// memory takes them, and writes it. OLD's window is written the round
-/// after, by the core that reads OLD (before it reads OLD's next window),
-/// once NEW's read has found its pairs: the two cores then do about as
-/// much work each. When `pairing`, a pair found so is written without its
+/// after, once NEW's read has found its pairs, by each core in turn (the
+/// one reading OLD before it reads OLD's next window, the one reading
+/// NEW after it wrote NEW's): the two cores then do about as much work
+/// each. When `pairing`, a pair found so is written without its
 /// texts (`BucketFiles`): its records have the same key, so they are
 /// matched with each other (or their bucket has a duplicate key), and are
 /// equal.
@@ -59,11 +60,24 @@ struct SpillRounds {
       guard readsOld || readsNew || oldReady != nil || oldPending != nil else { break }
       let (oldStates, newStates) = (oldState, newState)
       let (scanned, ready, pending) = (newFirst, oldReady, oldPending)
+      // OLD's pending window is written by each core in turn.
+      let oldCoreWrites = round % 2 == 0
       let (oldRound, newRound) = Parallel.both(
-        { oldSteps(write: pending, read: readsOld, state: oldStates) },
-        { newSteps(old: ready, read: readsNew, state: newStates, first: scanned) })
+        {
+          var steps = SideRound()
+          if oldCoreWrites { steps.oldFailure = writeOld(pending, state: oldStates) }
+          if readsOld { steps.read = read(old, oldWindows, oldStates, nil, nil) }
+          return steps
+        },
+        {
+          var steps = newSteps(old: ready, read: readsNew, state: newStates, first: scanned)
+          if !oldCoreWrites { steps.oldFailure = writeOld(pending, state: oldStates) }
+          return steps
+        })
       newFirst = nil
-      if let pending, let error = oldRound.failure { oldState.stop(at: pending.step, error) }
+      if let pending, let error = oldRound.oldFailure ?? newRound.oldFailure {
+        oldState.stop(at: pending.step, error)
+      }
       oldPending = ready.map { ($0, newRound.oldPartners, 2 * round + 1) }
       oldReady = oldRound.read.flatMap { oldState.take(step: $0, at: 2 * round + 2) }
       if readsOld { progress.old(oldWindows.bytesRead) }
@@ -91,31 +105,28 @@ struct SpillRounds {
     return (oldState.records, newState.records)
   }
 
-  /// What one round of a side's core did: the window it read, if it read
-  /// one, and the error of the window it wrote.
+  /// What one round of a core did: the window it read, if it read one,
+  /// the error of NEW's window it wrote, and of OLD's.
   private struct SideRound {
     var read: ReadStep?
     var failure: Error?
+    var oldFailure: Error?
     /// For the core that reads NEW: the pairs of OLD's window it was
     /// given, for its write the round after.
     var oldPartners: [Int]?
   }
 
-  /// Writes OLD's `pending` window (unless a step of OLD before it
-  /// failed), then reads OLD's next window (if `read`).
-  private func oldSteps(
-    write pending: (window: ReadWindow, partners: [Int]?, step: Int)?, read: Bool,
-    state: SideState
-  ) -> SideRound {
-    var round = SideRound()
-    if let pending, !state.hasStopped(before: pending.step) {
-      round.failure = SpillRounds.failure {
-        try old.write(
-          pending.window, partners: pending.partners, identity: identity, files: oldFiles)
-      }
+  /// Writes OLD's `pending` window, unless a step of OLD before it
+  /// failed.
+  ///
+  /// - Returns: the error of the write.
+  private func writeOld(
+    _ pending: (window: ReadWindow, partners: [Int]?, step: Int)?, state: SideState
+  ) -> Error? {
+    guard let pending, !state.hasStopped(before: pending.step) else { return nil }
+    return SpillRounds.failure {
+      try old.write(pending.window, partners: pending.partners, identity: identity, files: oldFiles)
     }
-    if read { round.read = self.read(old, oldWindows, state, nil, nil) }
-    return round
   }
 
   /// Reads NEW's window (if `read`) with OLD's ready one as its reference
