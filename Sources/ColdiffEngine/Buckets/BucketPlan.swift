@@ -40,18 +40,10 @@ package struct BucketPlan: Equatable, Sendable {
   /// The largest window: a record that needs more is a budget too small.
   package var largestWindow: Int { budget / 8 }
 
-  /// The buffer of each bucket file, for `buckets` buckets per side: a
-  /// share of a thirty-second of the budget, at most `largestBuffer`.
+  /// The buffer of each bucket file, for `buckets` buckets per side.
   package func bufferSize(buckets: Int) -> Int {
-    min(max(budget / 32 / buckets, 4096), BucketPlan.largestBuffer)
+    max(budget / 32 / buckets, 4096)
   }
-
-  /// The largest buffer of a bucket file: the buffers of every bucket of
-  /// both sides then stay in the cache while frames are copied into them
-  /// (in larger ones, each frame took a miss to memory, a tenth of the
-  /// spilling at ten million records), and a `write(2)` still takes a
-  /// few hundred frames.
-  static let largestBuffer = 32 << 10
 
   /// The smallest budget that works for a record that needs a window of
   /// `window` bytes.
