@@ -9,7 +9,8 @@ import Testing
 /// small windows and many buckets: every record is spilled once into the
 /// bucket of its key; the pairs NEW's scan found are mutual, have the
 /// same bytes and the same key, are many (the shared records are found,
-/// not only a few), and are written without their texts.
+/// not only a few), and are written without their texts; every frame
+/// carries its record's identity as written.
 @Suite(.serialized) struct SpillRoundsTests {
   /// How a pair is written: an extension, the collection and a record.
   private struct Form: Sendable {
@@ -26,11 +27,22 @@ import Testing
       record: { "{\"id\": \($0), \"name\": \"record \($0)\", \"n\": \($1)}" }),
     Form(
       ext: "jsonl", format: .jsonLines, collection: { $0.map { $0 + "\n" }.joined() },
-      record: { "{\"id\": \"k\($0)\", \"n\": [\($1), {\"x\": \"y\"}]}" }),
+      // Some keys with an escape, whose identity is not their canonical
+      // key's text.
+      record: {
+        "{\"id\": \"k\($0 % 7 == 0 ? "\\u0030" : "")\($0)\", \"n\": [\($1), {\"x\": \"y\"}]}"
+      }),
     Form(
       ext: "csv", format: .csv, collection: { "id,name,n\n" + $0.map { $0 + "\n" }.joined() },
       record: { "\($0),\"name, \($0), of a row long enough to be found again\",\($1)" }),
   ]
+
+  /// A record's identity as written: its `id` as a JSON record has it,
+  /// a row's first field as a JSON string.
+  private func writtenIdentity(_ form: Form, _ record: String) -> [UInt8] {
+    if form.format == .csv { return Array("\"\(record.prefix { $0 != "," })\"".utf8) }
+    return Array(record.dropFirst("{\"id\": ".count).prefix { $0 != "," }.utf8)
+  }
 
   /// OLD's records and NEW's: a few changed, deleted, inserted and moved.
   private func records(_ form: Form, seed: UInt64) -> (old: [String], new: [String]) {
@@ -115,6 +127,15 @@ import Testing
     for bucket in 0..<buckets {
       let old = try oldFiles.records(of: bucket)
       let new = try newFiles.records(of: bucket)
+      for (records, frames, spilled) in [
+        (oldRecords, old.frames, old), (newRecords, new.frames, new),
+      ] {
+        for frame in frames {
+          #expect(
+            spilled.withBytes(frame.identity) { Array($0) }
+              == writtenIdentity(form, records[frame.position]))
+        }
+      }
       var oldByPosition: [Int: SpilledRecords.Frame] = [:]
       for frame in old.frames {
         oldSeen[frame.position] = true

@@ -114,6 +114,28 @@ import Testing
     #expect(made == expected)
   }
 
+  /// Written values, and the text between a string's quotes when it has
+  /// no escapes (every other value: `nil`).
+  @Test(
+    arguments: [
+      (#""C00001000""#, "C00001000"), (#""""#, ""), (#""é ü""#, "é ü"), (#""a\u0041""#, nil),
+      (#""\u0000""#, nil), (#""\n""#, nil), (#""\ud83d\ude00x""#, nil), (#""a\"b""#, nil),
+      ("12", nil), ("true", nil), ("null", nil), (#"["a"]"#, nil), (#"{"a":"b"}"#, nil),
+    ] as [(String, String?)])
+  func unescapedStringTextIsTheWrittenTextOfStringsWithoutEscapes(
+    written: String, text: String?
+  ) {
+    let bytes = Array(written.utf8)
+    var key: [UInt8] = []
+    bytes.withUnsafeBufferPointer {
+      JSONCanonicalKey.append($0, range: 0..<$0.count, to: &key)
+    }
+    let found = key.withUnsafeBufferPointer {
+      JSONCanonicalKey.unescapedStringText(of: $0, writtenLength: bytes.count).map { Array($0) }
+    }
+    #expect(found == text.map { Array($0.utf8) })
+  }
+
   @Test func encodingsJoinIntoCompositeKeysWithoutAmbiguity() {
     func composite(_ fields: [JSONValue]) -> [UInt8] {
       var out: [UInt8] = []

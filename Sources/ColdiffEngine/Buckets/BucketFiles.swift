@@ -65,16 +65,20 @@ final class BucketFiles {
   ///
   /// - Parameters:
   ///   - identity: the identity as written, `nil` when it is the text.
+  ///   - quotingIdentity: whether the identity as written is `identity`
+  ///     between quotes (a string key without escapes, written from its
+  ///     canonical key, `JSONCanonicalKey.unescapedStringText`).
   ///   - partner: the position of the other input's record with the same
   ///     bytes: the text is left out (its length is kept).
   /// - Throws: `InputError` when the write fails (a full disk).
   func append(
     bucket: Int, position: Int, offset: Int, key: UnsafeBufferPointer<UInt8>,
-    identity: UnsafeBufferPointer<UInt8>?, name: UnsafeBufferPointer<UInt8>,
-    text: UnsafeBufferPointer<UInt8>, partner: Int? = nil
+    identity: UnsafeBufferPointer<UInt8>?, quotingIdentity: Bool = false,
+    name: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, partner: Int? = nil
   ) throws {
     precondition(partner == nil || identity != nil, "a text left out is not the identity")
-    let identityLength = identity.map { UInt32($0.count) } ?? BucketFiles.identityIsText
+    let quotes = quotingIdentity ? 2 : 0
+    let identityLength = identity.map { UInt32($0.count + quotes) } ?? BucketFiles.identityIsText
     let header = (
       UInt64(position).littleEndian, UInt64(offset).littleEndian,
       UInt64(partner.map { $0 + 1 } ?? 0).littleEndian, UInt32(key.count).littleEndian,
@@ -83,16 +87,22 @@ final class BucketFiles {
     )
     let text = partner == nil ? text : UnsafeBufferPointer(start: nil, count: 0)
     let size =
-      BucketFiles.headerSize + key.count + (identity?.count ?? 0) + name.count + text.count
+      BucketFiles.headerSize + key.count + (identity.map { $0.count + quotes } ?? 0) + name.count
+      + text.count
     if fills[bucket] + size > bufferSize { try flush(bucket) }
     if size > bufferSize {
       // A frame larger than a buffer goes out on its own.
       var frame: [UInt8] = []
       frame.reserveCapacity(size)
       withUnsafeBytes(of: header) { frame.append(contentsOf: $0) }
-      for part in [key, identity ?? UnsafeBufferPointer(start: nil, count: 0), name, text] {
-        frame.append(contentsOf: part)
+      frame.append(contentsOf: key)
+      if let identity {
+        if quotingIdentity { frame.append(UInt8(ascii: "\"")) }
+        frame.append(contentsOf: identity)
+        if quotingIdentity { frame.append(UInt8(ascii: "\"")) }
       }
+      frame.append(contentsOf: name)
+      frame.append(contentsOf: text)
       try frame.withUnsafeBytes { try writeOut(bucket, $0) }
       return
     }
@@ -102,9 +112,17 @@ final class BucketFiles {
       (buffers.baseAddress! + at).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
       at += bytes.count
     }
+    func putQuote() {
+      buffers[at] = UInt8(ascii: "\"")
+      at += 1
+    }
     withUnsafeBytes(of: header) { put($0) }
     put(UnsafeRawBufferPointer(key))
-    if let identity { put(UnsafeRawBufferPointer(identity)) }
+    if let identity {
+      if quotingIdentity { putQuote() }
+      put(UnsafeRawBufferPointer(identity))
+      if quotingIdentity { putQuote() }
+    }
     put(UnsafeRawBufferPointer(name))
     put(UnsafeRawBufferPointer(text))
     fills[bucket] += size

@@ -139,27 +139,39 @@ struct BucketRun {
       newSide: new)
     let total = old.size + new.size
     let named = identity == .memberName
-    // A bucket is read and matched on one core while the one before is
-    // put in place on the other.
+    // A bucket is matched on one core while, on the other, the one before
+    // is put in place and OLD's side of the one after is read (its error,
+    // if any, is thrown where the bucket is matched, so errors come in
+    // the same order): the two cores then do about as much.
+    let readOld = { (bucket: Int) in
+      Result { () throws -> SpilledRecords? in
+        bucket < buckets ? try oldFiles.records(of: bucket) : nil
+      }
+    }
     var previous: BucketMatch?
+    var next = readOld(0)
     for bucket in 0...buckets {
-      let placing = previous
-      (_, previous) = try Parallel.both(
+      let (placing, oldRecords) = (previous, next)
+      ((_, next), previous) = try Parallel.both(
         {
           if let placing {
             try place(placing, named: named, in: &assembly)
             progress(.init(bytesRead: total, bytes: total, bucketsDone: bucket, buckets: buckets))
           }
+          return ((), readOld(bucket + 1))
         },
         {
-          guard bucket < buckets else { return nil }
+          guard let old = try oldRecords.get() else { return nil }
           return try BucketMatch(
-            old: try oldFiles.records(of: bucket), new: try newFiles.records(of: bucket),
-            context: context)
+            old: old, new: try newFiles.records(of: bucket), context: context)
         })
     }
     return try (consume assembly).comparison()
   }
+
+  /// How many matched records are checked at once before they are
+  /// placed.
+  private static let batch = 16
 
   /// Puts what one bucket found in its place in the whole inputs.
   private func place(_ match: BucketMatch, named: Bool, in assembly: inout ShardAssembly) throws {
@@ -167,19 +179,28 @@ struct BucketRun {
     let file = old.name
     try oldRecords.bytes.withUnsafeBufferPointer { oldBytes in
       try newRecords.bytes.withUnsafeBufferPointer { newBytes in
-        for (newIndex, partner) in match.newToOld.enumerated() {
-          let newFrame = newRecords.frames[newIndex]
-          if partner >= 0 {
-            let oldFrame = oldRecords.frames[Int(partner)]
-            try assembly.addMatch(
-              old: oldFrame.position, new: newFrame.position,
-              oldKey: UnsafeBufferPointer(rebasing: oldBytes[oldFrame.identity]),
-              newKey: UnsafeBufferPointer(rebasing: newBytes[newFrame.identity]), name: file)
-          } else {
-            precondition(newFrame.partner == nil, "a record written without its text is matched")
-            try assembly.addInsert(
-              newFrame.position, name: named ? Array(newBytes[newFrame.name])[...] : nil,
-              text: UnsafeBufferPointer(rebasing: newBytes[newFrame.text]), file: file)
+        let newToOld = match.newToOld
+        // In batches, each checked whole first (`checkMatches`).
+        for batchStart in stride(from: 0, to: newToOld.count, by: BucketRun.batch) {
+          let batch = batchStart..<min(batchStart + BucketRun.batch, newToOld.count)
+          try assembly.checkMatches(
+            batch.lazy.filter { newToOld[$0] >= 0 }.map {
+              (oldRecords.frames[Int(newToOld[$0])].position, newRecords.frames[$0].position)
+            }, name: file)
+          for newIndex in batch {
+            let (newFrame, partner) = (newRecords.frames[newIndex], newToOld[newIndex])
+            if partner >= 0 {
+              let oldFrame = oldRecords.frames[Int(partner)]
+              try assembly.addMatch(
+                old: oldFrame.position, new: newFrame.position,
+                oldKey: UnsafeBufferPointer(rebasing: oldBytes[oldFrame.identity]),
+                newKey: UnsafeBufferPointer(rebasing: newBytes[newFrame.identity]), name: file)
+            } else {
+              precondition(newFrame.partner == nil, "a record written without its text is matched")
+              try assembly.addInsert(
+                newFrame.position, name: named ? Array(newBytes[newFrame.name])[...] : nil,
+                text: UnsafeBufferPointer(rebasing: newBytes[newFrame.text]), file: file)
+            }
           }
         }
         for (oldIndex, matched) in match.oldMatched.enumerated() where !matched {

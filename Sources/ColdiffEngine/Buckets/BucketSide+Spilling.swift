@@ -130,7 +130,7 @@ extension BucketSide {
           let bucket = Int(Shard.hash(key) % buckets)
           let (text, name, offset) = ranges.ranges(of: record)
           let written =
-            ranges.identityRange(of: record, name: name)
+            ranges.identityRange(of: record, name: name, key: key)
             ?? BucketSide.identityText(
               of: record, in: snapshot, identity: identity, ranges: ranges, buffer: buffer,
               scratch: &scratch)
@@ -139,11 +139,14 @@ extension BucketSide {
               switch written {
               case .text: nil
               case .range(let range): UnsafeBufferPointer(rebasing: buffer[range])
+              case .quotedKey(let text): text
               case .scratch: scratch
               }
+            let quoted = if case .quotedKey = written { true } else { false }
             try files.append(
               bucket: bucket, position: before + record, offset: start + offset, key: key,
-              identity: identityBytes, name: UnsafeBufferPointer(rebasing: buffer[name]),
+              identity: identityBytes, quotingIdentity: quoted,
+              name: UnsafeBufferPointer(rebasing: buffer[name]),
               text: UnsafeBufferPointer(rebasing: buffer[text]),
               partner: partners.flatMap { $0[record] >= 0 ? $0[record] : nil })
           }
@@ -184,6 +187,10 @@ private enum WrittenIdentity {
   case text
   /// These bytes of the snapshot.
   case range(Range<Int>)
+  /// This text of the canonical key between quotes (a string key without
+  /// escapes: the record's bytes, which another core may have read last,
+  /// are not read again).
+  case quotedKey(UnsafeBufferPointer<UInt8>)
   /// The scratch buffer.
   case scratch
 }
@@ -244,14 +251,22 @@ private struct RecordRanges {
     return (text, 0..<0, text.lowerBound)
   }
 
-  /// Record `record`'s identity as written, when it is the record's text
-  /// or lies in the window's bytes.
+  /// Record `record`'s identity as written, when it is the record's text,
+  /// its canonical `key`'s text between quotes or lies in the window's
+  /// bytes.
   @inline(__always)
-  func identityRange(of record: Int, name: Range<Int>) -> WrittenIdentity? {
+  func identityRange(of record: Int, name: Range<Int>, key: UnsafeBufferPointer<UInt8>)
+    -> WrittenIdentity?
+  {
     switch identity {
     case .wholeValue: return .text
     case .memberName: return .range(name)
-    case .fields where captured: return index!.keyRange(record).map { .range($0) }
+    case .fields where captured:
+      guard let range = index!.keyRange(record) else { return nil }
+      if let text = JSONCanonicalKey.unescapedStringText(of: key, writtenLength: range.count) {
+        return .quotedKey(text)
+      }
+      return .range(range)
     default: return nil
     }
   }

@@ -6,10 +6,14 @@ import ColdiffFormats
 /// validates every record), the other reads NEW's window of the same
 /// number with OLD's current one as its reference, so that NEW's records
 /// with the same bytes as one of OLD's are taken whole, as a run in
-/// memory takes them, and then writes both windows' records. When
-/// `pairing`, a pair found so is written without its texts
-/// (`BucketFiles`): its records have the same key, so they are matched
-/// with each other (or their bucket has a duplicate key), and are equal.
+/// memory takes them, and writes it. OLD's window is written the round
+/// after, once NEW's read has found its pairs, by each core in turn (the
+/// one reading OLD before it reads OLD's next window, the one reading
+/// NEW after it wrote NEW's): the two cores then do about as much work
+/// each. When `pairing`, a pair found so is written without its
+/// texts (`BucketFiles`): its records have the same key, so they are
+/// matched with each other (or their bucket has a duplicate key), and are
+/// equal.
 ///
 /// Each input's steps run in its own order (a window read, then written)
 /// and stop at the first that fails, and OLD's error goes before NEW's:
@@ -46,28 +50,48 @@ struct SpillRounds {
     var oldState = SideState()
     var newState = SideState()
     var oldReady = oldState.take(step: read(old, oldWindows, oldState, nil, oldFirst), at: 0)
+    // OLD's window read last round, with its pairs, to be written.
+    var oldPending: (window: ReadWindow, partners: [Int]?, step: Int)?
     var newFirst = Optional(newFirst)
     var round = 0
     while true {
       let readsOld = oldState.isOpen
       let readsNew = newState.isOpen
-      guard readsOld || readsNew || oldReady != nil else { break }
+      guard readsOld || readsNew || oldReady != nil || oldPending != nil else { break }
       let (oldStates, newStates) = (oldState, newState)
-      let (scanned, ready) = (newFirst, oldReady)
-      let (oldNext, written) = Parallel.both(
-        { readsOld ? read(old, oldWindows, oldStates, nil, nil) : nil },
-        { writeRound(old: ready, newRead: readsNew, newState: newStates, newFirst: scanned) })
+      let (scanned, ready, pending) = (newFirst, oldReady, oldPending)
+      // OLD's pending window is written by each core in turn.
+      let oldCoreWrites = round % 2 == 0
+      let (oldRound, newRound) = Parallel.both(
+        {
+          var steps = SideRound()
+          if oldCoreWrites { steps.oldFailure = writeOld(pending, state: oldStates) }
+          if readsOld { steps.read = read(old, oldWindows, oldStates, nil, nil) }
+          return steps
+        },
+        {
+          var steps = newSteps(old: ready, read: readsNew, state: newStates, first: scanned)
+          if !oldCoreWrites { steps.oldFailure = writeOld(pending, state: oldStates) }
+          return steps
+        })
       newFirst = nil
-      if let error = written.oldFailure { oldState.stop(at: 2 * round + 1, error) }
-      oldReady = oldNext.flatMap { oldState.take(step: $0, at: 2 * round + 2) }
+      if let pending, let error = oldRound.oldFailure ?? newRound.oldFailure {
+        oldState.stop(at: pending.step, error)
+      }
+      oldPending = ready.map { ($0, newRound.oldPartners, 2 * round + 1) }
+      oldReady = oldRound.read.flatMap { oldState.take(step: $0, at: 2 * round + 2) }
       if readsOld { progress.old(oldWindows.bytesRead) }
-      if let newRead = written.newRead {
+      if let newRead = newRound.read {
         _ = newState.take(step: newRead, at: 2 * round)
-        if let error = written.newFailure { newState.stop(at: 2 * round + 1, error) }
+        if let error = newRound.failure { newState.stop(at: 2 * round + 1, error) }
         progress.new(newWindows.bytesRead)
       }
-      // OLD's error is final once its steps before it have run.
-      if case (_, let error?)? = oldState.stopped { throw error }
+      // OLD's error is final once its steps before it have run (its last
+      // window read may be written only next round).
+      if case (let step, let error?)? = oldState.stopped, oldPending.map({ $0.step > step }) ?? true
+      {
+        throw error
+      }
       round += 1
     }
     let (oldFlush, newFlush) = Parallel.both(
@@ -81,39 +105,46 @@ struct SpillRounds {
     return (oldState.records, newState.records)
   }
 
-  /// What one round of the writing core did.
-  private struct WriteRound {
-    /// NEW's window read, if it was read this round.
-    var newRead: ReadStep?
-    /// The errors of writing OLD's and NEW's window.
+  /// What one round of a core did: the window it read, if it read one,
+  /// the error of NEW's window it wrote, and of OLD's.
+  private struct SideRound {
+    var read: ReadStep?
+    var failure: Error?
     var oldFailure: Error?
-    var newFailure: Error?
+    /// For the core that reads NEW: the pairs of OLD's window it was
+    /// given, for its write the round after.
+    var oldPartners: [Int]?
   }
 
-  /// Reads NEW's window (if `newRead`) with OLD's ready one as its
-  /// reference, then writes both, pairs with the same bytes without their
-  /// texts when `pairing`.
-  private func writeRound(
-    old ready: ReadWindow?, newRead: Bool, newState: SideState,
-    newFirst: (InputWindows.Window, Snapshot)?
-  ) -> WriteRound {
-    var round = WriteRound()
-    var newWindow: ReadWindow?
-    if newRead {
-      let step = read(new, newWindows, newState, ready?.snapshot, newFirst)
-      round.newRead = step
-      if case .window(let window) = step { newWindow = window }
+  /// Writes OLD's `pending` window, unless a step of OLD before it
+  /// failed.
+  ///
+  /// - Returns: the error of the write.
+  private func writeOld(
+    _ pending: (window: ReadWindow, partners: [Int]?, step: Int)?, state: SideState
+  ) -> Error? {
+    guard let pending, !state.hasStopped(before: pending.step) else { return nil }
+    return SpillRounds.failure {
+      try old.write(pending.window, partners: pending.partners, identity: identity, files: oldFiles)
     }
+  }
+
+  /// Reads NEW's window (if `read`) with OLD's ready one as its reference
+  /// and writes it, its pairs with the same bytes without their texts
+  /// when `pairing`.
+  private func newSteps(
+    old ready: ReadWindow?, read: Bool, state: SideState,
+    first: (InputWindows.Window, Snapshot)?
+  ) -> SideRound {
+    var round = SideRound()
+    guard read else { return round }
+    let step = self.read(new, newWindows, state, ready?.snapshot, first)
+    round.read = step
+    guard case .window(let newWindow) = step else { return round }
     let partners = pairing ? SpillRounds.partners(old: ready, new: newWindow) : nil
-    if let ready {
-      round.oldFailure = SpillRounds.failure {
-        try old.write(ready, partners: partners?.old, identity: identity, files: oldFiles)
-      }
-    }
-    if let newWindow {
-      round.newFailure = SpillRounds.failure {
-        try new.write(newWindow, partners: partners?.new, identity: identity, files: newFiles)
-      }
+    round.oldPartners = partners?.old
+    round.failure = SpillRounds.failure {
+      try new.write(newWindow, partners: partners?.new, identity: identity, files: newFiles)
     }
     return round
   }
@@ -193,6 +224,11 @@ private struct SideState {
   /// Whether its next window is to be read.
   var isOpen: Bool { stopped == nil && !ended }
   var isStopped: Bool { stopped != nil }
+
+  /// Whether a step before `step` failed.
+  func hasStopped(before step: Int) -> Bool {
+    stopped.map { $0.step < step } ?? false
+  }
 
   /// Notes that step `step` failed; the earliest failure stands.
   mutating func stop(at step: Int, _ error: Error?) {

@@ -65,7 +65,7 @@ struct PlacedRecords {
   }
 
   /// Whether `position` can take a record.
-  private func isFree(_ position: Int) -> Bool {
+  func isFree(_ position: Int) -> Bool {
     position >= 0 && position < entries.count && entries[position] == 0
   }
 

@@ -36,6 +36,27 @@ public enum JSONCanonicalKey {
   /// The end of an array or object.
   static let endTag: UInt8 = 0x08
 
+  /// The text between the quotes of a string written without escapes,
+  /// from its canonical bytes alone: a string's canonical bytes are its
+  /// decoded text between a tag and 0x00 0x00, and every escape decodes
+  /// to fewer bytes than it is written in, so a string key written in
+  /// `writtenLength` bytes (its quotes included) that is one byte longer
+  /// than its canonical bytes has no escapes, and its text is the one
+  /// written.
+  ///
+  /// - Parameters:
+  ///   - key: one value's canonical bytes.
+  ///   - writtenLength: the length of the value as written.
+  /// - Returns: the text, `nil` when the value is not a string so
+  ///   written.
+  @inline(__always)
+  public static func unescapedStringText(
+    of key: UnsafeBufferPointer<UInt8>, writtenLength: Int
+  ) -> UnsafeBufferPointer<UInt8>? {
+    guard key.count >= 3, writtenLength == key.count - 1, key[0] == stringTag else { return nil }
+    return UnsafeBufferPointer(rebasing: key[1..<(key.count - 2)])
+  }
+
   /// Appends the canonical bytes of the validated value at `range`.
   ///
   /// Strings, numbers and literals are encoded straight from the bytes;
