@@ -4,13 +4,12 @@ import Glibc
 /// a budget (`colpatch apply --memory`, SPEC §8.3).
 ///
 /// A chunked scan of the target (`ScanChunking`) builds one index per
-/// chunk on every core, in each thread's malloc arena, and frees them
-/// once they are joined into the target's index. malloc keeps most of
-/// that memory (chunks below its mapping threshold, between blocks still
-/// in use) resident for later allocations, but the steps that follow run
-/// on other threads, whose arenas cannot use it: measured on the 1M JSON
-/// Lines diff document, 15–25 MB more at the peak in about half the runs,
-/// depending on which thread freed what.
+/// chunk on every core, each in its thread's malloc arena, and frees them
+/// once they are joined into the target's index. malloc keeps much of
+/// that memory resident (small blocks between blocks still in use, in
+/// arenas the later steps may not allocate from), and how much depends
+/// on which thread ran and freed what: measured on the 1M JSON Lines
+/// diff document, 15–25 MB more at the peak in about half the runs.
 package enum FreedMemory {
   /// Hands back to the system every whole page malloc holds free, in all
   /// arenas (`malloc_trim(0)`, looked up at run time: the C library's
