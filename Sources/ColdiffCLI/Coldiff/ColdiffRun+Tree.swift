@@ -60,11 +60,15 @@ extension ColdiffRun {
     let comparison = try TreeComparison(
       old: oldTree, new: newTree, keys: pointers, rules: options.rules)
     let text = TreeReport(style: reportStyle)
-    return emit(
+    let status = emit(
       ComparisonOutput(
         hasDifferences: !comparison.diff.isEmpty, summary: { ReportStyle.summary(comparison.diff) },
         document: comparison.document, patch: comparison.patch(guards:),
         text: { text.render(comparison) }, changes: { ReportChanges(comparison, limit: $0) }),
       header: header, title: title)
+    // Both trees, their snapshots and mapped inputs go with the process,
+    // not node by node (as a flat comparison's do).
+    io.leaveForExit(comparison)
+    return status
   }
 }

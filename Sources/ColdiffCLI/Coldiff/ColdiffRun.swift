@@ -129,11 +129,13 @@ struct ColdiffRun {
     }
     // Both opened first; an error waits for its side's turn, so that
     // OLD's, even a malformed OLD's, comes first. OLD keeps its pages
-    // for NEW's scan, which reads them again; a flat run's NEW lets them
-    // go behind its walks (a tree's reads its records again to build
-    // the tree, and keeps them).
+    // for NEW's scan, which reads them again; NEW lets them go behind
+    // its walks, in a flat run and in a tree laid out while NEW is
+    // validated (`treeNames`). A tree laid out after the scan reads
+    // NEW's records again, and keeps them.
     let newThreshold =
-      options.treeField == nil ? InputFile.comparedInputBytes : InputFile.largeFileBytes
+      options.treeField == nil || treeNames != nil
+      ? InputFile.comparedInputBytes : InputFile.largeFileBytes
     let (oldInput, newInput) = (
       Result { try open(oldPath, releasingFrom: InputFile.largeFileBytes) },
       Result { try open(newPath, releasingFrom: newThreshold) }

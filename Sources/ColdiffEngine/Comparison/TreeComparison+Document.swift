@@ -10,6 +10,9 @@ extension TreeComparison {
   /// own). In the tree of a JSON object map, positions start with the
   /// root's member name and a record placed at the top has no `after` (a
   /// map has no order).
+  ///
+  /// - Complexity: O(c·h) for c changes and height h, plus the subtrees
+  ///   and keys written, on both cores.
   package func document() -> DiffDocument {
     func after(_ newNode: Int) -> DiffDocument.Reference? {
       if new.isNamedRoot(newNode) { return nil }
@@ -22,34 +25,45 @@ extension TreeComparison {
       let parent = Int(new.parents[newNode])
       return parent < 0 ? .null : .key(key(new: parent))
     }
-    var document = DiffDocument(
-      kind: .tree, key: keys, tree: old.field,
-      inserts: diff.inserts.map { path in
+    func inserts() -> [DiffDocument.Insert] {
+      diff.inserts.map { path in
         let node = new.node(at: path)
         return DiffDocument.Insert(
           position: new.position(of: path), key: key(new: node), after: after(node),
           parent: parent(node), value: unmatchedSubtree(of: node, in: new, matches: newToOld))
-      },
-      deletes: diff.deletes.map { path in
+      }
+    }
+    func deletes() -> [DiffDocument.Delete] {
+      diff.deletes.map { path in
         let node = old.node(at: path)
         return DiffDocument.Delete(
           position: old.position(of: path), key: key(old: node),
           value: unmatchedSubtree(of: node, in: old, matches: oldToNew))
-      },
-      updates: diff.updates.map { path in
+      }
+    }
+    func updates() -> [DiffDocument.Update] {
+      diff.updates.map { path in
         let node = old.node(at: path)
         return DiffDocument.Update(
           position: old.position(of: path), key: key(old: node),
-          changes: (changes[node] ?? []).map {
-            DiffDocument.Change($0)
-          })
-      },
-      moves: diff.moves.map { move in
+          changes: (changes[node] ?? []).map { DiffDocument.Change($0) })
+      }
+    }
+    func moves() -> [DiffDocument.Move] {
+      diff.moves.map { move in
         let node = new.node(at: move.to)
         return DiffDocument.Move(
           from: old.position(of: move.from), to: new.position(of: move.to), key: key(new: node),
           after: after(node), parent: parent(node))
-      })
+      }
+    }
+    // The lists made on both cores (each reads the trees only): the
+    // moves, the most (three keys each), on one; the others on the other.
+    let (moved, (inserted, deleted, updated)) = Parallel.both(
+      { moves() }, { (inserts(), deletes(), updates()) })
+    var document = DiffDocument(
+      kind: .tree, key: keys, tree: old.field, inserts: inserted, deletes: deleted,
+      updates: updated, moves: moved)
     document.rules = rules.documentValue
     return document
   }

@@ -19,83 +19,114 @@ extension JSONTreeScanner {
 
 extension JSONTreeScanner.Layout {
   /// The layouts of roots scanned in parts, one after another: each
-  /// part's nodes numbered after those of the parts before it. Each
-  /// part's arrays are emptied as they are joined, so that an array is
-  /// held twice only while it is joined.
+  /// part's nodes numbered after those of the parts before it.
+  ///
+  /// One array at a time is joined, its parts copied into place on every
+  /// core (`ChunkRunner`: the copies, and the page faults of the joined
+  /// arrays' fresh memory, are most of a join's time) and let go once
+  /// copied, so that an array is held twice only while it is joined.
   ///
   /// - Parameters:
   ///   - parts: the parts' layouts, emptied.
   ///   - rootsBefore: for each part, how many roots come before its own
   ///     (their sibling indices are moved on by as many); `nil` when the
   ///     parts' roots are numbered already.
+  /// - Complexity: O(nodes in `parts`), spread over the cores.
   init(joining parts: inout [Self], rootsBefore: [Int]? = nil) {
     self.init()
-    var firsts: [Int] = []
-    var count = 0
-    for part in parts {
-      firsts.append(count)
-      count += part.ranges.count
-    }
-    parents = Self.joined(parts, \.parents, count: count) { part, parent, _ in
-      parent < 0 ? parent : parent + Int32(firsts[part])
-    }
-    siblingIndex = Self.joined(parts, \.siblingIndex, count: count) { part, sibling, node in
-      guard let rootsBefore, parts[part].parents[node] < 0 else { return sibling }
-      return sibling + Int32(rootsBefore[part])
-    }
+    let counts = parts.map(\.ranges.count)
+    let firsts = Self.offsets(counts)
     for part in parts.indices {
-      parts[part].parents = []
       sharedSubtrees += parts[part].sharedSubtrees.lazy.map {
         var shared = $0
         shared.first += Int32(firsts[part])
         return shared
       }
+      parts[part].sharedSubtrees = []
       sharedOrigin = sharedOrigin ?? parts[part].sharedOrigin
     }
-    Self.append(&parts, \.ranges, to: &ranges, count: count)
-    Self.append(&parts, \.childrenRanges, to: &childrenRanges, count: count)
-    Self.append(&parts, \.keyRanges, to: &keyRanges, count: count)
-    guard parts.first.map({ !$0.canonicalKeyStarts.isEmpty }) ?? false else { return }
-    var offset = 0
-    canonicalKeyStarts.reserveCapacity(count + 1)
-    canonicalKeyStarts.append(0)
-    for part in parts.indices {
-      canonicalKeyStarts += parts[part].canonicalKeyStarts.dropFirst().lazy.map { $0 + offset }
-      offset += parts[part].canonicalKeys.count
-      parts[part].canonicalKeyStarts = []
-    }
-    Self.append(&parts, \.canonicalKeys, to: &canonicalKeys, count: offset)
-  }
-
-  /// One array of every part, joined with each element changed by
-  /// `transform(part, element, index in the part)`.
-  private static func joined(
-    _ parts: [Self], _ array: KeyPath<Self, [Int32]>, count: Int,
-    _ transform: (Int, Int32, Int) -> Int32
-  ) -> [Int32] {
-    [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
-      var next = 0
-      for part in parts.indices {
-        parts[part][keyPath: array].withUnsafeBufferPointer { elements in
-          for (index, element) in elements.enumerated() {
-            buffer[next] = transform(part, element, index)
-            next += 1
+    do {
+      // A root's sibling index moves on by the roots before its part
+      // (its parent, read from the part's, is -1).
+      let partParents = parts.map(\.parents)
+      siblingIndex = Self.joined(&parts, \.siblingIndex, counts) { part, siblings, target in
+        let shift = Int32(rootsBefore?[part] ?? 0)
+        partParents[part].withUnsafeBufferPointer { parents in
+          for node in siblings.indices {
+            target[node] = parents[node] < 0 ? siblings[node] + shift : siblings[node]
           }
         }
       }
-      initialized = next
+    }
+    parents = Self.joined(&parts, \.parents, counts) { part, parents, target in
+      let shift = Int32(firsts[part])
+      for node in parents.indices {
+        target[node] = parents[node] < 0 ? parents[node] : parents[node] + shift
+      }
+    }
+    ranges = Self.joined(&parts, \.ranges, counts, Self.copy)
+    childrenRanges = Self.joined(&parts, \.childrenRanges, counts, Self.copy)
+    keyRanges = Self.joined(&parts, \.keyRanges, counts, Self.copy)
+    guard parts.first.map({ !$0.canonicalKeyStarts.isEmpty }) ?? false else { return }
+    let keyBytes = parts.map(\.canonicalKeys.count)
+    let keyBytesBefore = Self.offsets(keyBytes)
+    // Each part's starts past its first (0), moved on by the key bytes
+    // of the parts before it, after the first start.
+    let startCounts = parts.map { max($0.canonicalKeyStarts.count - 1, 0) }
+    canonicalKeyStarts = Self.joined(&parts, \.canonicalKeyStarts, startCounts, first: 0) {
+      part, starts, target in
+      let shift = keyBytesBefore[part]
+      for index in 1..<max(starts.count, 1) { target[index - 1] = starts[index] + shift }
+    }
+    canonicalKeys = Self.joined(&parts, \.canonicalKeys, keyBytes, Self.copy)
+  }
+
+  /// Where each of pieces of these sizes starts when they are put one
+  /// after another.
+  private static func offsets(_ sizes: [Int]) -> [Int] {
+    var offsets: [Int] = []
+    var total = 0
+    for size in sizes {
+      offsets.append(total)
+      total += size
+    }
+    return offsets
+  }
+
+  /// One array of every part, joined: `first` when given, then each
+  /// part's `sizes[part]` elements, which `copy(part, array, target)`
+  /// puts into place; the parts are copied on every core, each part's
+  /// array emptied once copied.
+  private static func joined<Element>(
+    _ parts: inout [Self], _ array: WritableKeyPath<Self, [Element]>, _ sizes: [Int],
+    first: Element? = nil,
+    _ copy: @escaping (Int, UnsafeBufferPointer<Element>, UnsafeMutablePointer<Element>) -> Void
+  ) -> [Element] {
+    let head = first == nil ? 0 : 1
+    let offsets = Self.offsets(sizes).map { $0 + head }
+    let total = head + sizes.reduce(0, +)
+    guard total > head else { return first.map { [$0] } ?? [] }
+    return [Element](unsafeUninitializedCapacity: total) { buffer, initialized in
+      let destination = buffer.baseAddress!
+      if let first { destination.initialize(to: first) }
+      parts.withUnsafeMutableBufferPointer { parts in
+        let pieces = parts.baseAddress!
+        _ = ChunkRunner.map(parts.count) { part in
+          pieces[part][keyPath: array].withUnsafeBufferPointer {
+            copy(part, $0, destination + offsets[part])
+          }
+          pieces[part][keyPath: array] = []
+        }
+      }
+      initialized = total
     }
   }
 
-  /// Appends one array of every part to `joined`, emptying the parts'.
-  private static func append<Element>(
-    _ parts: inout [Self], _ array: WritableKeyPath<Self, [Element]>, to joined: inout [Element],
-    count: Int
+  /// Copies a part's elements as they are.
+  private static func copy<Element>(
+    _ part: Int, _ source: UnsafeBufferPointer<Element>, _ target: UnsafeMutablePointer<Element>
   ) {
-    joined.reserveCapacity(count)
-    for part in parts.indices {
-      joined += parts[part][keyPath: array]
-      parts[part][keyPath: array] = []
-    }
+    guard let start = source.baseAddress else { return }
+    target.initialize(from: start, count: source.count)
   }
 }
