@@ -6,7 +6,9 @@
 //   ParseBenchmark READER FILE [RUNS]
 //
 // READER: coldiff-scan-json, coldiff-scan-jsonl, coldiff-csv (the
-// validating indexers coldiff uses), coldiff-values (a whole value tree),
+// validating indexers coldiff uses), coldiff-csv-keyed (the CSV or TSV
+// scan on one thread, making the `id` column's keys as coldiff does; a
+// file named .tsv is read as TSV), coldiff-values (a whole value tree),
 // foundation-serialization, foundation-decoder (the same files through
 // Foundation, JSON Lines line by line).
 import ColdiffFormats
@@ -51,6 +53,12 @@ func run(_ reader: String, _ bytes: [UInt8], _ data: Data, isLines: Bool) throws
   case "coldiff-scan-json": return try JSONCollectionScanner.scan(bytes, as: .jsonArray).count
   case "coldiff-scan-jsonl": return try JSONCollectionScanner.scan(bytes, as: .jsonLines).count
   case "coldiff-csv": return try CSVTable(bytes: bytes).rowCount
+  case "coldiff-csv-keyed":
+    // The scan as coldiff runs it, on one thread, keys made as it reads.
+    let table = try CSVTable(
+      bytes: sourceBytes, delimiter: path.hasSuffix(".tsv") ? CSVTable.tab : CSVTable.comma,
+      chunking: .whole, keyName: Array("id".utf8))
+    return table.capturedKeys == nil ? 0 : table.rowCount
   case "coldiff-values":
     if isLines { return try JSONLinesReader.read(bytes).count }
     return try JSONReader.parse(bytes).arrayValue?.count ?? 0
@@ -84,6 +92,7 @@ let baseline = peakResidentBytes()
 let isFoundation = reader.hasPrefix("foundation")
 let data = isFoundation ? try Data(contentsOf: URL(fileURLWithPath: path)) : Data()
 let bytes = isFoundation ? [] : try readBytes(path)
+let sourceBytes = SourceBytes(bytes)
 let size = isFoundation ? data.count : bytes.count
 let isLines = path.hasSuffix(".jsonl")
 var times: [Double] = []

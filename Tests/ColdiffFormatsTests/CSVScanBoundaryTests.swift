@@ -9,7 +9,7 @@ import Testing
 /// inside, non-ASCII text, LF and CRLF), the index finds every row's start
 /// and line, and the field reader every field's end; a byte planted at
 /// every offset of a field, shifted to every alignment, is accepted or
-/// rejected where it was planted.
+/// rejected where it was planted, with rows after it or not.
 @Suite struct CSVScanBoundaryTests {
   /// A random table, its bytes and where each row starts and on which
   /// line.
@@ -103,10 +103,12 @@ import Testing
 
   /// `id,text\n1,PREFIX FIELD\n`: the second row's field holds `plant` at
   /// `offset` of 40 plain bytes, after `shift` bytes of padding; quoted
-  /// when `quoted`.
-  private static func table(shift: Int, plant: [UInt8], at offset: Int, quoted: Bool)
-    -> (bytes: [UInt8], plantStart: Int)
-  {
+  /// when `quoted`; with two long rows after it when `followed` (so that
+  /// the row is read sixteen bytes at a time where it can be,
+  /// `CSVBlockRow`).
+  private static func table(
+    shift: Int, plant: [UInt8], at offset: Int, quoted: Bool, followed: Bool
+  ) -> (bytes: [UInt8], plantStart: Int) {
     var bytes = Array("id,text\n".utf8) + [UInt8](repeating: UInt8(ascii: "1"), count: shift + 1)
     bytes.append(UInt8(ascii: ","))
     if quoted { bytes.append(UInt8(ascii: "\"")) }
@@ -115,7 +117,10 @@ import Testing
     let plantStart = bytes.count + offset
     bytes += field
     if quoted { bytes.append(UInt8(ascii: "\"")) }
-    return (bytes + [0x0A], plantStart)
+    bytes.append(0x0A)
+    if followed { bytes += Array("2,a longer row than a block of sixteen bytes\n".utf8) }
+    if followed { bytes += Array("3,\"and a quoted one, also longer\"\n".utf8) }
+    return (bytes, plantStart)
   }
 
   private func error(_ bytes: [UInt8]) -> InputError? {
@@ -152,16 +157,26 @@ import Testing
     ]
     for plant in plants {
       for shift in 0..<ByteClassifier.width {
-        for offset in 0...(40 - plant.bytes.count) {
-          // A quote first in an unquoted field would open a quoted one.
-          if !plant.quoted && offset == 0 && plant.bytes[0] == UInt8(ascii: "\"") { continue }
-          let made = Self.table(shift: shift, plant: plant.bytes, at: offset, quoted: plant.quoted)
-          let expected = plant.error.map { located($0.0, made.bytes, made.plantStart + $0.1) }
-          #expect(
-            error(made.bytes) == expected,
-            "\(plant.bytes) at \(offset), shift \(shift), quoted: \(plant.quoted)")
-        }
+        aByteAtEveryOffset(plant, shift: shift, followed: false)
+        aByteAtEveryOffset(plant, shift: shift, followed: true)
       }
+    }
+  }
+
+  /// One plant of ``aByteAtEveryOffsetAndAlignment()`` at every offset
+  /// of its field, after `shift` bytes.
+  private func aByteAtEveryOffset(
+    _ plant: (bytes: [UInt8], quoted: Bool, error: (String, Int)?), shift: Int, followed: Bool
+  ) {
+    for offset in 0...(40 - plant.bytes.count) {
+      // A quote first in an unquoted field would open a quoted one.
+      if !plant.quoted && offset == 0 && plant.bytes[0] == UInt8(ascii: "\"") { continue }
+      let made = Self.table(
+        shift: shift, plant: plant.bytes, at: offset, quoted: plant.quoted, followed: followed)
+      let expected = plant.error.map { located($0.0, made.bytes, made.plantStart + $0.1) }
+      #expect(
+        error(made.bytes) == expected,
+        "\(plant.bytes) at \(offset), shift \(shift), quoted: \(plant.quoted), \(followed)")
     }
   }
 

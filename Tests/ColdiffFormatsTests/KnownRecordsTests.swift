@@ -86,6 +86,68 @@ import Testing
     #expect(taken > 50)
   }
 
+  @Test(arguments: [InputForm.jsonLines, .jsonArray, .jsonObject])
+  func recordsTakenWholeCarryTheCanonicalKeysOfTheirOwnKeys(form: InputForm) throws {
+    let keys = [
+      #""plain""#, #""k\u00e9\"""#, #""a\u0000b""#, "12.50", "-0", #"{"b": 1, "a": [true]}"#,
+      #"[1, "x"]"#, "null", "true", "",
+    ]
+    var random = SeededGenerator(seed: 17 + RandomCollection.seed(form))
+    func record(_ number: Int, _ label: String) -> String {
+      let key = keys[number % keys.count]
+      let filler = "\"\(label)\": \"\(String(repeating: "x", count: 30))\(number)\""
+      return key.isEmpty ? "{\(filler)}" : "{\"id\": \(key), \(filler)}"
+    }
+    let records = (0..<40).map { record($0, "filler") }
+    // NEW: OLD's records rotated (each taken whole from another
+    // position), every ninth edited (validated), two swapped.
+    var order = Array(7..<40) + Array(0..<7)
+    order.swapAt(3, 3 + Int.random(in: 1..<30, using: &random))
+    let shuffled = order.enumerated().map {
+      record($0.element, $0.offset % 9 == 0 ? "edited" : "filler")
+    }
+    let (old, new) = (Self.collection(records, form), Self.collection(shuffled, form))
+    let id = Array("id".utf8)
+    var taken = 0
+    try old.withUnsafeBufferPointer { oldBuffer in
+      try new.withUnsafeBufferPointer { newBuffer in
+        let oldIndex = try JSONCollectionScanner.scan(
+          oldBuffer, as: form, keyName: id, chunking: .whole)
+        let plain = try JSONCollectionScanner.scan(newBuffer, as: form, keyName: id)
+        for chunking in Self.chunkings {
+          let index = try JSONCollectionScanner.scan(
+            newBuffer, as: form, keyName: id, chunking: chunking,
+            known: JSONKnownRecords(bytes: oldBuffer, index: oldIndex))
+          #expect(index == plain)
+          taken += index.knownPartners.filter { $0 >= 0 }.count
+          for record in 0..<index.count {
+            var expected: [UInt8] = []
+            if let range = index.keyRange(record) {
+              JSONCanonicalKey.append(newBuffer, range: range, to: &expected)
+            }
+            let made = index.canonicalKeys[
+              index.canonicalKeyStarts[record]..<index.canonicalKeyStarts[record + 1]]
+            #expect(Array(made) == expected, "record \(record): \(shuffled[record])")
+          }
+        }
+      }
+    }
+    // Not vacuous: records were taken whole (a chunk of a record or two
+    // takes only those in OLD's table of every sixteenth record).
+    #expect(taken > 20)
+  }
+
+  /// Records as a collection of `form`, one a line.
+  private static func collection(_ records: [String], _ form: InputForm) -> [UInt8] {
+    switch form {
+    case .jsonLines: return Array(records.joined(separator: "\n").utf8)
+    case .jsonArray: return Array(("[\n" + records.joined(separator: ",\n") + "\n]").utf8)
+    default:
+      let members = records.enumerated().map { "\"m\($0.offset)\": \($0.element)" }
+      return Array(("{\n" + members.joined(separator: ",\n") + "\n}").utf8)
+    }
+  }
+
   @Test func csvPartnersHaveTheSameBytes() throws {
     var random = SeededGenerator(seed: 808)
     var taken = 0

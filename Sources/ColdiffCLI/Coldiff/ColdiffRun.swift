@@ -62,8 +62,13 @@ struct ColdiffRun {
     let identity = try Identity.resolve(keys: options.keyFields, old: old, new: new)
     try checkFields(old: old, new: new, identity: identity)
     let rules = options.rules
-    let (oldKeys, newKeys) = try Parallel.both(
-      { try old.keyArena(for: identity, rules: rules) },
+    // OLD's table of keys is built while NEW's keys are hashed (a
+    // duplicate in OLD leaves it to the comparison to report).
+    let ((oldKeys, oldTable), newKeys) = try Parallel.both(
+      {
+        let keys = try old.keyArena(for: identity, rules: rules)
+        return (keys, identity == .wholeValue ? nil : try? KeyTable(keys))
+      },
       { try new.keyArena(for: identity, rules: rules) })
     let shard = options.shard.flatMap { Shard(index: $0.index, count: $0.count) }
     let newMembers = shard?.members(of: newKeys) ?? []
@@ -72,7 +77,8 @@ struct ColdiffRun {
     let comparison = try Comparison(
       old: old, new: new, identity: identity, rules: rules,
       ordered: !options.unordered && identity != .memberName, oldKeys: consume oldKeys,
-      newKeys: consume newKeys, comparing: shard.map { _ in { newMembers[$0] } })
+      newKeys: consume newKeys, comparing: shard.map { _ in { newMembers[$0] } },
+      oldTable: consume oldTable)
     if let shard {
       return try writeShard(shard, of: comparison, oldMembers: oldMembers, newMembers: newMembers)
     }

@@ -182,92 +182,105 @@ extension CSVIndex {
       }
       var fields = 0
       var rowEnd = position
-      while true {
-        let fieldStart = position
-        if position < count, input[position] == quote {
-          // Read a quoted field up to its closing quote.
-          let opening = position
-          position += 1
-          while true {
-            // Sixteen bytes at a time, the last few (fewer than sixteen
-            // before the end) one by one.
-            if position &+ ByteClassifier.width <= count {
-              let found = ByteClassifier.firstQuotedFieldStop(raw, position)
-              position &+= found
-              if found == ByteClassifier.width { continue }
-            } else {
-              while position < count, classes[Int(input[position])] & endsQuotedRun == 0 {
-                position += 1
+      if let row = CSVBlockRow.read(
+        input, at: position, delimiter: delimiter, delimiterBlock: delimiters,
+        keyColumn: rowKeyColumn)
+      {
+        // Most rows: sixteen bytes at a time.
+        if rowKeyColumn >= 0 { keys.appendCSVKey(input, row.key) }
+        fields = row.fields
+        rowEnd = row.contentEnd
+        position = row.next
+        line += 1 + row.quotedLineFeeds
+        if row.quotedFields < row.fields { everyFieldQuoted = false }
+      } else {
+        while true {
+          let fieldStart = position
+          if position < count, input[position] == quote {
+            // Read a quoted field up to its closing quote.
+            let opening = position
+            position += 1
+            while true {
+              // Sixteen bytes at a time, the last few (fewer than sixteen
+              // before the end) one by one.
+              if position &+ ByteClassifier.width <= count {
+                let found = ByteClassifier.firstQuotedFieldStop(raw, position)
+                position &+= found
+                if found == ByteClassifier.width { continue }
+              } else {
+                while position < count, classes[Int(input[position])] & endsQuotedRun == 0 {
+                  position += 1
+                }
               }
-            }
-            guard position < count else {
-              throw InputError(
-                "this quoted field is never closed (no matching `\"` before the end of the file)",
-                offset: opening, in: input)
-            }
-            let byte = input[position]
-            if byte == quote {
-              if position + 1 < count, input[position + 1] == quote {
-                position += 2
+              guard position < count else {
+                throw InputError(
+                  "this quoted field is never closed (no matching `\"` before the end of the file)",
+                  offset: opening, in: input)
+              }
+              let byte = input[position]
+              if byte == quote {
+                if position + 1 < count, input[position + 1] == quote {
+                  position += 2
+                  continue
+                }
+                position += 1
+                break
+              }
+              if byte == lineFeed {
+                line += 1
+                position += 1
                 continue
               }
-              position += 1
-              break
+              position = try utf8SequenceEnd(input, at: position)
             }
-            if byte == lineFeed {
-              line += 1
-              position += 1
-              continue
-            }
-            position = try utf8SequenceEnd(input, at: position)
-          }
-          if position < count {
-            let byte = input[position]
-            guard byte == delimiter || byte == lineFeed || byte == carriageReturn else {
-              throw InputError(
-                "unexpected text after the closing quote of a field "
-                  + "(a `\"` inside a quoted field is written `\"\"`)",
-                offset: position, in: input)
-            }
-          }
-        } else {
-          // Read an unquoted field up to the delimiter or the line's end.
-          everyFieldQuoted = false
-          while true {
-            // Sixteen bytes at a time, the last few (fewer than sixteen
-            // before the end) one by one.
-            if position &+ ByteClassifier.width <= count {
-              let found = ByteClassifier.firstUnquotedFieldStop(
-                raw, position, delimiter: delimiters)
-              position &+= found
-              if found == ByteClassifier.width { continue }
-            } else {
-              while position < count, classes[Int(input[position])] & endsUnquotedRun == 0 {
-                position += 1
+            if position < count {
+              let byte = input[position]
+              guard byte == delimiter || byte == lineFeed || byte == carriageReturn else {
+                throw InputError(
+                  "unexpected text after the closing quote of a field "
+                    + "(a `\"` inside a quoted field is written `\"\"`)",
+                  offset: position, in: input)
               }
             }
-            guard position < count, input[position] >= 0x80 else { break }
-            position = try utf8SequenceEnd(input, at: position)
+          } else {
+            // Read an unquoted field up to the delimiter or the line's end.
+            everyFieldQuoted = false
+            while true {
+              // Sixteen bytes at a time, the last few (fewer than sixteen
+              // before the end) one by one.
+              if position &+ ByteClassifier.width <= count {
+                let found = ByteClassifier.firstUnquotedFieldStop(
+                  raw, position, delimiter: delimiters)
+                position &+= found
+                if found == ByteClassifier.width { continue }
+              } else {
+                while position < count, classes[Int(input[position])] & endsUnquotedRun == 0 {
+                  position += 1
+                }
+              }
+              guard position < count, input[position] >= 0x80 else { break }
+              position = try utf8SequenceEnd(input, at: position)
+            }
           }
-        }
-        if fields == rowKeyColumn { keys.appendCSVKey(input, fieldStart..<position) }
-        fields += 1
-        rowEnd = position
-        guard position < count else { break }
-        let byte = input[position]
-        position += 1
-        if byte == delimiter { continue }
-        if byte == carriageReturn {
-          guard position < count, input[position] == lineFeed else {
-            throw InputError(
-              "a carriage return outside quotes must be followed by a line feed "
-                + "(lines ending in CR alone are not supported)",
-              offset: position - 1, in: input)
-          }
+          if fields == rowKeyColumn { keys.appendCSVKey(input, fieldStart..<position) }
+          fields += 1
+          rowEnd = position
+          guard position < count else { break }
+          let byte = input[position]
           position += 1
+          if byte == delimiter { continue }
+          if byte == carriageReturn {
+            guard position < count, input[position] == lineFeed else {
+              throw InputError(
+                "a carriage return outside quotes must be followed by a line feed "
+                  + "(lines ending in CR alone are not supported)",
+                offset: position - 1, in: input)
+            }
+            position += 1
+          }
+          line += 1
+          break
         }
-        line += 1
-        break
       }
       // Record the row and check its width against the first row's.
       rows.lineStarts.append(UInt32(truncatingIfNeeded: rowStart))

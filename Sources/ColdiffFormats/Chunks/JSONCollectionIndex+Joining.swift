@@ -38,6 +38,7 @@ extension JSONCollectionIndex {
     guard total > head.count else { return head }
     return [Element](unsafeUninitializedCapacity: total) { buffer, initialized in
       let destination = buffer.baseAddress!
+      HugePages.advise(destination, count: total * MemoryLayout<Element>.stride)
       head.withUnsafeBufferPointer { copy($0, to: destination) }
       parts.withUnsafeMutableBufferPointer { parts in
         let pieces = parts.baseAddress!
@@ -72,6 +73,7 @@ extension JSONCollectionIndex {
     guard total > head.count else { return head }
     return [Int](unsafeUninitializedCapacity: total) { buffer, initialized in
       let destination = buffer.baseAddress!
+      HugePages.advise(destination, count: total * MemoryLayout<Int>.stride)
       head.withUnsafeBufferPointer { copy($0, to: destination) }
       parts.withUnsafeMutableBufferPointer { parts in
         let pieces = parts.baseAddress!

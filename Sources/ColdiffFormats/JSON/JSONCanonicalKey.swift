@@ -53,16 +53,14 @@ public enum JSONCanonicalKey {
   ) {
     switch bytes[range.lowerBound] {
     case UInt8(ascii: "\""):
-      out.append(stringTag)
       let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
       let start = bytes.baseAddress! + inner.lowerBound
       if memchr(start, Int32(UInt8(ascii: "\\")), inner.count) != nil {
+        out.append(stringTag)
         appendStringBody(JSONText.decodeString(bytes, range: inner), to: &out)
       } else {
         // Raw string text holds no 0x00: control characters are escaped.
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[inner]))
-        out.append(0x00)
-        out.append(0x00)
+        appendPlainBody(UnsafeBufferPointer(rebasing: bytes[inner]), to: &out)
       }
     case UInt8(ascii: "t"): out.append(trueTag)
     case UInt8(ascii: "f"): out.append(falseTag)
@@ -134,6 +132,22 @@ public enum JSONCanonicalKey {
           pending.append(.name(member.name.value))
         }
       }
+    }
+  }
+
+  /// Appends the tag, `body` and the terminator of a string whose text
+  /// holds no escape (so no 0x00) in one append: a key of a scanned
+  /// record is most often such a string.
+  @inline(__always)
+  private static func appendPlainBody(_ body: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: body.count + 3) { encoded in
+      encoded[0] = stringTag
+      if let source = body.baseAddress {
+        encoded.baseAddress!.advanced(by: 1).update(from: source, count: body.count)
+      }
+      encoded[body.count + 1] = 0x00
+      encoded[body.count + 2] = 0x00
+      out.append(contentsOf: UnsafeBufferPointer(encoded))
     }
   }
 

@@ -121,20 +121,6 @@ public struct JSONCollectionIndex: Sendable {
     }
   }
 
-  /// Adds a record of `bytes` (the scanned buffer).
-  mutating func append(
-    start: Int, end: Int, key: Range<Int>? = nil, in bytes: UnsafeBufferPointer<UInt8>
-  ) {
-    recordStarts.append(start)
-    recordEnds.append(end)
-    if capturesKeys {
-      keyStarts.append(key?.lowerBound ?? -1)
-      keyEnds.append(key?.upperBound ?? -1)
-      if let key { JSONCanonicalKey.append(bytes, range: key, to: &canonicalKeys) }
-      canonicalKeyStarts.append(canonicalKeys.count)
-    }
-  }
-
   /// The range of record `index`'s key member value noted by the scan
   /// (see `JSONCollectionScanner.scan(_:as:keyName:)`), or `nil` when the
   /// record has no such member.

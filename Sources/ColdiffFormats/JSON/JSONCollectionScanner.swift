@@ -108,6 +108,9 @@ struct Scanner {
   /// The known record found last (where to look first for the next), or
   /// -1.
   var lastKnown = -1
+  /// The known record the record scanned last was taken whole as, or -1
+  /// (validated).
+  var takenRecord = -1
   /// Another input's nested records, taken whole where they occur again
   /// inside a record that is not; `nil` once the form is known to differ
   /// from theirs.
@@ -206,6 +209,8 @@ struct Scanner {
   ) throws(InputError) -> Bool {
     let isObject = closing == UInt8(ascii: "}")
     let first = lexer.position
+    var batch = JSONRecordBatch.allocate()
+    defer { batch.deallocate() }
     while true {
       if isObject {
         let name = try lexer.skipMemberName()
@@ -213,24 +218,27 @@ struct Scanner {
         index.nameEnds.append(name.upperBound)
       }
       let start = lexer.position
-      let key = try skipRecord(depth: 1, noting: &index)
-      index.append(start: start, end: lexer.position, key: key, in: lexer.bytes)
-      if index.count == Scanner.recordsBeforeEstimate {
-        index.reserveForRecords(
-          inputSize: min(limit, lexer.end) - first, consumed: lexer.position - first)
-      }
+      let key = try skipRecord(depth: 1)
+      note(start: start, key: key, in: &batch, of: &index)
+      if batch.isFull { flush(&batch, into: &index, scanning: first..<min(limit, lexer.end)) }
       lexer.skipWhitespace()
       guard !lexer.atEnd else { throw lexer.unexpectedAfterElement(isObject) }
       let byte = lexer.current
       lexer.position += 1
-      if byte == closing { return true }
+      if byte == closing {
+        batch.flush(into: &index, partnered: known != nil)
+        return true
+      }
       guard byte == UInt8(ascii: ",") else {
         lexer.position -= 1
         throw lexer.unexpectedAfterElement(isObject)
       }
       lexer.skipWhitespace()
       // (At the end, the next element's scan makes the error.)
-      if lexer.position >= limit && lexer.position < lexer.end { return false }
+      if lexer.position >= limit && lexer.position < lexer.end {
+        batch.flush(into: &index, partnered: known != nil)
+        return false
+      }
     }
   }
 
@@ -260,15 +268,15 @@ struct Scanner {
   {
     lexer.stopsAtNewline = true
     let first = lexer.position
+    var batch = JSONRecordBatch.allocate()
+    defer { batch.deallocate() }
     while lexer.position < limit {
       lexer.skipWhitespace()
       if !lexer.atEnd {
         let start = lexer.position
-        let key = try skipRecord(depth: 0, noting: &index)
-        index.append(start: start, end: lexer.position, key: key, in: lexer.bytes)
-        if index.count == Scanner.recordsBeforeEstimate {
-          index.reserveForRecords(inputSize: limit - first, consumed: lexer.position - first)
-        }
+        let key = try skipRecord(depth: 0)
+        note(start: start, key: key, in: &batch, of: &index)
+        if batch.isFull { flush(&batch, into: &index, scanning: first..<limit) }
         lexer.skipWhitespace()
         guard lexer.atEnd else {
           throw lexer.unexpected("expected the end of the line after the record (one value a line)")
@@ -277,6 +285,21 @@ struct Scanner {
       if lexer.position < lexer.end {
         lexer.position += 1
       }
+    }
+    batch.flush(into: &index, partnered: known != nil)
+  }
+
+  /// Appends a full batch of records to `index`; at the first, reserves
+  /// room for the records of `part` (the part of the input scanned),
+  /// estimated from them.
+  @inline(never)
+  func flush(
+    _ batch: inout JSONRecordBatch, into index: inout JSONCollectionIndex, scanning part: Range<Int>
+  ) {
+    batch.flush(into: &index, partnered: known != nil)
+    if index.count == Scanner.recordsBeforeEstimate {
+      index.reserveForRecords(
+        inputSize: part.count, consumed: lexer.position - part.lowerBound)
     }
   }
 }

@@ -19,6 +19,10 @@ package struct JSONKnownRecords: Sendable {
   let keyEnds: [Int]
   /// Whether the scan of OLD noted keys.
   let capturesKeys: Bool
+  /// OLD's canonical key bytes, and where each record's start (its
+  /// index's), copied for a record taken whole instead of made again.
+  let canonicalKeys: [UInt8]
+  let canonicalKeyStarts: [Int]
 
   /// Indexes OLD's records by their prefixes.
   ///
@@ -33,31 +37,27 @@ package struct JSONKnownRecords: Sendable {
     keyStarts = index.keyStarts
     keyEnds = index.keyEnds
     capturesKeys = index.capturesKeys
+    canonicalKeys = index.canonicalKeys
+    canonicalKeyStarts = index.canonicalKeyStarts
   }
 }
 
 extension Scanner {
   /// The value at `lexer.position` (a record) validated as
   /// `JSONLexer.skipValue` does, or taken whole when OLD has a record with
-  /// the same bytes; `lexer.position` is left after it. With OLD's
-  /// records at hand, `index.knownPartners` notes which one it was (or
-  /// -1). With known nodes, a record that is not taken whole has its
-  /// nested records taken whole where OLD has them; a tree being laid out
-  /// gets the record's nodes (`skipTreeRecord`).
+  /// the same bytes; `lexer.position` is left after it, and `takenRecord`
+  /// at the record of OLD's taken whole, or -1. With known nodes, a
+  /// record that is not taken whole has its nested records taken whole
+  /// where OLD has them; a tree being laid out gets the record's nodes
+  /// (`skipTreeRecord`).
   ///
-  /// - Parameters:
-  ///   - depth: how many containers enclose the record.
-  ///   - index: the index the record goes into.
+  /// - Parameter depth: how many containers enclose the record.
   /// - Returns: the range of the record's key member value, or `nil`.
   /// - Throws: `InputError` at the first byte that is not valid JSON.
   @inline(__always)
-  mutating func skipRecord(depth: Int, noting index: inout JSONCollectionIndex) throws(InputError)
-    -> Range<Int>?
-  {
+  mutating func skipRecord(depth: Int) throws(InputError) -> Range<Int>? {
     let start = lexer.position
-    if known != nil {
-      index.knownPartners.append(-1)
-    }
+    takenRecord = -1
     // A record found must start with the same byte: a bracket.
     if let known, start < lexer.end,
       lexer.bytes[start] == UInt8(ascii: "{") || lexer.bytes[start] == UInt8(ascii: "["),
@@ -65,8 +65,8 @@ extension Scanner {
       takesKnownRoot(record)
     {
       lastKnown = record
+      takenRecord = record
       copyKnownRoot(record, at: start)
-      index.knownPartners[index.knownPartners.count - 1] = Int32(exactly: record) ?? -1
       let shift = start - known.records.starts[record]
       lexer.position = known.records.ends[record] + shift
       guard known.capturesKeys, known.keyStarts[record] >= 0 else { return nil }
@@ -74,5 +74,36 @@ extension Scanner {
     }
     if nodes != nil || tree.active { return try skipTreeRecord(depth: depth) }
     return try lexer.skipValue(depth: depth, stack: &stack, capturing: keyName)
+  }
+}
+
+extension Scanner {
+  /// Adds the record at `start..<lexer.position` to `batch`, with the
+  /// key member value range `key` that `skipRecord` returned, its
+  /// canonical key bytes to `index` when it captures keys, and which
+  /// record of OLD's it was taken whole as (`index.knownPartners`, when
+  /// OLD's records are at hand). A record taken whole gets the canonical
+  /// key bytes of OLD's record, which are those its key's bytes make
+  /// (`JSONCanonicalKey`), copied instead of made again.
+  @inline(__always)
+  func note(
+    start: Int, key: Range<Int>?, in batch: inout JSONRecordBatch,
+    of index: inout JSONCollectionIndex
+  ) {
+    if index.capturesKeys, let key {
+      if takenRecord >= 0, let known {
+        let starts = known.canonicalKeyStarts
+        known.canonicalKeys.withUnsafeBufferPointer { keys in
+          index.canonicalKeys.append(
+            contentsOf: UnsafeBufferPointer(
+              rebasing: keys[starts[takenRecord]..<starts[takenRecord + 1]]))
+        }
+      } else {
+        JSONCanonicalKey.append(lexer.bytes, range: key, to: &index.canonicalKeys)
+      }
+    }
+    batch.add(
+      start: start, end: lexer.position, key: key, keyBytesEnd: index.canonicalKeys.count,
+      partner: Int32(exactly: takenRecord) ?? -1)
   }
 }
