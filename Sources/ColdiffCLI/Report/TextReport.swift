@@ -11,44 +11,15 @@ struct TextReport {
   /// Colors, width and the most changes to show.
   let style: ReportStyle
 
-  /// The report's lines for `comparison`.
+  /// The report's lines for `comparison` (those of the changes made on
+  /// both cores, `changeLines`).
   func render(_ comparison: Comparison) -> String {
-    let diff = comparison.diff
     var head: [String] = []
     if let columns = columnChange(comparison) { head.append(style.paint(columns, .dim)) }
-    var lines: [String] = []
-    // The inputs' pages go now and then as the records are read.
-    var reads = SparseReads(comparison.old, comparison.new)
-    for old in diff.deletes {
-      reads.note()
-      let value = ReportText.value(comparison.old.value(of: old))
-      lines.append(style.line("-", name(comparison, old: old), value, .red))
-    }
-    for new in diff.inserts {
-      reads.note()
-      let value = ReportText.value(comparison.new.value(of: new))
-      lines.append(style.line("+", name(comparison, new: new), value, .green))
-    }
-    for old in diff.updates {
-      reads.note()
-      let fields = (comparison.changes[old] ?? []).map(style.describe).joined(separator: "; ")
-      lines.append(style.line("~", name(comparison, old: old), fields, .yellow))
-    }
-    for move in diff.moves {
-      reads.note()
-      lines.append(
-        style.line("↕", name(comparison, old: move.from), "\(move.from) → \(move.to)", .cyan))
-    }
+    let lines = changeLines(comparison)
     guard !lines.isEmpty || !head.isEmpty else { return "" }
-    return style.finish(head: head, changes: lines.map { [$0] }, summary: ReportStyle.summary(diff))
-  }
-
-  private func name(_ comparison: Comparison, old record: Int) -> String {
-    RecordNames.name(of: record, in: comparison.old, identity: comparison.identity)
-  }
-
-  private func name(_ comparison: Comparison, new record: Int) -> String {
-    RecordNames.name(of: record, in: comparison.new, identity: comparison.identity)
+    return style.finish(
+      head: head, changes: lines.map { [$0] }, summary: ReportStyle.summary(comparison.diff))
   }
 
   /// The columns line of two tables whose headers differ: `columns: +d,

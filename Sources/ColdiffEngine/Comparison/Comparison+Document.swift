@@ -6,27 +6,10 @@ extension Comparison {
   /// records' keys and values, the changed fields of updates, and for an
   /// ordered keyed diff the key each insert and move comes `after`.
   package func document() -> DiffDocument {
-    let names = identity == .memberName
-    let anchored = ordered && identity != .wholeValue
     // One walk over each input (a released input's pages are mapped
-    // again once), OLD's and NEW's on both cores at once. An insert and
-    // a move come after the record before them in NEW.
-    let anchors = anchored ? (diff.inserts + diff.moves.map(\.to)).filter { $0 > 0 } : []
-    let (old, new) = Parallel.both(
-      {
-        documentReads(
-          of: self.old, diff.deletes + diff.updates + diff.moves.map(\.from),
-          values: Set(diff.deletes))
-      },
-      {
-        documentReads(
-          of: self.new, diff.inserts + anchors.map { $0 - 1 }, values: Set(diff.inserts))
-      })
-    func after(_ newRecord: Int) -> DiffDocument.Reference? {
-      guard anchored else { return nil }
-      guard newRecord > 0, let key = new[newRecord - 1]?.key else { return .null }
-      return .key(key)
-    }
+    // again once), OLD's and NEW's on both cores at once, each making
+    // the entries it reads; only the moves take from both.
+    let (old, new) = Parallel.both({ oldEntries() }, { newEntries() })
     var document = DiffDocument(
       kind: ordered ? .ordered : .unordered,
       key: identity.documentKey,
@@ -34,30 +17,65 @@ extension Comparison {
         DiffDocument.Columns(
           old: change.old.map(JSONString.init(utf8:)), new: change.new.map(JSONString.init(utf8:)))
       },
-      inserts: diff.inserts.map { record in
-        let read = new[record]!
-        return DiffDocument.Insert(
-          position: read.position, key: names ? nil : read.key, after: after(record),
-          value: read.value!)
-      },
-      deletes: diff.deletes.map { record in
-        let read = old[record]!
-        return DiffDocument.Delete(
-          position: read.position, key: names ? nil : read.key, value: read.value!)
-      },
-      updates: diff.updates.map { record in
-        let read = old[record]!
-        return DiffDocument.Update(
-          position: read.position, key: names ? nil : read.key,
-          changes: (changes[record] ?? []).map { DiffDocument.Change($0) })
-      },
-      moves: diff.moves.map { move in
-        DiffDocument.Move(
-          from: .index(move.from), to: .index(move.to), key: old[move.from]!.key,
-          after: after(move.to))
+      inserts: new.inserts, deletes: old.deletes, updates: old.updates,
+      moves: diff.moves.indices.map { index in
+        let move = diff.moves[index]
+        return DiffDocument.Move(
+          from: .index(move.from), to: .index(move.to), key: old.moveKeys[index],
+          after: new.moveAnchors[index])
       })
     document.rules = rules.documentValue
     return document
+  }
+
+  /// What OLD gives the document: the deletes, the updates, and the key
+  /// of each move (in `diff.moves`' order), read in one walk over OLD.
+  private func oldEntries() -> (
+    deletes: [DiffDocument.Delete], updates: [DiffDocument.Update], moveKeys: [JSONValue?]
+  ) {
+    let names = identity == .memberName
+    let reads = DocumentReads(
+      of: old, diff.deletes + diff.updates + diff.moves.map(\.from), values: Set(diff.deletes),
+      identity: identity)
+    let deletes = diff.deletes.map { record in
+      let read = reads[record]
+      return DiffDocument.Delete(
+        position: read.position, key: names ? nil : read.key, value: read.value!)
+    }
+    let updates = diff.updates.map { record in
+      let read = reads[record]
+      return DiffDocument.Update(
+        position: read.position, key: names ? nil : read.key,
+        changes: (changes[record] ?? []).map { DiffDocument.Change($0) })
+    }
+    return (deletes, updates, diff.moves.map { reads[$0.from].key })
+  }
+
+  /// What NEW gives the document: the inserts, and for each move (in
+  /// `diff.moves`' order) the key it comes `after`, read in one walk
+  /// over NEW. An insert and a move come after the record before them
+  /// in NEW.
+  private func newEntries() -> (
+    inserts: [DiffDocument.Insert], moveAnchors: [DiffDocument.Reference?]
+  ) {
+    let names = identity == .memberName
+    let anchored = ordered && identity != .wholeValue
+    let anchors = anchored ? (diff.inserts + diff.moves.map(\.to)).filter { $0 > 0 } : []
+    let reads = DocumentReads(
+      of: new, diff.inserts + anchors.map { $0 - 1 }, values: Set(diff.inserts),
+      identity: identity)
+    func after(_ newRecord: Int) -> DiffDocument.Reference? {
+      guard anchored else { return nil }
+      guard newRecord > 0, let key = reads[newRecord - 1].key else { return .null }
+      return .key(key)
+    }
+    let inserts = diff.inserts.map { record in
+      let read = reads[record]
+      return DiffDocument.Insert(
+        position: read.position, key: names ? nil : read.key, after: after(record),
+        value: read.value!)
+    }
+    return (inserts, diff.moves.map { after($0.to) })
   }
 }
 

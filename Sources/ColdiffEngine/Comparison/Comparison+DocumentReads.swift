@@ -12,30 +12,46 @@ struct DocumentRead {
   let value: DocumentValue?
 }
 
-extension Comparison {
-  /// What the document reads of `records` of `snapshot` (OLD or NEW; in
-  /// any order, repeats allowed), read in one walk over the snapshot in
-  /// order that lets its pages go behind it (`mapReleasingBehind`): one
-  /// walk maps a released input's pages again once, where a walk per
-  /// kind of entry would map them again each time.
+/// What the document reads of some records of one snapshot (OLD or NEW),
+/// read in one walk over the snapshot in order that lets its pages go
+/// behind it (`mapReleasingBehind`): one walk maps a released input's
+/// pages again once, where a walk per kind of entry would map them again
+/// each time. Looked up by record, by a binary search of the records
+/// read (no hashing, no table to build).
+struct DocumentReads {
+  /// The records read, ascending, each once.
+  private let records: [Int]
+  /// What was read of each of `records`.
+  private let reads: [DocumentRead]
+
+  /// Reads `records` of `snapshot`.
   ///
   /// - Parameters:
-  ///   - snapshot: `old` or `new`.
-  ///   - records: the records whose key and position are read.
+  ///   - snapshot: OLD or NEW.
+  ///   - records: the records whose key and position are read, in any
+  ///     order, repeats allowed.
   ///   - values: those of `records` whose value is read too.
-  /// - Returns: what was read, by record.
+  ///   - identity: how the records are keyed.
   /// - Complexity: O(r log r) for r records, and their parses.
-  func documentReads(of snapshot: Snapshot, _ records: [Int], values: Set<Int>) -> [Int:
-    DocumentRead]
-  {
+  init(of snapshot: Snapshot, _ records: [Int], values: Set<Int>, identity: Identity) {
     let names = identity == .memberName
-    let ordered = Array(Set(records)).sorted()
-    let reads = snapshot.mapReleasingBehind(ordered) { record in
+    self.records = Array(Set(records)).sorted()
+    reads = snapshot.mapReleasingBehind(self.records) { record in
       DocumentRead(
         key: snapshot.keyValue(of: record, identity: identity),
         position: names ? .name(snapshot.memberName(of: record)) : .index(record),
         value: values.contains(record) ? snapshot.documentValue(of: record) : nil)
     }
-    return Dictionary(uniqueKeysWithValues: zip(ordered, reads))
+  }
+
+  /// What was read of `record`, one of the records read.
+  subscript(record: Int) -> DocumentRead {
+    var (low, high) = (0, records.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if records[middle] < record { low = middle + 1 } else { high = middle }
+    }
+    precondition(low < records.count && records[low] == record, "a record that was not read")
+    return reads[low]
   }
 }
