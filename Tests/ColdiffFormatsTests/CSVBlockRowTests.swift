@@ -166,6 +166,23 @@ import Testing
     #expect(rows > 10_000)
   }
 
+  /// A row whose block ends the input with a CR in its last lane (no line
+  /// feed after it) is left to the byte scan, and nothing past the
+  /// input's end is read (a fuzzer found that read).
+  @Test func aCarriageReturnEndingTheInputAtABlocksLastLaneIsNotTaken() {
+    for length in [16, 32, 48] {
+      for keyColumn in [-1, 0, 1] {
+        let bytes = Array(repeating: UInt8(ascii: "a"), count: length - 3) + Array("a,\r".utf8)
+        let found = bytes.withUnsafeBufferPointer { buffer in
+          CSVBlockRow.read(
+            buffer, at: 0, delimiter: CSVTable.comma,
+            delimiterBlock: SIMD16(repeating: CSVTable.comma), keyColumn: keyColumn)
+        }
+        #expect(found == nil, "\(length) bytes, key column \(keyColumn)")
+      }
+    }
+  }
+
   @Test(arguments: [CSVTable.comma, CSVTable.tab])
   func chunksCutAtEveryOffsetIndexAsTheWholeDoes(delimiter: UInt8) throws {
     var random = SeededGenerator(seed: 77 + UInt64(delimiter))

@@ -58,14 +58,16 @@ extension CSVBlockRow {
   /// Whether the CRs of the block at `position` (`bits`, among its lanes
   /// before `end`, the lane of the row's line feed or 16) are one just
   /// before the row's line feed (in this block, or the next one's first
-  /// byte).
+  /// byte, when the input has one).
   @inline(__always)
   static func endsLine(
     _ bits: UInt64, _ end: Int, _ input: UnsafeBufferPointer<UInt8>, _ position: Int
   ) -> Bool {
     let last = end &- 1
     guard bits == 1 &<< UInt64(truncatingIfNeeded: last) else { return false }
-    return end < ByteClassifier.width || input[position &+ last &+ 1] == CSVIndex.lineFeed
+    if end < ByteClassifier.width { return true }
+    let next = position &+ end
+    return next < input.count && input[next] == CSVIndex.lineFeed
   }
 
   /// The bytes of field `column` of the row at `start`, found by its
