@@ -24,6 +24,7 @@ extension CSVIndex {
   ///   invalid UTF-8, a row with the wrong number of fields, or an input
   ///   of 4 GiB or more.
   /// - Complexity: O(n) in the input's length.
+  @inline(never)  // One call a file: `Benchmarks/instructions` counts the scan by it.
   init(
     scanning input: UnsafeBufferPointer<UInt8>, delimiter: UInt8,
     chunking: ScanChunking = .automatic, known: CSVKnownRows? = nil, keyColumn: Int = -1
