@@ -126,8 +126,8 @@ private struct MatchedWalk {
   /// of `newRecords` to `found`, in order, stopping at the first record
   /// the rules cannot compare.
   func compare(_ newRecords: Range<Int>, into found: inout [(Int, [FieldChange])]) throws {
-    // The inputs' pages go behind the walk: a large pair is not all in
-    // memory at once.
+    // The inputs' pages go behind the walk, to the piece's last record:
+    // a large pair is not all in memory at once.
     var walk = ReleasingWalk(old: old, new: new)
     for newIndex in newRecords where newToOld[newIndex] >= 0 && comparing?(newIndex) != false {
       let oldIndex = Int(newToOld[newIndex])
@@ -147,5 +147,6 @@ private struct MatchedWalk {
           "record #\(record)\(key.map { " (key \($0))" } ?? ""): \(error.message)", at: record)
       }
     }
+    walk.finish()
   }
 }
