@@ -17,6 +17,10 @@ struct ComparisonOutput {
   /// The changes for the Markdown and HTML reports, at most the given
   /// number of them, or all for `nil`.
   let changes: (_ limit: Int?) -> ReportChanges
+  /// Writes the diff document's text as `document()`'s would be written
+  /// (`DiffDocument.write(to:flushingAt:_:)`), without building it, when
+  /// the comparison can (a flat one, its lists written on both cores).
+  var writeDocument: ((inout [UInt8], Int, ([UInt8]) -> Void) -> Void)? = nil
 }
 
 extension ColdiffRun {
@@ -37,8 +41,11 @@ extension ColdiffRun {
       // Written a piece at a time: a large document is not held whole
       // as text.
       var failed = false
-      output.document().write(to: &out, flushingAt: 1 << 20) { piece in
-        failed = failed || !console.output(piece)
+      let flush = { (piece: [UInt8]) in failed = failed || !console.output(piece) }
+      if let writeDocument = output.writeDocument {
+        writeDocument(&out, 1 << 20, flush)
+      } else {
+        output.document().write(to: &out, flushingAt: 1 << 20, flush)
       }
       if failed { return .trouble }
     case .patch:

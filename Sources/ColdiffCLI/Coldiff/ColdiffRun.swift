@@ -118,7 +118,8 @@ struct ColdiffRun {
         summary: { ReportStyle.summary(comparison.diff) }, document: comparison.document,
         patch: comparison.patch(guards:),
         text: { TextReport(style: reportStyle).render(comparison) },
-        changes: { ReportChanges(comparison, limit: $0) }),
+        changes: { ReportChanges(comparison, limit: $0) },
+        writeDocument: comparison.writeDocument(to:flushingAt:_:)),
       header: header, title: title)
   }
 

@@ -67,12 +67,16 @@ struct ReportStyle {
     var lines = head
     let shown = min(changes.count, limit ?? changes.count)
     for change in changes[..<shown] { lines += change }
-    if shown < changes.count {
-      let more = changes.count - shown
-      lines.append(paint("… and \(more) more change\(more == 1 ? "" : "s")", .dim))
-    }
-    lines.append(paint(summary, .bold))
-    return lines.joined(separator: "\n") + "\n"
+    let text = lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    return text + closing(more: changes.count - shown, summary: summary)
+  }
+
+  /// The report's last lines: `… and N more changes` when `more`
+  /// changes are not shown, and the summary line in bold.
+  func closing(more: Int, summary: String) -> String {
+    let more =
+      more > 0 ? paint("… and \(more) more change\(more == 1 ? "" : "s")", .dim) + "\n" : ""
+    return more + paint(summary, .bold) + "\n"
   }
 
   /// The closing line: `N inserted, N deleted, N updated, N moved` (also

@@ -11,15 +11,16 @@ struct TextReport {
   /// Colors, width and the most changes to show.
   let style: ReportStyle
 
-  /// The report's lines for `comparison` (those of the changes made on
-  /// both cores, `changeLines`).
+  /// The report for `comparison` (the text of the changes made on both
+  /// cores, `changeText`).
   func render(_ comparison: Comparison) -> String {
-    var head: [String] = []
-    if let columns = columnChange(comparison) { head.append(style.paint(columns, .dim)) }
-    let lines = changeLines(comparison)
-    guard !lines.isEmpty || !head.isEmpty else { return "" }
-    return style.finish(
-      head: head, changes: lines.map { [$0] }, summary: ReportStyle.summary(comparison.diff))
+    var head = ""
+    if let columns = columnChange(comparison) { head = style.paint(columns, .dim) + "\n" }
+    let count = comparison.diff.count
+    guard count > 0 || !head.isEmpty else { return "" }
+    let shown = min(count, style.limit ?? count)
+    return head + changeText(comparison, shown: shown)
+      + style.closing(more: count - shown, summary: ReportStyle.summary(comparison.diff))
   }
 
   /// The columns line of two tables whose headers differ: `columns: +d,

@@ -10,22 +10,36 @@ extension Comparison {
     // again once), OLD's and NEW's on both cores at once, each making
     // the entries it reads; only the moves take from both.
     let (old, new) = Parallel.both({ oldEntries() }, { newEntries() })
+    var document = documentHead
+    document.inserts = new.inserts
+    document.deletes = old.deletes
+    document.updates = old.updates
+    document.moves = moves(keys: old.moveKeys, anchors: new.moveAnchors)
+    return document
+  }
+
+  /// The diff document without its lists: its kind, key, rules and the
+  /// tables' headers when they differ.
+  var documentHead: DiffDocument {
     var document = DiffDocument(
       kind: ordered ? .ordered : .unordered,
       key: identity.documentKey,
       columns: columnChange.map { change in
         DiffDocument.Columns(
           old: change.old.map(JSONString.init(utf8:)), new: change.new.map(JSONString.init(utf8:)))
-      },
-      inserts: new.inserts, deletes: old.deletes, updates: old.updates,
-      moves: diff.moves.indices.map { index in
-        let move = diff.moves[index]
-        return DiffDocument.Move(
-          from: .index(move.from), to: .index(move.to), key: old.moveKeys[index],
-          after: new.moveAnchors[index])
       })
     document.rules = rules.documentValue
     return document
+  }
+
+  /// The document's moves, in `diff.moves`' order, given each one's key
+  /// (read in OLD) and the key it comes `after` (read in NEW).
+  func moves(keys: [JSONValue?], anchors: [DiffDocument.Reference?]) -> [DiffDocument.Move] {
+    diff.moves.indices.map { index in
+      let move = diff.moves[index]
+      return DiffDocument.Move(
+        from: .index(move.from), to: .index(move.to), key: keys[index], after: anchors[index])
+    }
   }
 
   /// What OLD gives the document: the deletes, the updates, and the key

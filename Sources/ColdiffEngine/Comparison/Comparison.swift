@@ -62,44 +62,13 @@ package struct Comparison {
     _ = consume oldKeys
     _ = consume newKeys
     // Compare matched records on both cores: raw bytes first, values only
-    // when they differ.
-    let rawComparable = Comparison.rawBytesComparable(old, new)
-    // Pairs that NEW's scan found to have the same bytes are equal as
-    // they are: their pages are not read again.
-    let partners = rawComparable ? new.knownPartners(in: old) : nil
-    func compare(_ newRecords: Range<Int>) throws -> [(Int, [FieldChange])] {
-      var found: [(Int, [FieldChange])] = []
-      // The inputs' pages go behind the walk: a large pair is not all in
-      // memory at once.
-      var walk = ReleasingWalk(old: old, new: new)
-      for newIndex in newRecords where newToOld[newIndex] >= 0 && comparing?(newIndex) != false {
-        let oldIndex = Int(newToOld[newIndex])
-        walk.visit(new: newIndex, old: oldIndex)
-        if partners?.partner(of: newIndex) == oldIndex
-          || rawComparable && old.sameBytes(oldIndex, as: new, newIndex)
-        {
-          continue
-        }
-        do throws(ArrayKeyError) {
-          let fields = try old.fieldChanges(oldIndex, to: new, newIndex, rules: rules)
-          if !fields.isEmpty { found.append((oldIndex, fields)) }
-        } catch {
-          let (snapshot, record) = error.inNew ? (new, newIndex) : (old, oldIndex)
-          let key = snapshot.keyValue(of: record, identity: identity).map(ReportText.key)
-          throw snapshot.error(
-            "record #\(record)\(key.map { " (key \($0))" } ?? ""): \(error.message)", at: record)
-        }
-      }
-      return found
-    }
-    let half = new.count / 2
-    let (first, second) = try Parallel.both(
-      { try compare(0..<half) }, { try compare(half..<new.count) })
-    var changes: [Int: [FieldChange]] = [:]
-    for (oldIndex, fields) in first + second { changes[oldIndex] = fields }
+    // when they differ; the diff's positions are worked out meanwhile.
+    let (changes, diff) = try Comparison.compareMatched(
+      old: old, new: new, identity: identity, rules: rules, ordered: ordered, newToOld: newToOld,
+      comparing: comparing)
     self.init(
       old: old, new: new, identity: identity, ordered: ordered, newToOld: newToOld,
-      changes: changes, rules: rules)
+      changes: changes, diff: diff, rules: rules)
   }
 
   /// A comparison whose matching and changes are known (a combination of
@@ -159,24 +128,33 @@ package struct Comparison {
   ///   - newToOld: for each new record, its partner's position in OLD,
   ///     or -1.
   ///   - changes: the changed fields of each updated record, by OLD
-  ///     position.
+  ///     position (matched records only).
   /// - Complexity: O(n log n) for the moves.
   package static func diff(
     oldCount: Int, newCount: Int, ordered: Bool, newToOld: [Int32],
     changes: [Int: [FieldChange]]
   ) -> OrderedCollectionDiff<Int> {
-    var changed = [Bool](repeating: false, count: oldCount)
-    for oldIndex in changes.keys { changed[oldIndex] = true }
-    let isEqual = { [changed] (oldIndex: Int, _: Int) -> Bool in !changed[oldIndex] }
+    positionDiff(oldCount: oldCount, newCount: newCount, ordered: ordered, newToOld: newToOld)
+      .updating(Array(changes.keys))
+  }
+
+  /// The diff of a matching whose matched records are all equal: its
+  /// inserts, deletes and (when `ordered`) minimal moves, which do not
+  /// depend on the records' contents, and no updates.
+  ///
+  /// - Complexity: O(n log n) for the moves.
+  static func positionDiff(oldCount: Int, newCount: Int, ordered: Bool, newToOld: [Int32])
+    -> OrderedCollectionDiff<Int>
+  {
+    let equal = { (_: Int, _: Int) in true }
     if ordered {
       return OrderedCollectionDiff(
-        oldCount: oldCount, newCount: newCount, newToOld: newToOld, isEqual: isEqual)
+        oldCount: oldCount, newCount: newCount, newToOld: newToOld, isEqual: equal)
     }
     let unordered = UnorderedCollectionDiff(
-      oldCount: oldCount, newCount: newCount, newToOld: newToOld, isEqual: isEqual)
+      oldCount: oldCount, newCount: newCount, newToOld: newToOld, isEqual: equal)
     return OrderedCollectionDiff(
-      inserts: unordered.inserts, deletes: unordered.deletes, updates: unordered.updates,
-      moves: [])
+      inserts: unordered.inserts, deletes: unordered.deletes, updates: [], moves: [])
   }
 
   /// Whether equal bytes mean equal records: both inputs JSON, or both
@@ -221,4 +199,13 @@ package struct Comparison {
 
   /// The key of a record of `new`.
   package func key(new record: Int) -> JSONValue? { new.keyValue(of: record, identity: identity) }
+}
+
+extension OrderedCollectionDiff where Index == Int {
+  /// This diff with `updates` (matched OLD positions, in any order) as its
+  /// updates, sorted.
+  func updating(_ updates: [Int]) -> Self {
+    OrderedCollectionDiff(
+      inserts: inserts, deletes: deletes, updates: updates.sorted(), moves: moves)
+  }
 }

@@ -34,6 +34,8 @@ package struct ReleasingWalk {
   private let new: Snapshot
   private var newOffset = -1
   private var oldOffset = -1
+  /// The NEW record read last.
+  private var lastNew = -1
   /// The OLD record read last.
   private var lastOld = -1
   /// How many OLD records in the current stretch came before the one
@@ -60,12 +62,24 @@ package struct ReleasingWalk {
       oldOffset = old.byteRange(of: oldIndex).lowerBound
     }
     if oldIndex < lastOld { descents += 1 }
-    lastOld = oldIndex
+    (lastNew, lastOld) = (newIndex, oldIndex)
     visited += 1
     guard visited % Snapshot.recordsBetweenReleases == 0 else { return }
-    new.releasePages(from: &newOffset, before: newIndex)
+    releaseBehind()
+  }
+
+  /// Lets the pages go behind the records visited last, as is done every
+  /// `Snapshot.recordsBetweenReleases` visits: at the end of a walk over
+  /// one stretch of NEW's records (a piece of a comparison), whose last
+  /// visits would keep their pages otherwise.
+  package mutating func finish() {
+    if visited > 0 { releaseBehind() }
+  }
+
+  private mutating func releaseBehind() {
+    new.releasePages(from: &newOffset, before: lastNew)
     if descents < Snapshot.recordsBetweenReleases / 8 {
-      old.releasePages(from: &oldOffset, before: oldIndex)
+      old.releasePages(from: &oldOffset, before: lastOld)
     }
     descents = 0
   }

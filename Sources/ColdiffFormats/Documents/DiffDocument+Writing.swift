@@ -51,6 +51,23 @@ extension DiffDocument {
   public func write(
     to out: inout [UInt8], flushingAt threshold: Int, _ flush: ([UInt8]) -> Void
   ) {
+    writeHead(to: &out)
+    DiffDocument.writeList("inserts", inserts, to: &out, threshold, flush) { $0.write(to: &$1) }
+    out += ",\n".utf8
+    DiffDocument.writeList("deletes", deletes, to: &out, threshold, flush) { $0.write(to: &$1) }
+    out += ",\n".utf8
+    DiffDocument.writeList("updates", updates, to: &out, threshold, flush) { $0.write(to: &$1) }
+    out += ",\n".utf8
+    DiffDocument.writeList("moves", moves, to: &out, threshold, flush) { $0.write(to: &$1) }
+    out += DiffDocument.ending.utf8
+  }
+
+  /// The text after the last list.
+  static let ending = "\n}\n"
+
+  /// Appends the members before the lists: `coldiff`, `kind`, and those
+  /// of `key`, `tree`, `rules` and `columns` that are present.
+  func writeHead(to out: inout [UInt8]) {
     out += "{\n  \"coldiff\": 1,\n  \"kind\": \"".utf8
     out += kind.rawValue.utf8
     out += "\",\n".utf8
@@ -65,14 +82,6 @@ extension DiffDocument {
     DiffDocument.writeHeader("tree", tree, to: &out) { $0.writeQuoted(to: &$1) }
     DiffDocument.writeHeader("rules", rules, to: &out) { $0.writeInline(to: &$1) }
     DiffDocument.writeHeader("columns", columns, to: &out) { $0.write(to: &$1) }
-    DiffDocument.writeList("inserts", inserts, to: &out, threshold, flush) { $0.write(to: &$1) }
-    out += ",\n".utf8
-    DiffDocument.writeList("deletes", deletes, to: &out, threshold, flush) { $0.write(to: &$1) }
-    out += ",\n".utf8
-    DiffDocument.writeList("updates", updates, to: &out, threshold, flush) { $0.write(to: &$1) }
-    out += ",\n".utf8
-    DiffDocument.writeList("moves", moves, to: &out, threshold, flush) { $0.write(to: &$1) }
-    out += "\n}\n".utf8
   }
 
   /// Appends the header member `"name": value,` and a newline, when there
@@ -94,27 +103,32 @@ extension DiffDocument {
     _ name: String, _ elements: [Element], to out: inout [UInt8], _ threshold: Int,
     _ flush: ([UInt8]) -> Void, _ writeElement: (Element, inout [UInt8]) -> Void
   ) {
-    out += "  \"".utf8
-    out += name.utf8
-    out += "\": [".utf8
-    guard !elements.isEmpty else {
-      out += "]".utf8
-      return
-    }
+    writeListOpening(name, to: &out)
     for (index, element) in elements.enumerated() {
-      out += (index == 0 ? "\n    " : ",\n    ").utf8
+      out += ListText.separator(before: index).utf8
       writeElement(element, &out)
       if out.count >= threshold {
         flush(out)
         out.removeAll(keepingCapacity: true)
       }
     }
-    out += "\n  ]".utf8
+    out += listClosing(count: elements.count).utf8
   }
+
+  /// Appends `"name": [`, the opening of a list.
+  static func writeListOpening(_ name: String, to out: inout [UInt8]) {
+    out += "  \"".utf8
+    out += name.utf8
+    out += "\": [".utf8
+  }
+
+  /// The closing of a list of `count` elements (an empty list closes on
+  /// its own line).
+  static func listClosing(count: Int) -> String { count == 0 ? "]" : "\n  ]" }
 }
 
 /// Appends the members of one list element, separated by `, `.
-private struct MemberWriter {
+struct MemberWriter {
   var first = true
 
   /// Starts member `name`: the separator, the quoted name and `: `.
@@ -159,9 +173,10 @@ private struct MemberWriter {
 
   /// Appends an inserted or deleted record as one object: its position,
   /// key, tree references and value.
+  /// `value` appends the record's text.
   static func record(
     _ position: DiffDocument.Position, key: JSONValue?, parent: DiffDocument.Reference?,
-    after: DiffDocument.Reference?, value: DocumentValue, to out: inout [UInt8]
+    after: DiffDocument.Reference?, to out: inout [UInt8], value: (inout [UInt8]) -> Void
   ) {
     var members = MemberWriter()
     out.append(UInt8(ascii: "{"))
@@ -170,7 +185,7 @@ private struct MemberWriter {
     members.reference("parent", parent, to: &out)
     members.reference("after", after, to: &out)
     members.name("value", to: &out)
-    value.writeInline(to: &out)
+    value(&out)
     out.append(UInt8(ascii: "}"))
   }
 
@@ -200,20 +215,24 @@ private struct MemberWriter {
 extension DiffDocument.Insert {
   /// Appends the insert as one object on one line.
   fileprivate func write(to out: inout [UInt8]) {
-    MemberWriter.record(position, key: key, parent: parent, after: after, value: value, to: &out)
+    MemberWriter.record(position, key: key, parent: parent, after: after, to: &out) {
+      value.writeInline(to: &$0)
+    }
   }
 }
 
 extension DiffDocument.Delete {
   /// Appends the delete as one object on one line.
   fileprivate func write(to out: inout [UInt8]) {
-    MemberWriter.record(position, key: key, parent: nil, after: nil, value: value, to: &out)
+    MemberWriter.record(position, key: key, parent: nil, after: nil, to: &out) {
+      value.writeInline(to: &$0)
+    }
   }
 }
 
 extension DiffDocument.Update {
   /// Appends the update, its changes included, as one object on one line.
-  fileprivate func write(to out: inout [UInt8]) {
+  func write(to out: inout [UInt8]) {
     var members = MemberWriter()
     out.append(UInt8(ascii: "{"))
     members.position(position, to: &out)
@@ -242,7 +261,7 @@ extension DiffDocument.Update {
 
 extension DiffDocument.Move {
   /// Appends the move as one object on one line.
-  fileprivate func write(to out: inout [UInt8]) {
+  func write(to out: inout [UInt8]) {
     var members = MemberWriter()
     out.append(UInt8(ascii: "{"))
     members.position(from, label: "from", to: &out)

@@ -1,0 +1,152 @@
+import ColdiffCore
+import ColdiffFormats
+import Synchronization
+
+extension Comparison {
+  /// How many NEW records one piece of the comparison's walk holds.
+  static let recordsPerPiece = 8192
+
+  /// The matched records compared, and the diff, on both cores: NEW's
+  /// records in pieces of `piece`, each taken by whichever core is free,
+  /// while one core first works out the diff's inserts, deletes and moves
+  /// (`positionDiff`, which reads no record); the updates are then the
+  /// records found changed. The same changes, diff and error as one walk
+  /// over NEW in order: an error is that of the first failing NEW record.
+  ///
+  /// - Parameters:
+  ///   - old: the snapshot compared from.
+  ///   - new: the snapshot compared to.
+  ///   - identity: what makes records the same.
+  ///   - rules: the comparison rules.
+  ///   - ordered: whether moves count.
+  ///   - newToOld: for each NEW record, its partner's position in OLD, or
+  ///     -1.
+  ///   - comparing: which matched NEW records to compare; every one when
+  ///     `nil`.
+  ///   - piece: the NEW records in one piece.
+  /// - Returns: the changed fields of each updated record by OLD
+  ///   position, and the diff.
+  /// - Throws: `InputError` for a record the rules cannot compare.
+  static func compareMatched(
+    old: Snapshot, new: Snapshot, identity: Identity, rules: ComparisonRules, ordered: Bool,
+    newToOld: [Int32], comparing: ((Int) -> Bool)?, piece: Int = recordsPerPiece
+  ) throws -> (changes: [Int: [FieldChange]], diff: OrderedCollectionDiff<Int>) {
+    let walk = MatchedWalk(
+      old: old, new: new, identity: identity, rules: rules, newToOld: newToOld,
+      comparing: comparing)
+    let pieces = ComparisonPieces(count: (new.count + piece - 1) / piece)
+    func work() -> [(Int, [FieldChange])] {
+      var found: [(Int, [FieldChange])] = []
+      while let taken = pieces.take() {
+        do {
+          try walk.compare(taken * piece..<min(new.count, (taken + 1) * piece), into: &found)
+        } catch {
+          pieces.fail(taken, error)
+          break
+        }
+      }
+      return found
+    }
+    let (first, (positions, second)) = Parallel.both(
+      { work() },
+      {
+        (
+          positionDiff(
+            oldCount: old.count, newCount: new.count, ordered: ordered, newToOld: newToOld),
+          work()
+        )
+      })
+    if let failure = pieces.failure { throw failure }
+    var changes: [Int: [FieldChange]] = [:]
+    changes.reserveCapacity(first.count + second.count)
+    for (oldIndex, fields) in first + second { changes[oldIndex] = fields }
+    return (changes, positions.updating(Array(changes.keys)))
+  }
+}
+
+/// The pieces of one walk over NEW's records, taken one at a time, in
+/// order, by the threads that share it, and the walk's error: that of
+/// the first piece that failed, whichever thread failed first. A failure
+/// leaves the pieces nobody took (they come after it); those taken
+/// before it are walked to their end, so that an earlier failure is
+/// still found.
+final class ComparisonPieces: Sendable {
+  private let count: Int
+  private let next = Atomic<Int>(0)
+  private let failed = Mutex<(piece: Int, error: any Error)?>(nil)
+
+  /// `count` pieces, none taken.
+  init(count: Int) { self.count = count }
+
+  /// The next piece nobody took, or `nil` when none is left.
+  func take() -> Int? {
+    let piece = next.wrappingAdd(1, ordering: .relaxed).oldValue
+    return piece < count ? piece : nil
+  }
+
+  /// Notes that `piece` failed with `error`, and leaves the pieces
+  /// nobody took.
+  func fail(_ piece: Int, _ error: any Error) {
+    next.store(count, ordering: .relaxed)
+    failed.withLock { failed in
+      if failed.map({ piece < $0.piece }) ?? true { failed = (piece, error) }
+    }
+  }
+
+  /// The error of the first piece that failed, if any.
+  var failure: (any Error)? { failed.withLock { $0?.error } }
+}
+
+/// What comparing a stretch of NEW's matched records with their OLD
+/// partners needs.
+private struct MatchedWalk {
+  let old: Snapshot
+  let new: Snapshot
+  let identity: Identity
+  let rules: ComparisonRules
+  let newToOld: [Int32]
+  let comparing: ((Int) -> Bool)?
+  /// Whether equal bytes mean equal records.
+  let rawComparable: Bool
+  /// Pairs that NEW's scan found to have the same bytes: equal as they
+  /// are, their pages not read again.
+  let partners: KnownPartners?
+
+  init(
+    old: Snapshot, new: Snapshot, identity: Identity, rules: ComparisonRules, newToOld: [Int32],
+    comparing: ((Int) -> Bool)?
+  ) {
+    (self.old, self.new, self.identity, self.rules) = (old, new, identity, rules)
+    (self.newToOld, self.comparing) = (newToOld, comparing)
+    rawComparable = Comparison.rawBytesComparable(old, new)
+    partners = rawComparable ? new.knownPartners(in: old) : nil
+  }
+
+  /// Appends the OLD position and changed fields of each changed record
+  /// of `newRecords` to `found`, in order, stopping at the first record
+  /// the rules cannot compare.
+  func compare(_ newRecords: Range<Int>, into found: inout [(Int, [FieldChange])]) throws {
+    // The inputs' pages go behind the walk, to the piece's last record:
+    // a large pair is not all in memory at once.
+    var walk = ReleasingWalk(old: old, new: new)
+    for newIndex in newRecords where newToOld[newIndex] >= 0 && comparing?(newIndex) != false {
+      let oldIndex = Int(newToOld[newIndex])
+      walk.visit(new: newIndex, old: oldIndex)
+      if partners?.partner(of: newIndex) == oldIndex
+        || rawComparable && old.sameBytes(oldIndex, as: new, newIndex)
+      {
+        continue
+      }
+      do throws(ArrayKeyError) {
+        let fields = try old.fieldChanges(oldIndex, to: new, newIndex, rules: rules)
+        if !fields.isEmpty { found.append((oldIndex, fields)) }
+      } catch {
+        let (snapshot, record) = error.inNew ? (new, newIndex) : (old, oldIndex)
+        let key = snapshot.keyValue(of: record, identity: identity).map(ReportText.key)
+        throw snapshot.error(
+          "record #\(record)\(key.map { " (key \($0))" } ?? ""): \(error.message)", at: record)
+      }
+    }
+    walk.finish()
+  }
+}
