@@ -100,6 +100,8 @@ struct Scanner {
   var lexer: JSONLexer
   var stack: [Bool] = []
   let keyName: [UInt8]?
+  /// `keyName`, ready for the quick skip of every record.
+  let quickKey: QuickKey
   /// How a large input is cut into chunks.
   let chunking: ScanChunking
   /// Another input's records, taken whole where they occur again; `nil`
@@ -131,6 +133,7 @@ struct Scanner {
     known: JSONKnownRecords? = nil, nodes: JSONKnownNodes? = nil, tree: JSONTreeNames? = nil
   ) {
     self.keyName = keyName
+    quickKey = QuickKey(keyName)
     self.chunking = chunking
     self.known = known?.capturesKeys == (keyName != nil) ? known : nil
     // A tree laid out with OLD's nodes copies their layouts: the same
@@ -150,7 +153,9 @@ struct Scanner {
   mutating func followsAnotherValue() throws(InputError) -> Bool {
     lexer.skipWhitespace()
     guard !lexer.atEnd else { throw lexer.error("not a collection: the input is empty", at: 0) }
-    try lexer.skipValue(depth: 0, stack: &stack)
+    // The whole first value: the token loop at once (the quick skip would
+    // give up near the end of the input and read it all again).
+    try lexer.skipValueByTokens(depth: 0, stack: &stack)
     lexer.skipWhitespace()
     return !lexer.atEnd
   }

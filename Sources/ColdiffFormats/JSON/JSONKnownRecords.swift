@@ -73,7 +73,8 @@ extension Scanner {
       return (known.keyStarts[record] + shift)..<(known.keyEnds[record] + shift)
     }
     if nodes != nil || tree.active { return try skipTreeRecord(depth: depth) }
-    return try lexer.skipValue(depth: depth, stack: &stack, capturing: keyName)
+    return try lexer.skipValue(
+      depth: depth, stack: &stack, capturing: keyName, quickKey: quickKey)
   }
 }
 

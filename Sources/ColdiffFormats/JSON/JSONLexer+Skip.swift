@@ -9,17 +9,46 @@ extension JSONLexer {
   ///     object), reused between calls so that no call allocates.
   ///   - key: a member name (decoded) to look for at the value's top
   ///     level, when the value is an object.
+  ///   - quickKey: `key` made ready for `quickSkip` once for many values
+  ///     (`QuickKey(key)`), or `nil` to make it here.
   /// - Returns: the range of the value of the member named `key` (the
   ///   last one of that name), or `nil`.
   /// - Throws: `InputError` at the first byte that is not valid JSON.
   /// - Complexity: O(n) in the bytes read.
   ///
+  /// An object or array is first given to `quickSkip`, which takes most
+  /// records in one tight loop; what it gives up on (every error among
+  /// them) is read again from its start by the token loop
+  /// (`skipValueByTokens`), which makes the error.
+  @discardableResult
+  mutating func skipValue(
+    depth: Int, stack: inout [Bool], capturing key: [UInt8]? = nil, quickKey: QuickKey? = nil
+  ) throws(InputError) -> Range<Int>? {
+    var found: Range<Int>?
+    let end = quickSkip(depth: depth, key: quickKey ?? QuickKey(key), found: &found)
+    if end >= 0 {
+      position = end
+      return found
+    }
+    return try skipValueByTokens(depth: depth, stack: &stack, capturing: key)
+  }
+
+  /// Validates one value at `position` token by token; see `skipValue`,
+  /// which calls it for what `quickSkip` does not take.
+  ///
+  /// - Parameters:
+  ///   - depth: how many containers already enclose the value.
+  ///   - stack: scratch space for the open containers.
+  ///   - key: a member name (decoded) to look for at the top level.
+  /// - Returns: the range of the value of the last member named `key`.
+  /// - Throws: `InputError` at the first byte that is not valid JSON.
+  ///
   /// Long by design: hot scanner loop (the validator of every JSON input,
   /// its container stack and states kept in locals).
   @discardableResult
-  mutating func skipValue(depth: Int, stack: inout [Bool], capturing key: [UInt8]? = nil)
-    throws(InputError) -> Range<Int>?
-  {
+  mutating func skipValueByTokens(
+    depth: Int, stack: inout [Bool], capturing key: [UInt8]? = nil
+  ) throws(InputError) -> Range<Int>? {
     if !stack.isEmpty { stack.removeAll(keepingCapacity: true) }
     var found: Range<Int>?
     var keyStart = -1

@@ -140,9 +140,9 @@ struct JSONLexer {
   }
 
   /// `true`, `null` and `fals`, as little-endian 32-bit words.
-  private static let trueWord = UInt32(littleEndian: 0x6575_7274)
-  private static let nullWord = UInt32(littleEndian: 0x6C6C_756E)
-  private static let falsWord = UInt32(littleEndian: 0x736C_6166)
+  static let trueWord = UInt32(littleEndian: 0x6575_7274)
+  static let nullWord = UInt32(littleEndian: 0x6C6C_756E)
+  static let falsWord = UInt32(littleEndian: 0x736C_6166)
 
   /// Whether `byte` could continue a word (a letter, a digit, `_`, or a
   /// non-ASCII byte), which makes `truex` or `1x` one bad token.
