@@ -27,6 +27,35 @@ import Testing
     }
   }
 
+  /// Keys are placed a batch at a time (`KeyTable.batch`): a duplicate
+  /// within one batch, across two, or of a key whose first slot another
+  /// key of the batch takes is still the first one reported.
+  @Test(arguments: [(5, 9), (3, 17), (15, 16), (0, 47), (30, 31)])
+  func reportsTheFirstDuplicateWhereverItsBatchIs(first: Int, second: Int) {
+    var keys = (0..<48).map { "key-\($0)" }
+    keys[second] = keys[first]
+    // A later repetition of another key is not the first reported.
+    if second < 46 { keys[47] = keys[46] }
+    #expect {
+      try KeyTable(arena(keys))
+    } throws: { error in
+      guard let duplicate = error as? KeyTable.Duplicate else { return false }
+      return duplicate.first == first && duplicate.second == second
+    }
+  }
+
+  @Test func aTableBuiltInBatchesFindsEveryKey() throws {
+    // More keys than slots at first sight of a batch: most of them
+    // collide in their first slot with a key of the same batch.
+    let keys = (0..<1000).map { "k\($0 % 997)-\($0 / 997)" }
+    let old = arena(keys)
+    let table = try KeyTable(old)
+    for index in 0..<old.count {
+      #expect(table.lookup(index, of: old, in: old) == Int32(index))
+    }
+    #expect(table.lookup(0, of: arena(["absent"]), in: old) == -1)
+  }
+
   @Test func matchesDuplicatesOccurrenceByOccurrence() {
     let old = arena(["p", "q", "p", "r", "p"])
     let new = arena(["p", "p", "s", "q", "q", "p", "p"])

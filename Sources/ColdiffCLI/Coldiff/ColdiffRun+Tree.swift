@@ -41,7 +41,9 @@ extension ColdiffRun {
     let (old, new) = try loadSnapshots(
       oldPath, newPath, detectionNames: detectionNames, treeNames: names
     ) { old, loadNew in
-      let oldTree = Result { try TreeSnapshot(old, field: pointer, keyName: keyName) }
+      let oldTree = Result {
+        try TreeSnapshot(old, field: pointer, keyName: keyName, tableOfKeys: true)
+      }
       trees = (oldTree, nil)
       func withNodes(_ nodes: JSONKnownNodes?) throws -> Snapshot? {
         let new = try loadNew(nodes)
@@ -53,7 +55,10 @@ extension ColdiffRun {
       guard let tree = try? oldTree.get() else { return try withNodes(nil) }
       return try tree.withKnownNodes(withNodes)
     }
-    let oldTree = try trees?.old.get() ?? TreeSnapshot(old, field: pointer, keyName: keyName)
+    let oldTree =
+      try trees?.old.get()
+      ?? TreeSnapshot(
+        old, field: pointer, keyName: keyName, tableOfKeys: true)
     let newTree = try trees?.new?.get() ?? TreeSnapshot(new, field: pointer, keyName: keyName)
     let identity = try TreeSnapshot.identity(keys: keys, old: oldTree, new: newTree)
     guard case .fields(let pointers) = identity else { preconditionFailure("a tree is keyed") }

@@ -57,15 +57,28 @@ struct ColdiffRun {
         oldPath, newPath, detectionNames: detectionNames, field: field, header: header,
         title: title(oldPath, newPath, detectionNames))
     }
-    let (old, new) = try loadSnapshots(oldPath, newPath, detectionNames: detectionNames)
+    // A table's keys and key table are made while NEW is read.
+    var early: EarlyKeys?
+    let (old, new) = try loadSnapshots(oldPath, newPath, detectionNames: detectionNames) {
+      old, loadNew in
+      let (keys, new) = try Parallel.both(
+        { () throws(any Error) in old.earlyKeys() }, { () throws(any Error) in try loadNew(nil) })
+      early = keys
+      return new
+    }
     progress?.stage("matching")
     let identity = try Identity.resolve(keys: options.keyFields, old: old, new: new)
     try checkFields(old: old, new: new, identity: identity)
     let rules = options.rules
-    // OLD's table of keys is built while NEW's keys are hashed (a
-    // duplicate in OLD leaves it to the comparison to report).
+    // OLD's table of keys is built while NEW's keys are hashed, unless it
+    // was while NEW was read (a duplicate in OLD leaves it to the
+    // comparison to report); what was made then is handed over, so that
+    // nothing here holds the keys once they are matched.
+    var oldMade = old.keysAndTable(early, for: identity)
+    early = nil
     let ((oldKeys, oldTable), newKeys) = try Parallel.both(
       {
+        if let made = oldMade.take() { return made }
         let keys = try old.keyArena(for: identity, rules: rules)
         return (keys, identity == .wholeValue ? nil : try? KeyTable(keys))
       },

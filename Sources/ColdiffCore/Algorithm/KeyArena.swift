@@ -29,15 +29,42 @@ package struct KeyArena {
     self.starts = starts
     let count = starts.count - 1
     hashes = [UInt64](unsafeUninitializedCapacity: count) { hashes, initialized in
-      bytes.withUnsafeBufferPointer { bytes in
-        starts.withUnsafeBufferPointer { starts in
-          for index in 0..<count {
-            hashes[index] = KeyHash.hash(
-              UnsafeBufferPointer(rebasing: bytes[starts[index]..<starts[index + 1]]))
-          }
+      KeyArena.hash(bytes: bytes, starts: starts, of: 0..<count, into: hashes)
+      initialized = count
+    }
+  }
+
+  /// An arena of keys already made and hashed: `hashes` holds
+  /// ``hash(bytes:starts:of:into:)`` of every key (made in parts, on
+  /// several cores).
+  ///
+  /// - Complexity: O(1).
+  package init(bytes: [UInt8], starts: [Int], hashes: [UInt64]) {
+    precondition(starts.first == 0 && starts.last == bytes.count, "starts must span bytes")
+    precondition(hashes.count == starts.count - 1, "one hash a key")
+    self.bytes = bytes
+    self.starts = starts
+    self.hashes = hashes
+  }
+
+  /// Writes the hash of each key of `records` to `hashes` (the first
+  /// key's to its first element), key `i` being
+  /// `bytes[starts[i]..<starts[i + 1]]`.
+  ///
+  /// - Complexity: O(size of those keys).
+  package static func hash(
+    bytes: [UInt8], starts: [Int], of records: Range<Int>,
+    into hashes: UnsafeMutableBufferPointer<UInt64>
+  ) {
+    precondition(records.isEmpty || records.upperBound < starts.count, "records out of range")
+    precondition(hashes.count >= records.count, "room for every hash")
+    bytes.withUnsafeBufferPointer { bytes in
+      starts.withUnsafeBufferPointer { starts in
+        for index in records {
+          hashes[index - records.lowerBound] = KeyHash.hash(
+            UnsafeBufferPointer(rebasing: bytes[starts[index]..<starts[index + 1]]))
         }
       }
-      initialized = count
     }
   }
 

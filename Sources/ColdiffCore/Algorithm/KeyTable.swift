@@ -18,12 +18,53 @@ package struct KeyTable {
     package var inNew = false
   }
 
+  /// How many keys ``init(_:)`` places together: their first slots are
+  /// read first, so that the cache misses of the batch overlap instead of
+  /// coming one after the other.
+  static let batch = 16
+
   /// Indexes every key of `arena`.
   ///
   /// - Throws: `Duplicate` for the first key that occurs twice.
   /// - Complexity: O(n) expected.
   package init(_ arena: KeyArena) throws(Duplicate) {
-    try self.init(arena, records: 0..<arena.count, count: arena.count)
+    (slots, mask) = KeyTable.emptySlots(for: arena.count)
+    let hashes = arena.hashes
+    var firsts = [Int32](repeating: -1, count: KeyTable.batch)
+    var start = 0
+    while start < arena.count {
+      let end = min(start + KeyTable.batch, arena.count)
+      // The first slot of each key of the batch, as it was before the
+      // batch: a slot taken then is still taken (slots are never freed).
+      for record in start..<end {
+        firsts[record - start] = slots[Int(truncatingIfNeeded: hashes[record]) & mask]
+      }
+      for record in start..<end {
+        try place(record, of: arena, firstTaken: firsts[record - start] >= 0)
+      }
+      start = end
+    }
+  }
+
+  /// Puts record `record` of `arena` in the first free slot from its
+  /// hash's; `firstTaken` when its first slot is known to be taken.
+  ///
+  /// - Throws: `Duplicate` when a record already placed has its key.
+  @inline(__always)
+  private mutating func place(_ record: Int, of arena: KeyArena, firstTaken: Bool)
+    throws(Duplicate)
+  {
+    var slot = Int(truncatingIfNeeded: arena.hashes[record]) & mask
+    var taken = firstTaken
+    while taken || slots[slot] >= 0 {
+      let other = Int(slots[slot])
+      if arena.keyEquals(other, arena, record) {
+        throw Duplicate(first: other, second: record)
+      }
+      slot = (slot + 1) & mask
+      taken = false
+    }
+    slots[slot] = Int32(record)
   }
 
   /// Indexes the keys of `records` of `arena`, taken in order.
@@ -32,17 +73,7 @@ package struct KeyTable {
   /// - Complexity: O(count) expected.
   private init(_ arena: KeyArena, records: some Sequence<Int>, count: Int) throws(Duplicate) {
     (slots, mask) = KeyTable.emptySlots(for: count)
-    for record in records {
-      var slot = Int(truncatingIfNeeded: arena.hashes[record]) & mask
-      while slots[slot] >= 0 {
-        let other = Int(slots[slot])
-        if arena.keyEquals(other, arena, record) {
-          throw Duplicate(first: other, second: record)
-        }
-        slot = (slot + 1) & mask
-      }
-      slots[slot] = Int32(record)
-    }
+    for record in records { try place(record, of: arena, firstTaken: false) }
   }
 
   private static func emptySlots(for count: Int) -> ([Int32], Int) {

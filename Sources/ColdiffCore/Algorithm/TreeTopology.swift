@@ -1,5 +1,6 @@
-/// Children lists and sibling indices of a `TreeShape`, in flat arrays.
-struct TreeTopology {
+/// Children lists and sibling indices of a forest given by the parents of
+/// its nodes in preorder, in flat arrays (what `TreeShape` holds).
+struct TreeTopology: Sendable {
   /// The parent of each node, or -1 for a root.
   let parents: [Int32]
   /// Each node's index among its siblings.
@@ -10,26 +11,42 @@ struct TreeTopology {
   /// All children lists, parent by parent (the roots first).
   let children: [Int32]
 
+  /// Makes the lists of a forest, checking that the parents number its
+  /// nodes in preorder.
+  ///
+  /// - Precondition: each node's parent is -1, the node before it or one
+  ///   of that node's ancestors.
   /// - Complexity: O(n).
-  init(_ shape: TreeShape) {
-    let count = shape.count
-    parents = shape.parents
+  init(preorderParents parents: [Int32]) {
+    let count = parents.count
     var counts = [Int32](repeating: 0, count: count + 2)
-    var siblingIndex = [Int32](repeating: 0, count: count)
-    for node in 0..<count {
-      let list = Int(parents[node]) + 1
-      siblingIndex[node] = counts[list + 1]
-      counts[list + 1] += 1
+    let siblingIndex = [Int32](unsafeUninitializedCapacity: count) { siblings, initialized in
+      parents.withUnsafeBufferPointer { parents in
+        for node in 0..<count {
+          let parent = Int(parents[node])
+          // In preorder, a node's parent is the node before it or one of
+          // that node's ancestors: the walk up passes the nodes whose
+          // subtrees end here, each once in all.
+          var above = node - 1
+          while above > parent && above >= 0 { above = Int(parents[above]) }
+          precondition(above == parent, "node \(node) is not in preorder")
+          siblings[node] = counts[parent + 2]
+          counts[parent + 2] += 1
+        }
+      }
+      initialized = count
     }
     for list in 1..<counts.count { counts[list] += counts[list - 1] }
-    var children = [Int32](repeating: 0, count: count)
-    for node in 0..<count {
-      let list = Int(parents[node]) + 1
-      children[Int(counts[list] + siblingIndex[node])] = Int32(node)
+    children = [Int32](unsafeUninitializedCapacity: count) { children, initialized in
+      for node in 0..<count {
+        let list = Int(parents[node]) + 1
+        children[Int(counts[list] + siblingIndex[node])] = Int32(node)
+      }
+      initialized = count
     }
+    self.parents = parents
     self.siblingIndex = siblingIndex
-    self.childStart = counts
-    self.children = children
+    childStart = counts
   }
 
   /// The number of nodes.

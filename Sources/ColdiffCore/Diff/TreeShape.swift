@@ -3,10 +3,18 @@
 /// child's subtree, then its second child's, …; then the next root).
 ///
 /// This is what the matching-based tree entries take, so a caller that
-/// matches identities itself (the command line) needs no node type.
+/// matches identities itself (the command line) needs no node type. A
+/// shape holds its children lists and sibling indices too, made once when
+/// it is created, so that the diff, its patch and the caller share them.
 public struct TreeShape: Hashable, Sendable {
+  /// Children lists and sibling indices, made from the parents.
+  let topology: TreeTopology
+
   /// For each node in preorder, its parent's number, or -1 for a root.
-  public let parents: [Int32]
+  public var parents: [Int32] { topology.parents }
+
+  /// Each node's index among its siblings (the roots are siblings).
+  public var siblingIndices: [Int32] { topology.siblingIndex }
 
   /// Creates a shape from the parents of the nodes in preorder.
   ///
@@ -15,13 +23,7 @@ public struct TreeShape: Hashable, Sendable {
   ///   the node before it or one of that node's ancestors.
   /// - Complexity: O(n).
   public init(parents: [Int32]) {
-    var open: [Int32] = []
-    for (node, parent) in parents.enumerated() {
-      while let last = open.last, last != parent { open.removeLast() }
-      precondition(parent < 0 || open.last == parent, "node \(node) is not in preorder")
-      open.append(Int32(node))
-    }
-    self.parents = parents
+    topology = TreeTopology(preorderParents: parents)
   }
 
   /// Creates the shape of a forest.
@@ -39,9 +41,21 @@ public struct TreeShape: Hashable, Sendable {
       }
     }
     visit(forest, parent: -1)
-    self.parents = parents
+    self.init(parents: parents)
   }
 
   /// The number of nodes.
-  public var count: Int { parents.count }
+  public var count: Int { topology.count }
+
+  /// The children of `node` in order, or the roots for -1.
+  ///
+  /// - Complexity: O(1).
+  public func children(of node: Int) -> ArraySlice<Int32> { topology.children(of: node) }
+
+  /// Whether two shapes have the same parents (all else follows from
+  /// them).
+  public static func == (lhs: TreeShape, rhs: TreeShape) -> Bool { lhs.parents == rhs.parents }
+
+  /// Hashes the parents.
+  public func hash(into hasher: inout Hasher) { hasher.combine(parents) }
 }

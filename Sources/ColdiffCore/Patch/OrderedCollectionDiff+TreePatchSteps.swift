@@ -70,8 +70,8 @@ private struct TreePatchPlan {
   var steps: [TreePatchStep] = []
 
   init(diff: OrderedCollectionDiff<TreeIndexPath>, oldShape: TreeShape, newShape: TreeShape) {
-    old = TreeTopology(oldShape)
-    new = TreeTopology(newShape)
+    old = oldShape.topology
+    new = newShape.topology
     oldToNew = [Int32](repeating: -1, count: old.count)
     newToOld = [Int32](repeating: -1, count: new.count)
     // Mark what the diff names.

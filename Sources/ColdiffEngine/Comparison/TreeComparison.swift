@@ -41,11 +41,17 @@ package struct TreeComparison {
     self.new = new
     self.keys = keys
     self.rules = rules
-    let (oldKeys, newKeys) = try Parallel.both(
-      { try old.keyArena(for: keys) }, { try new.keyArena(for: keys) })
+    // OLD's table of keys is built while NEW's keys are hashed, unless
+    // OLD's snapshot built it (a duplicate in OLD leaves it to the
+    // matching to report).
+    let ((oldKeys, oldTable), newKeys) = try Parallel.both(
+      {
+        let arena = try old.keyArena(for: keys)
+        return (arena, old.keyTable(for: keys) ?? (try? KeyTable(arena)))
+      }, { try new.keyArena(for: keys) })
     let newToOld: [Int32]
     do {
-      newToOld = try KeyTable.matchUnique(old: oldKeys, new: newKeys)
+      newToOld = try KeyTable.matchUnique(old: oldKeys, new: newKeys, table: oldTable)
     } catch {
       throw TreeComparison.duplicateError(error, of: error.inNew ? new : old, keys: keys)
     }

@@ -180,7 +180,7 @@ extension Snapshot {
   /// at the end.
   private func columnKeys(_ column: Int, _ table: CSVTable) -> KeyArena {
     if let captured = table.takeCapturedKeys(column: column) {
-      return KeyArena(bytes: captured.bytes, starts: captured.ends)
+      return Snapshot.hashedArena(bytes: captured.bytes, starts: captured.ends)
     }
     var keys: [UInt8] = []
     keys.reserveCapacity(table.rowCount * 16)
@@ -204,6 +204,31 @@ extension Snapshot {
       }
     }
     return KeyArena(bytes: keys, starts: starts)
+  }
+
+  /// From how many keys ``hashedArena(bytes:starts:)`` hashes in two
+  /// halves.
+  static let keysHashedInHalves = 1 << 15
+
+  /// The arena of keys a scan made (`KeyArena.init(bytes:starts:)`),
+  /// many keys hashed in two halves on both cores.
+  ///
+  /// - Complexity: O(size of `bytes`).
+  static func hashedArena(bytes: [UInt8], starts: [Int]) -> KeyArena {
+    let count = starts.count - 1
+    guard count >= keysHashedInHalves else { return KeyArena(bytes: bytes, starts: starts) }
+    let half = count / 2
+    let hashes = [UInt64](unsafeUninitializedCapacity: count) { hashes, initialized in
+      _ = Parallel.both(
+        { KeyArena.hash(bytes: bytes, starts: starts, of: 0..<half, into: hashes) },
+        {
+          KeyArena.hash(
+            bytes: bytes, starts: starts, of: half..<count,
+            into: UnsafeMutableBufferPointer(rebasing: hashes[half...]))
+        })
+      initialized = count
+    }
+    return KeyArena(bytes: bytes, starts: starts, hashes: hashes)
   }
 
   /// The key of record `record` as a JSON value, for documents and

@@ -46,6 +46,7 @@ extension TreeSnapshot {
   /// The first node in preorder without a value at `pointer`, if any
   /// (the roots of an object map need none).
   private func firstNode(without pointer: JSONPointer) -> Int? {
+    if keyedAsCaptured([pointer]) { return nil }
     if let capturedKey, pointer.tokens == [capturedKey] {
       return keyRanges.indices.first { keyRanges[$0] == nil && !isNamedRoot($0) }
     }
@@ -65,6 +66,7 @@ extension TreeSnapshot {
   /// - Throws: `InputError` at the first node without a key field.
   /// - Complexity: O(n) key look-ups by skipping.
   package func keyArena(for pointers: [JSONPointer]) throws -> KeyArena {
+    if keyedAsCaptured(pointers), let capturedArena { return capturedArena }
     if let capturedKey, pointers.count == 1, pointers[0].tokens == [capturedKey],
       !capturedKeyStarts.isEmpty, rootNames == nil
     {

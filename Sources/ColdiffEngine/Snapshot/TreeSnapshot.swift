@@ -23,11 +23,8 @@ package struct TreeSnapshot {
   package let parents: [Int32]
   /// Each node's index among its siblings.
   package let siblingIndex: [Int32]
-  /// Where each sibling list starts in `childList`: list 0 holds the
-  /// roots, list p + 1 the children of node p.
-  private let listStarts: [Int32]
-  /// The sibling lists, one after another.
-  private let childList: [Int32]
+  /// The shape the core diffs, with the children lists, made once.
+  package let shape: TreeShape
 
   /// The range of each node's `capturedKey` member's value, when the
   /// scan noted it.
@@ -44,6 +41,12 @@ package struct TreeSnapshot {
   /// Where each node's canonical key bytes start in `capturedKeys`; empty
   /// when the scan noted no key.
   package let capturedKeyStarts: [Int]
+  /// The scan's keys (`capturedKeys`) hashed as an arena, when every
+  /// node has one and the roots are not named by an object map.
+  let capturedArena: KeyArena?
+  /// The table of `capturedArena`, when it was asked for (OLD's, which
+  /// NEW's keys are looked up in) and holds no key twice.
+  let capturedTable: KeyTable?
   /// The subtrees whose bytes are those of another tree's nodes (OLD's,
   /// when this is NEW and its scan took them whole), in preorder.
   let sharedSubtrees: [JSONTreeScanner.SharedSubtree]
@@ -62,6 +65,8 @@ package struct TreeSnapshot {
   ///   - known: the nodes of a tree read before (OLD's, when this is
   ///     NEW's, see `withKnownNodes`): the subtrees with the same bytes
   ///     as one of them are taken whole; the result is the same.
+  ///   - tableOfKeys: whether to build the table of the keys the scan
+  ///     made, for the other tree's keys to be looked up in (OLD's).
   /// - Throws: `InputError` for a CSV snapshot, or for a record whose
   ///   children member is not an array (naming the record).
   /// - Complexity: O(number of nodes) when the scan of `base` laid the
@@ -69,7 +74,8 @@ package struct TreeSnapshot {
   ///   children member that is a record's own member, on every core for
   ///   a large input; O(size × depth) for a deeper one.
   package init(
-    _ base: Snapshot, field: JSONPointer, keyName: [UInt8]?, known: JSONKnownNodes? = nil
+    _ base: Snapshot, field: JSONPointer, keyName: [UInt8]?, known: JSONKnownNodes? = nil,
+    tableOfKeys: Bool = false
   ) throws {
     self.base = base
     self.field = field
@@ -119,21 +125,18 @@ package struct TreeSnapshot {
     capturedKeyStarts = layout.canonicalKeyStarts
     ranges = layout.ranges
     childrenRanges = layout.childrenRanges
-    parents = layout.parents
-    siblingIndex = layout.siblingIndex
     keyRanges = layout.keyRanges
     sharedSubtrees = layout.sharedSubtrees
     sharedOrigin = layout.sharedOrigin
-    // Sibling lists in compressed form.
-    var starts = [Int32](repeating: 0, count: parents.count + 2)
-    for parent in parents { starts[Int(parent) + 2] += 1 }
-    for list in 1..<starts.count { starts[list] += starts[list - 1] }
-    var list = [Int32](repeating: 0, count: parents.count)
-    for (node, parent) in parents.enumerated() {
-      list[Int(starts[Int(parent) + 1] + siblingIndex[node])] = Int32(node)
-    }
-    listStarts = starts
-    childList = list
+    // The children lists and sibling indices, made once for the diff, its
+    // patch and the walks here (the scan's sibling indices are the same),
+    // on one core; the keys hashed, and OLD's table built, on the other.
+    let keyed = capturedKey != nil && rootNames == nil
+    (shape, (capturedArena, capturedTable)) = Parallel.both(
+      { TreeShape(parents: layout.parents) },
+      { keyed ? Self.capturedKeys(of: layout, table: tableOfKeys) : (nil, nil) })
+    parents = shape.parents
+    siblingIndex = shape.siblingIndices
   }
 
   /// Calls `body` with the nodes of this tree ready to be found again by
@@ -223,13 +226,8 @@ package struct TreeSnapshot {
   /// The number of nodes in the whole forest.
   package var count: Int { ranges.count }
 
-  /// The shape the core diffs.
-  package var shape: TreeShape { TreeShape(parents: parents) }
-
   /// The children of `node` (-1: the roots), in order.
-  package func children(of node: Int) -> ArraySlice<Int32> {
-    childList[Int(listStarts[node + 1])..<Int(listStarts[node + 2])]
-  }
+  package func children(of node: Int) -> ArraySlice<Int32> { shape.children(of: node) }
 
   /// The node's index path.
   package func path(of node: Int) -> TreeIndexPath {
@@ -258,10 +256,9 @@ package struct TreeSnapshot {
   package func node(at path: TreeIndexPath) -> Int {
     var node = -1
     for component in path.components {
-      // The sibling list read in place (a slice of it would be retained).
-      let start = Int(listStarts[node + 1])
-      precondition(component < Int(listStarts[node + 2]) - start, "no node at \(path)")
-      node = Int(childList[start + component])
+      let siblings = shape.children(of: node)
+      precondition(component < siblings.count, "no node at \(path)")
+      node = Int(siblings[siblings.startIndex + component])
     }
     return node
   }

@@ -1,41 +1,6 @@
 /// The parts of a row that ``CSVBlockRow/read(_:at:delimiter:delimiterBlock:keyColumn:)``
 /// reads outside its blocks, and its bit masks.
 extension CSVBlockRow {
-  /// Where the quoted field whose `"` is at `opening` ends (after its
-  /// closing quote) and how many line feeds it holds, or `nil` when it is
-  /// not closed at least sixteen bytes before the input's end or holds
-  /// invalid UTF-8.
-  @inline(__always)
-  static func quotedFieldEnd(_ input: UnsafeBufferPointer<UInt8>, from opening: Int) -> (
-    end: Int, lineFeeds: Int
-  )? {
-    guard let base = input.baseAddress else { return nil }
-    let raw = UnsafeRawPointer(base)
-    var position = opening &+ 1
-    var lineFeeds = 0
-    while position &+ ByteClassifier.width <= input.count {
-      let found = ByteClassifier.firstQuotedFieldStop(raw, position)
-      position &+= found
-      if found == ByteClassifier.width { continue }
-      let byte = input[position]
-      if byte == CSVIndex.quote {
-        // A doubled quote stands for one; a lone one closes the field.
-        guard position &+ 1 < input.count, input[position &+ 1] == CSVIndex.quote else {
-          return (position &+ 1, lineFeeds)
-        }
-        position &+= 2
-      } else if byte == CSVIndex.lineFeed {
-        lineFeeds &+= 1
-        position &+= 1
-      } else {
-        let length = UTF8Validation.sequenceLength(input, at: position, limit: input.count)
-        guard length > 0 else { return nil }
-        position &+= length
-      }
-    }
-    return nil
-  }
-
   /// Whether the non-ASCII bytes of the block at `position` (`bits`, one
   /// a lane) are well-formed UTF-8: each sequence that starts at or
   /// after `checkedTo` is checked whole, and `checkedTo` moved past it.

@@ -99,15 +99,16 @@ struct CSVBlockRow {
           // A quoted field, which must open a field.
           let opening = position &+ stop
           guard opening == start || input[opening &- 1] == delimiter,
-            let field = quotedFieldEnd(input, from: opening), field.end < count
+            case .closed(let fieldEnd) = CSVIndex.walkQuotedField(
+              input, from: opening, lineFeeds: &lineFeedsInQuotes, wholeBlocksOnly: true),
+            fieldEnd < count
           else { return nil }
-          let next = input[field.end]
+          let next = input[fieldEnd]
           guard next == delimiter || next == CSVIndex.lineFeed || next == CSVIndex.carriageReturn
           else { return nil }
           quoted &+= 1
-          lineFeedsInQuotes &+= field.lineFeeds
-          checkedTo = max(checkedTo, field.end)
-          position = field.end
+          checkedTo = max(checkedTo, fieldEnd)
+          position = fieldEnd
           continue
         }
         if end < ByteClassifier.width {

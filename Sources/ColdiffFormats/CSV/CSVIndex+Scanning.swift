@@ -2,15 +2,6 @@ extension CSVIndex {
   static let quote = UInt8(ascii: "\"")
   static let lineFeed: UInt8 = 0x0A
   static let carriageReturn: UInt8 = 0x0D
-  /// Class bit of the bytes that end a run of plain bytes in an unquoted
-  /// field: the delimiter, CR, LF and every non-ASCII byte (the bytes
-  /// `ByteClassifier.firstUnquotedFieldStop` finds sixteen at a time; the
-  /// table reads the last few).
-  private static let endsUnquotedRun: UInt8 = 1
-  /// Class bit of the bytes that end a run of plain bytes in a quoted
-  /// field: `"`, LF and every non-ASCII byte (as
-  /// `ByteClassifier.firstQuotedFieldStop`).
-  private static let endsQuotedRun: UInt8 = 2
 
   /// Indexes a whole CSV or TSV file in one pass, validating it.
   ///
@@ -33,6 +24,7 @@ extension CSVIndex {
   ///   invalid UTF-8, a row with the wrong number of fields, or an input
   ///   of 4 GiB or more.
   /// - Complexity: O(n) in the input's length.
+  @inline(never)  // One call a file: `Benchmarks/instructions` counts the scan by it.
   init(
     scanning input: UnsafeBufferPointer<UInt8>, delimiter: UInt8,
     chunking: ScanChunking = .automatic, known: CSVKnownRows? = nil, keyColumn: Int = -1
@@ -41,27 +33,18 @@ extension CSVIndex {
     guard count < Int(UInt32.max) else {
       throw InputError("the file is 4 GiB or larger, more than the CSV reader takes")
     }
-    var classes = [UInt8](repeating: 0, count: 256)
-    for byte in 0x80...0xFF { classes[byte] = Self.endsUnquotedRun | Self.endsQuotedRun }
-    classes[Int(Self.lineFeed)] = Self.endsUnquotedRun | Self.endsQuotedRun
-    classes[Int(Self.carriageReturn)] = Self.endsUnquotedRun
-    classes[Int(delimiter)] = Self.endsUnquotedRun
-    classes[Int(Self.quote)] = Self.endsQuotedRun
     let recordsEnd = CSVIndex.recordsEnd(input)
-    self = try classes.withUnsafeBufferPointer { (classes) throws(InputError) -> CSVIndex in
-      try CSVIndex.scan(
-        UnsafeBufferPointer(rebasing: input[0..<recordsEnd]), delimiter: delimiter,
-        classes: classes, chunking: chunking, known: known?.delimiter == delimiter ? known : nil,
-        keyColumn: keyColumn)
-    }
+    self = try CSVIndex.scan(
+      UnsafeBufferPointer(rebasing: input[0..<recordsEnd]), delimiter: delimiter,
+      chunking: chunking, known: known?.delimiter == delimiter ? known : nil, keyColumn: keyColumn)
     self.recordsEnd = recordsEnd
   }
 
   /// Indexes `input` (up to the empty lines at its end), a large one in
   /// chunks (`CSVIndex+Chunks`).
   private static func scan(
-    _ input: UnsafeBufferPointer<UInt8>, delimiter: UInt8, classes: UnsafeBufferPointer<UInt8>,
-    chunking: ScanChunking, known: CSVKnownRows?, keyColumn: Int
+    _ input: UnsafeBufferPointer<UInt8>, delimiter: UInt8, chunking: ScanChunking,
+    known: CSVKnownRows?, keyColumn: Int
   ) throws(InputError) -> CSVIndex {
     var index = CSVIndex()
     index.keyColumn = keyColumn
@@ -72,14 +55,14 @@ extension CSVIndex {
     }
     if let bounds = chunking.bounds(from: start, to: input.count) {
       try index.scanInChunks(
-        bounds, input, delimiter: delimiter, classes: classes, chunking: chunking, known: known,
+        bounds, input, delimiter: delimiter, chunking: chunking, known: known,
         keyColumn: keyColumn)
       return index
     }
     var rows = CSVRows()
     try scanRows(
-      input, from: start, startingBefore: input.count, delimiter: delimiter, classes: classes,
-      known: known, keyColumn: keyColumn, into: &rows)
+      input, from: start, startingBefore: input.count, delimiter: delimiter, known: known,
+      keyColumn: keyColumn, into: &rows)
     index.lineStarts = rows.lineStarts
     if let keys = rows.keys {
       index.canonicalKeys = Array(keys.bytes)
@@ -114,13 +97,13 @@ extension CSVIndex {
   /// `limit`, and notes them in `rows` (also when it throws). Every row
   /// must have as many fields as the first one read here.
   ///
-  /// Long by design: hot scanner loop (one pass over every byte of the
-  /// file, its states kept in locals; split, they would cost calls).
-  ///
   /// A row with the same bytes as one of `known` (OLD's, when this is
   /// NEW) is taken whole once the first row has set the width, when the
   /// widths agree and OLD's rows do not change whether every field is
-  /// quoted.
+  /// quoted. Most other rows are read sixteen bytes at a time
+  /// (``CSVBlockRow``); the rest byte by byte
+  /// (``readRowBytes(_:at:line:delimiter:delimiters:keyColumn:keys:everyFieldQuoted:)``),
+  /// which gives every error.
   ///
   /// With a `keyColumn` (0 or more), the canonical bytes of each row's
   /// field in that column go to `rows.keys` as the row is read
@@ -128,17 +111,12 @@ extension CSVIndex {
   /// (the row at the input's start, after a byte order mark) empty.
   static func scanRows(
     _ input: UnsafeBufferPointer<UInt8>, from start: Int, startingBefore limit: Int,
-    delimiter: UInt8, classes: UnsafeBufferPointer<UInt8>, known: CSVKnownRows? = nil,
-    keyColumn: Int = -1, into rows: inout CSVRows
+    delimiter: UInt8, known: CSVKnownRows? = nil, keyColumn: Int = -1, into rows: inout CSVRows
   ) throws(InputError) {
-    let count = input.count
-    guard let base = input.baseAddress else { return }
-    let raw = UnsafeRawPointer(base)
     let delimiters = ByteClassifier.splat(delimiter)
     var position = start
     // Guess rows of 64 bytes: at most 1/8 of the input's size reserved.
     rows.lineStarts.reserveCapacity((limit - start) / 64 + 1)
-    rows.lineNumbers.reserveCapacity((limit - start) / 64 + 1)
     if known != nil { rows.knownPartners.reserveCapacity((limit - start) / 64 + 1) }
     // Guess keys of at most a sixth of the rows' bytes (the buffer grows).
     let capturing = keyColumn >= 0
@@ -147,7 +125,6 @@ extension CSVIndex {
     let headerStart = CSVTable.startsWithByteOrderMark(input) ? 3 : 0
     var line = 1
     var everyFieldQuoted = true
-    var columnCount = -1
     var lastKnown = -1
     defer {
       rows.end = position
@@ -164,139 +141,41 @@ extension CSVIndex {
       let rowStart = position
       let rowLine = line
       let rowKeyColumn = rowStart == headerStart ? -1 : keyColumn
-      if let known, columnCount == known.columnCount,
+      if let known, rows.columnCount == known.columnCount,
         !everyFieldQuoted || known.quotesEveryField,
         let row = known.records.find(in: input, at: position, after: lastKnown)
       {
+        // A row of OLD's, taken whole.
         lastKnown = row
         position += known.records.ends[row] - known.records.starts[row]
-        line += Int(known.lineFeeds[row])
-        rows.lineStarts.append(UInt32(truncatingIfNeeded: rowStart))
-        rows.lineNumbers.append(UInt32(truncatingIfNeeded: rowLine))
-        rows.knownPartners.append(Int32(truncatingIfNeeded: row))
+        line += known.lineFeeds(ofLine: row)
+        rows.note(start: rowStart, line: rowLine, partner: row)
         if capturing {
           if rowKeyColumn >= 0 { known.appendKey(ofLine: row, column: rowKeyColumn, to: &keys) }
           keyEnds.append(keys.count)
         }
         continue
       }
-      var fields = 0
-      var rowEnd = position
+      let fields: Int
+      let rowEnd: Int
       if let row = CSVBlockRow.read(
         input, at: position, delimiter: delimiter, delimiterBlock: delimiters,
         keyColumn: rowKeyColumn)
       {
         // Most rows: sixteen bytes at a time.
         if rowKeyColumn >= 0 { keys.appendCSVKey(input, row.key) }
-        fields = row.fields
-        rowEnd = row.contentEnd
+        (fields, rowEnd) = (row.fields, row.contentEnd)
         position = row.next
         line += 1 + row.quotedLineFeeds
         if row.quotedFields < row.fields { everyFieldQuoted = false }
       } else {
-        while true {
-          let fieldStart = position
-          if position < count, input[position] == quote {
-            // Read a quoted field up to its closing quote.
-            let opening = position
-            position += 1
-            while true {
-              // Sixteen bytes at a time, the last few (fewer than sixteen
-              // before the end) one by one.
-              if position &+ ByteClassifier.width <= count {
-                let found = ByteClassifier.firstQuotedFieldStop(raw, position)
-                position &+= found
-                if found == ByteClassifier.width { continue }
-              } else {
-                while position < count, classes[Int(input[position])] & endsQuotedRun == 0 {
-                  position += 1
-                }
-              }
-              guard position < count else {
-                throw InputError(
-                  "this quoted field is never closed (no matching `\"` before the end of the file)",
-                  offset: opening, in: input)
-              }
-              let byte = input[position]
-              if byte == quote {
-                if position + 1 < count, input[position + 1] == quote {
-                  position += 2
-                  continue
-                }
-                position += 1
-                break
-              }
-              if byte == lineFeed {
-                line += 1
-                position += 1
-                continue
-              }
-              position = try utf8SequenceEnd(input, at: position)
-            }
-            if position < count {
-              let byte = input[position]
-              guard byte == delimiter || byte == lineFeed || byte == carriageReturn else {
-                throw InputError(
-                  "unexpected text after the closing quote of a field "
-                    + "(a `\"` inside a quoted field is written `\"\"`)",
-                  offset: position, in: input)
-              }
-            }
-          } else {
-            // Read an unquoted field up to the delimiter or the line's end.
-            everyFieldQuoted = false
-            while true {
-              // Sixteen bytes at a time, the last few (fewer than sixteen
-              // before the end) one by one.
-              if position &+ ByteClassifier.width <= count {
-                let found = ByteClassifier.firstUnquotedFieldStop(
-                  raw, position, delimiter: delimiters)
-                position &+= found
-                if found == ByteClassifier.width { continue }
-              } else {
-                while position < count, classes[Int(input[position])] & endsUnquotedRun == 0 {
-                  position += 1
-                }
-              }
-              guard position < count, input[position] >= 0x80 else { break }
-              position = try utf8SequenceEnd(input, at: position)
-            }
-          }
-          if fields == rowKeyColumn { keys.appendCSVKey(input, fieldStart..<position) }
-          fields += 1
-          rowEnd = position
-          guard position < count else { break }
-          let byte = input[position]
-          position += 1
-          if byte == delimiter { continue }
-          if byte == carriageReturn {
-            guard position < count, input[position] == lineFeed else {
-              throw InputError(
-                "a carriage return outside quotes must be followed by a line feed "
-                  + "(lines ending in CR alone are not supported)",
-                offset: position - 1, in: input)
-            }
-            position += 1
-          }
-          line += 1
-          break
-        }
+        (fields, rowEnd) = try readRowBytes(
+          input, at: &position, line: &line, delimiter: delimiter, delimiters: delimiters,
+          keyColumn: rowKeyColumn, keys: &keys, everyFieldQuoted: &everyFieldQuoted)
       }
-      // Record the row and check its width against the first row's.
-      rows.lineStarts.append(UInt32(truncatingIfNeeded: rowStart))
-      rows.lineNumbers.append(UInt32(truncatingIfNeeded: rowLine))
-      if known != nil { rows.knownPartners.append(-1) }
+      rows.note(start: rowStart, line: rowLine, partner: known != nil ? -1 : nil)
       if capturing { keyEnds.append(keys.count) }
-      let blank = fields == 1 && rowEnd == rowStart
-      if columnCount < 0 {
-        columnCount = fields
-        rows.columnCount = fields
-        rows.firstRowBlank = blank
-      } else if fields != columnCount {
-        throw widthError(
-          line: TextPosition(offset: rowStart, in: input).line, fields: fields,
-          columnCount: columnCount, blank: blank)
-      }
+      try rows.checkWidth(fields, blank: fields == 1 && rowEnd == rowStart, at: rowStart, in: input)
     }
   }
 
@@ -313,28 +192,5 @@ extension CSVIndex {
     let header = columnCount == 1 ? "the header has 1" : "the header has \(columnCount)"
     let row = fields == 1 ? "has 1 field" : "has \(fields) fields"
     return InputError("line \(line) \(row), \(header)", line: line, column: 1)
-  }
-
-  /// The end of the well-formed UTF-8 sequence that starts at `position`
-  /// (a byte of 0x80 or more).
-  ///
-  /// - Throws: `InputError` at `position` when the sequence is not
-  ///   well-formed UTF-8 (Unicode Table 3-7: no overlong forms, no
-  ///   surrogates, nothing above U+10FFFF).
-  private static func utf8SequenceEnd(_ input: UnsafeBufferPointer<UInt8>, at position: Int)
-    throws(InputError) -> Int
-  {
-    let length = UTF8Validation.sequenceLength(input, at: position, limit: input.count)
-    guard length > 0 else { throw invalidUTF8(input, at: position) }
-    return position + length
-  }
-
-  /// The error for invalid UTF-8 at `position`.
-  private static func invalidUTF8(_ input: UnsafeBufferPointer<UInt8>, at position: Int)
-    -> InputError
-  {
-    let hex = String(input[position], radix: 16, uppercase: true)
-    return InputError(
-      "invalid UTF-8 (byte 0x\(hex.count == 1 ? "0" + hex : hex))", offset: position, in: input)
   }
 }

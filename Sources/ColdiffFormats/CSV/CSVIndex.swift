@@ -9,7 +9,9 @@ struct CSVIndex {
   var columnCount = 0
   /// The start offset of each line (a row, possibly several text lines).
   var lineStarts: [UInt32] = []
-  /// The 1-based text line on which each line starts.
+  /// The 1-based text line on which each line starts; empty when line
+  /// `i` starts on text line `i + 1` for every `i` (no quoted field holds
+  /// a line feed before the last line; ``lineNumber(ofLine:)``).
   var lineNumbers: [UInt32] = []
   /// For each line, when the scan took the rows of another file whole:
   /// that file's line (0 its header) with the same bytes, or -1; empty
@@ -29,4 +31,11 @@ struct CSVIndex {
   /// Where each line's key ends in `canonicalKeys` (only when
   /// `keyColumn` is a column).
   var canonicalKeyEnds: [Int] = []
+}
+
+extension CSVIndex {
+  /// The 1-based text line on which line `line` starts.
+  func lineNumber(ofLine line: Int) -> Int {
+    lineNumbers.isEmpty ? line + 1 : Int(lineNumbers[line])
+  }
 }

@@ -7,9 +7,11 @@ package struct CSVKnownRows: Sendable {
   /// The rows (the header first), each with its line ending; the last one
   /// is left out (empty) when the file does not end with a line ending.
   let records: KnownRecords
-  /// How many line feeds each row holds (1, or more with line feeds in
-  /// quoted fields).
-  let lineFeeds: [UInt32]
+  /// The text line on which each row starts, empty when row `i` starts
+  /// on line `i + 1` for every `i` (`CSVTable`'s).
+  private let lineNumbers: [UInt32]
+  /// How many line feeds the last row holds.
+  private let lastLineFeeds: Int
   /// The number of fields of every row.
   let columnCount: Int
   /// The delimiter the rows were read with.
@@ -34,28 +36,35 @@ package struct CSVKnownRows: Sendable {
     let rows = table.lineStarts.count
     var starts = [Int](repeating: 0, count: rows)
     var ends = [Int](repeating: 0, count: rows)
-    var lineFeeds = [UInt32](repeating: 1, count: rows)
+    var lastLineFeeds = 0
     for row in 0..<rows {
       starts[row] = Int(table.lineStarts[row])
       if row + 1 < rows {
         ends[row] = Int(table.lineStarts[row + 1])
-        lineFeeds[row] = table.lineNumbers[row + 1] - table.lineNumbers[row]
       } else if table.recordsEnd > starts[row], bytes[table.recordsEnd - 1] == 0x0A {
         ends[row] = table.recordsEnd
-        lineFeeds[row] = UInt32(
-          bytes[starts[row]..<ends[row]].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) })
+        lastLineFeeds = bytes[starts[row]..<ends[row]].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
       } else {
         ends[row] = starts[row]
       }
     }
     records = KnownRecords(bytes: bytes, starts: starts, ends: ends)
-    self.lineFeeds = lineFeeds
+    lineNumbers = table.lineNumbers
+    self.lastLineFeeds = lastLineFeeds
     columnCount = table.columnCount
     delimiter = table.delimiter
     quotesEveryField = table.quotesEveryField
     keyColumn = table.capturedKeys?.column ?? -1
     keyBytes = table.capturedKeys?.bytes ?? []
     keyEnds = table.capturedKeys?.ends ?? []
+  }
+
+  /// How many line feeds row `line` holds (1, or more with line feeds in
+  /// quoted fields).
+  @inline(__always)
+  func lineFeeds(ofLine line: Int) -> Int {
+    guard line + 1 < records.starts.count else { return lastLineFeeds }
+    return lineNumbers.isEmpty ? 1 : Int(lineNumbers[line + 1] &- lineNumbers[line])
   }
 
   /// Appends the canonical key bytes of field `column` of row `line` (a

@@ -16,7 +16,7 @@ extension CSVTable {
   /// - Complexity: O(1).
   public func line(ofRow row: Int) -> Int {
     checkRow(row)
-    return Int(lineNumbers[row + 1])
+    return lineNumbers.isEmpty ? row + 2 : Int(lineNumbers[row + 1])
   }
 
   /// The line ending written after record `row`: CRLF, LF, or nothing for

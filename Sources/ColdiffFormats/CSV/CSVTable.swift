@@ -39,7 +39,9 @@ public struct CSVTable: Sendable {
   /// The start offset of every line (a row, which may span several text
   /// lines), the header first.
   let lineStarts: [UInt32]
-  /// The 1-based text line on which each line starts, the header first.
+  /// The 1-based text line on which each line starts, the header first;
+  /// empty when line `i` starts on text line `i + 1` for every `i`
+  /// (`CSVIndex.lineNumbers`).
   let lineNumbers: [UInt32]
   /// For each line, when the scan took the rows of another file whole
   /// (`CSVKnownRows`, OLD's when this is NEW): that file's line (0 its

@@ -13,8 +13,7 @@ extension CSVIndex {
   ///   whole file would.
   mutating func scanInChunks(
     _ bounds: [Int], _ input: UnsafeBufferPointer<UInt8>, delimiter: UInt8,
-    classes: UnsafeBufferPointer<UInt8>, chunking: ScanChunking, known: CSVKnownRows?,
-    keyColumn: Int
+    chunking: ScanChunking, known: CSVKnownRows?, keyColumn: Int
   ) throws(InputError) {
     var parts: [CSVRows] = []
     var header = -1
@@ -25,8 +24,8 @@ extension CSVIndex {
         var rows = CSVRows()
         do throws(InputError) {
           try CSVIndex.scanRows(
-            input, from: start, startingBefore: limit, delimiter: delimiter, classes: classes,
-            known: known, keyColumn: keyColumn, into: &rows)
+            input, from: start, startingBefore: limit, delimiter: delimiter, known: known,
+            keyColumn: keyColumn, into: &rows)
         } catch {
           rows.error = error
         }
@@ -54,22 +53,44 @@ extension CSVIndex {
   private mutating func join(_ parts: inout [CSVRows], header: Int) {
     let rows = parts.reduce(0) { $0 + $1.lineStarts.count }
     lineStarts.reserveCapacity(rows)
-    lineNumbers.reserveCapacity(rows)
     if parts.contains(where: { !$0.knownPartners.isEmpty }) { knownPartners.reserveCapacity(rows) }
     if keyColumn >= 0 { joinKeys(&parts, rows: rows) }
+    let numbered = !Self.linesFollowRows(parts)
+    if numbered { lineNumbers.reserveCapacity(rows) }
     var lineFeeds: UInt32 = 0
     var everyFieldQuoted = true
     for position in parts.indices {
       let part = parts[position]
       parts[position] = CSVRows()
+      if numbered {
+        if part.lineNumbers.isEmpty {
+          // Row `i` of the part is on its line `i + 1`.
+          lineNumbers += (0..<UInt32(part.lineStarts.count)).lazy.map { $0 + 1 + lineFeeds }
+        } else {
+          lineNumbers += part.lineNumbers.lazy.map { $0 + lineFeeds }
+        }
+      }
       lineStarts += part.lineStarts
-      lineNumbers += part.lineNumbers.lazy.map { $0 + lineFeeds }
       knownPartners += part.knownPartners
       lineFeeds += UInt32(part.lineFeeds)
       everyFieldQuoted = everyFieldQuoted && part.everyFieldQuoted
     }
     columnCount = max(header, 0)
     quotesEveryField = everyFieldQuoted && rows > 0
+  }
+
+  /// Whether every row of `parts` starts on the line after the row
+  /// before it (then the joined index holds no line numbers): each
+  /// part's do, and each part starts after as many line feeds as rows.
+  private static func linesFollowRows(_ parts: [CSVRows]) -> Bool {
+    var rows = 0
+    var lineFeeds = 0
+    for part in parts {
+      guard part.lineNumbers.isEmpty, lineFeeds == rows else { return false }
+      rows += part.lineStarts.count
+      lineFeeds += part.lineFeeds
+    }
+    return true
   }
 
   /// Joins the key bytes of the chunks, back to back, copied once, and

@@ -5,7 +5,9 @@ struct CSVRows {
   /// The start offset of each row.
   var lineStarts: [UInt32] = []
   /// The text line on which each row starts, counted from 1 at the
-  /// scan's start.
+  /// scan's start; empty while each row starts on the line after the
+  /// row before it (row `i` on line `i + 1`, no line feed in a quoted
+  /// field), as in most files.
   var lineNumbers: [UInt32] = []
   /// For each row, when the scan took the rows of another file whole
   /// (`CSVKnownRows`): that file's line (0 its header) with the same
@@ -27,4 +29,48 @@ struct CSVRows {
   var lineFeeds = 0
   /// The first error in the rows, when the scan stopped at one.
   var error: InputError?
+}
+
+extension CSVRows {
+  /// Notes the row that starts at `start`, on text line `line`, taken
+  /// whole from another file's line `partner` (-1 for a row read, `nil`
+  /// when the scan has no other file).
+  @inline(__always)
+  mutating func note(start: Int, line: Int, partner: Int?) {
+    lineStarts.append(UInt32(truncatingIfNeeded: start))
+    if !lineNumbers.isEmpty || line != lineStarts.count { noteLine(line) }
+    if let partner { knownPartners.append(Int32(truncatingIfNeeded: partner)) }
+  }
+
+  /// Notes the line of the row just noted, writing out the lines of the
+  /// rows before it when it is the first not on the line after its
+  /// predecessor's.
+  @inline(never)
+  private mutating func noteLine(_ line: Int) {
+    if lineNumbers.isEmpty {
+      lineNumbers.reserveCapacity(lineStarts.capacity)
+      lineNumbers += (1..<lineStarts.count).lazy.map { UInt32(truncatingIfNeeded: $0) }
+    }
+    lineNumbers.append(UInt32(truncatingIfNeeded: line))
+  }
+
+  /// Checks the width of the row read at `start`, `fields` fields
+  /// (`blank` when it is an empty line), against the first row's, or
+  /// takes it as the width when it is the first.
+  ///
+  /// - Throws: `InputError` at the row's first column when the widths
+  ///   differ.
+  @inline(__always)
+  mutating func checkWidth(
+    _ fields: Int, blank: Bool, at start: Int, in input: UnsafeBufferPointer<UInt8>
+  ) throws(InputError) {
+    if columnCount < 0 {
+      columnCount = fields
+      firstRowBlank = blank
+    } else if fields != columnCount {
+      throw CSVIndex.widthError(
+        line: TextPosition(offset: start, in: input).line, fields: fields,
+        columnCount: columnCount, blank: blank)
+    }
+  }
 }

@@ -1,0 +1,32 @@
+import ColdiffCore
+import ColdiffFormats
+
+extension TreeSnapshot {
+  /// The keys a scan made for every node of `layout`, hashed as an arena,
+  /// and their table when asked for; `nil` when the scan made none or a
+  /// node has no key (matching then reports it), a `nil` table when a key
+  /// occurs twice (matching reports it).
+  ///
+  /// - Complexity: O(n) expected.
+  static func capturedKeys(of layout: JSONTreeScanner.Layout, table: Bool) -> (
+    KeyArena?, KeyTable?
+  ) {
+    guard !layout.canonicalKeyStarts.isEmpty, !layout.keyRanges.contains(where: { $0 == nil })
+    else { return (nil, nil) }
+    let arena = KeyArena(bytes: layout.canonicalKeys, starts: layout.canonicalKeyStarts)
+    return (arena, table ? try? KeyTable(arena) : nil)
+  }
+
+  /// Whether `pointers` name the one key the scan noted for every node
+  /// (`capturedArena`).
+  func keyedAsCaptured(_ pointers: [JSONPointer]) -> Bool {
+    guard let capturedKey, capturedArena != nil else { return false }
+    return pointers.count == 1 && pointers[0].tokens == [capturedKey]
+  }
+
+  /// The table of the keys `pointers` name, when the snapshot built it
+  /// (`capturedTable`): NEW's keys are looked up in it.
+  package func keyTable(for pointers: [JSONPointer]) -> KeyTable? {
+    keyedAsCaptured(pointers) ? capturedTable : nil
+  }
+}

@@ -1,0 +1,78 @@
+import ColdiffCore
+import ColdiffFormats
+import TestSupport
+import Testing
+
+@testable import ColdiffEngine
+
+/// OLD's keys and key table made from a table's captured keys while NEW
+/// is read (`Snapshot+EarlyKeys`) are those made after, and are used only
+/// for the identity of their column; keys hashed in two halves are those
+/// hashed in one.
+@Suite struct EarlyKeysTests {
+  private static let id = Identity.fields([JSONPointer(tokens: [Array("id".utf8)])])
+
+  private static func snapshot(_ text: String, keyName: String = "id") throws -> Snapshot {
+    try Snapshot(
+      InputFile(name: "old.csv", bytes: Array(text.utf8)), override: nil,
+      keyName: Array(keyName.utf8))
+  }
+
+  @Test func earlyKeysAreTheKeysMadeAfterAndTheirTableFindsThem() throws {
+    let text = "name,id\n" + (0..<300).map { "n\($0),\"k\($0 * 7 % 300)\"\n" }.joined()
+    let early = try #require(try Self.snapshot(text).earlyKeys())
+    let later = try Self.snapshot(text).keyArena(for: Self.id)
+    #expect(early.column == 1)
+    #expect(early.keys.count == later.count)
+    #expect((0..<later.count).allSatisfy { early.keys.keyEquals($0, later, $0) })
+    let table = try #require(early.table)
+    #expect((0..<later.count).allSatisfy { table.lookup($0, of: later, in: early.keys) == $0 })
+  }
+
+  @Test func aDuplicateKeyLeavesNoTable() throws {
+    let early = try Self.snapshot("id,name\na,1\nb,2\na,3\n").earlyKeys()
+    #expect(early != nil)
+    #expect(early?.table == nil)
+  }
+
+  @Test func earlyKeysServeOnlyTheirColumnAndHandTheCapturedKeysOver() throws {
+    let snapshot = try Self.snapshot("id,name\na,1\nb,2\n")
+    let early = snapshot.earlyKeys()
+    let other = Identity.fields([JSONPointer(tokens: [Array("name".utf8)])])
+    #expect(snapshot.keysAndTable(early, for: other) == nil)
+    #expect(snapshot.keysAndTable(early, for: .wholeValue) == nil)
+    #expect(snapshot.keysAndTable(nil, for: Self.id) == nil)
+    guard case .table(let table) = snapshot.storage else {
+      Issue.record("not a table")
+      return
+    }
+    #expect(table.capturedKeys != nil)
+    let made = try #require(snapshot.keysAndTable(early, for: Self.id))
+    #expect(made.0.count == 2)
+    #expect(made.1 != nil)
+    #expect(table.capturedKeys == nil)
+  }
+
+  @Test func jsonAndUncapturedColumnsHaveNoEarlyKeys() throws {
+    let json = try Snapshot(
+      InputFile(name: "old.jsonl", bytes: Array("{\"id\":1}\n".utf8)), override: nil,
+      keyName: Array("id".utf8))
+    #expect(json.earlyKeys() == nil)
+    #expect(try Self.snapshot("key,name\na,1\n").earlyKeys() == nil)
+  }
+
+  @Test(arguments: [0, 1, Snapshot.keysHashedInHalves, Snapshot.keysHashedInHalves + 3])
+  func keysHashedInHalvesAreHashedAsInOne(count: Int) {
+    var bytes: [UInt8] = []
+    var starts = [0]
+    for key in 0..<count {
+      bytes += Array("key \(key * 31)".utf8).prefix(key % 13)
+      starts.append(bytes.count)
+    }
+    let halves = Snapshot.hashedArena(bytes: bytes, starts: starts)
+    let whole = KeyArena(bytes: bytes, starts: starts)
+    #expect(halves.count == count)
+    // Equal keys of two arenas: the same bytes and the same hash.
+    #expect((0..<count).allSatisfy { halves.keyEquals($0, whole, $0) })
+  }
+}
