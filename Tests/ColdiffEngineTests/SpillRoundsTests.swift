@@ -7,10 +7,11 @@ import Testing
 
 /// OLD and NEW spilled in step (`SpillRounds`) on seeded inputs with
 /// small windows and many buckets: every record is spilled once into the
-/// bucket of its key; the pairs NEW's scan found are mutual, have the
-/// same bytes and the same key, are many (the shared records are found,
-/// not only a few), and are written without their texts; every frame
-/// carries its record's identity as written.
+/// bucket of its key, a pair NEW's scan found once for both: in OLD's
+/// file, naming NEW's record, which NEW's file leaves out; the pairs have
+/// the same bytes, are many (the shared records are found, not only a
+/// few), and are written without their texts; every frame carries its
+/// record's identity as written.
 @Suite(.serialized) struct SpillRoundsTests {
   /// How a pair is written: an extension, the collection and a record.
   private struct Form: Sendable {
@@ -122,7 +123,7 @@ import Testing
       oldPath, newPath, format: form.format, buckets: buckets, in: directory.path)
     defer { spill.remove() }
     var oldSeen = [Bool](repeating: false, count: oldRecords.count)
-    var newSeen = [Bool](repeating: false, count: newRecords.count)
+    var newSeen = [Int](repeating: 0, count: newRecords.count)
     var pairs = 0
     for bucket in 0..<buckets {
       let old = try oldFiles.records(of: bucket)
@@ -136,37 +137,33 @@ import Testing
               == writtenIdentity(form, records[frame.position]))
         }
       }
-      var oldByPosition: [Int: SpilledRecords.Frame] = [:]
+      for frame in new.frames {
+        newSeen[frame.position] += 1
+        #expect(frame.partner == nil)
+        #expect(frame.text.count == frame.lengthInInput)
+      }
       for frame in old.frames {
         oldSeen[frame.position] = true
-        oldByPosition[frame.position] = frame
-      }
-      var newPartners: [Int: Int] = [:]
-      for frame in new.frames {
-        newSeen[frame.position] = true
-        guard let partner = frame.partner else { continue }
-        pairs += 1
-        newPartners[partner] = frame.position
-        #expect(frame.text.isEmpty)
-        #expect(newRecords[frame.position] == oldRecords[partner])
-        // The same bytes at the frame's offset, and in the same bucket
-        // as its partner, whose frame names it back and has its key.
-        let oldFrame = try #require(oldByPosition[partner])
-        #expect(oldFrame.partner == frame.position)
-        #expect(oldFrame.text.isEmpty)
-        #expect(old.withBytes(oldFrame.key) { Array($0) } == new.withBytes(frame.key) { Array($0) })
-        let bytes = Array(newText.utf8)[frame.offset..<(frame.offset + frame.lengthInInput)]
-        #expect(String(decoding: bytes, as: UTF8.self) == newRecords[frame.position])
-      }
-      for frame in old.frames {
-        if let partner = frame.partner {
-          #expect(newPartners[frame.position] == partner)
-        } else {
+        guard let partner = frame.partner else {
           #expect(frame.text.count == frame.lengthInInput)
+          continue
         }
+        pairs += 1
+        newSeen[partner] += 1
+        #expect(frame.text.isEmpty)
+        #expect(newRecords[partner] == oldRecords[frame.position])
+        // NEW's record at the offset the frame names, of the same length.
+        let bytes = Array(newText.utf8)[
+          frame.partnerOffset..<(frame.partnerOffset + frame.lengthInInput)]
+        #expect(String(decoding: bytes, as: UTF8.self) == newRecords[partner])
+        // Put back as NEW's file would have held it.
+        let standing = SpilledRecords.Frame(partnerOf: frame)
+        #expect(standing.position == partner && standing.offset == frame.partnerOffset)
+        #expect(standing.partner == frame.position && standing.text.isEmpty)
       }
     }
-    #expect(oldSeen.allSatisfy { $0 } && newSeen.allSatisfy { $0 })
+    #expect(newSeen.allSatisfy { $0 == 1 }, "every NEW record spilled once")
+    #expect(oldSeen.allSatisfy { $0 })
     let shared = newRecords.filter(Set(oldRecords).contains).count
     #expect(pairs > shared * 3 / 4, "\(pairs) of \(shared) shared records paired")
   }

@@ -187,6 +187,43 @@ import Testing
     }
   }
 
+  /// A key NEW holds twice where one of its records has the same bytes
+  /// as OLD's (a pair, spilled once, in OLD's file, NEW's file leaving it
+  /// out), the other a copy of it, a changed record or one earlier in
+  /// NEW: the error a run in memory gives.
+  @Test(arguments: ["json", "jsonl"])
+  func aDuplicateOfARecordNewSharesIsTheErrorInMemory(form: String) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let records = (0..<3000).map { "{\"id\": \($0), \"name\": \"record \($0)\"}" }
+    func write(_ name: String, _ records: [String]) throws -> String {
+      try directory.write(
+        "\(name).\(form)",
+        form == "json"
+          ? "[\n" + records.joined(separator: ",\n") + "\n]\n"
+          : records.map { $0 + "\n" }.joined())
+    }
+    let old = try write("old", records)
+    let duplicates: [(String, (inout [String]) -> Void)] = [
+      ("a copy later", { $0[2500] = $0[700] }),
+      ("a changed record later", { $0[2600] = "{\"id\": 900, \"name\": \"other\"}" }),
+      ("a copy earlier", { $0[100] = $0[2800] }),
+      ("a copy next to it", { $0[1501] = $0[1500] }),
+    ]
+    for (name, damage) in duplicates {
+      var new = records
+      damage(&new)
+      let newPath = try write("new", new)
+      for options in [["--key", "id"], []] {
+        let whole = try coldiff(options + [old, newPath])
+        let bucketed = try coldiff(options + ["--memory", "64K", old, newPath])
+        #expect(whole.status == 2 && bucketed.status == 2, "\(name) \(options)")
+        #expect(bucketed.errors == whole.errors, "\(name) \(options)")
+        #expect(bucketed.output.isEmpty, "\(name) \(options)")
+      }
+    }
+  }
+
   /// A temporary disk that fills up (the spill files' writes fail with
   /// ENOSPC after a few bytes): a clear error, exit 2, nothing on standard
   /// output, no spill file left.

@@ -67,7 +67,11 @@ extension ColdiffRun {
     console.noteDelimiter(
       guessed: result.guessedDelimiters.new, name: detectionNames.new ?? newPath)
     progress?.stage("writing")
-    return emit(result.comparison, header: header, title: title)
+    let status = emit(result.comparison, header: header, title: title)
+    // The put-together snapshots and the changes go with the process, not
+    // record by record.
+    io.leaveForExit(result)
+    return status
   }
 
   /// `--memory SIZE is too small`, naming the smallest budget that works.

@@ -2,24 +2,18 @@ import ColdiffFormats
 import Glibc
 
 /// One side's bucket files: each record appended to the file of its
-/// bucket through a buffer, as a frame of its position in the input, the
+/// bucket through a buffer, as a frame (a `FrameHeader`, then the key,
+/// identity, name and text) of its position in the input, the
 /// offset of its text in the input (for messages), its canonical key (for
 /// matching), its identity as written (what stands for a matched record
 /// in the put-together inputs), its member name (an object map's) and its
 /// text, so a bucket is matched and compared without reading its records
-/// again. A record that the other input has with the same bytes (its
-/// partner, found by the scans, `SpillRounds`) is written without its
-/// text: the frame names the partner's position instead, and the pair is
-/// equal without reading either.
+/// again. A record of OLD that NEW has with the same bytes (its partner,
+/// found by the scans, `SpillRounds`) is written once for the pair, in
+/// OLD's file and without its text: the frame names the partner's
+/// position and offset in NEW, the pair is equal without reading either,
+/// and NEW's file leaves the partner out.
 final class BucketFiles {
-  /// The frame's header: position, offset and partner position + 1 (0
-  /// for none; 8 bytes each), then the lengths of the key, the identity,
-  /// the name and the text (4 each; the text's is its length in the input
-  /// also when the frame leaves it out).
-  static let headerSize = 40
-  /// The identity length that means "the record's text" (whole values).
-  static let identityIsText = UInt32.max
-
   private let paths: [String]
   /// The number of buckets.
   var count: Int { paths.count }
@@ -28,6 +22,9 @@ final class BucketFiles {
   /// is (written to in place: a frame is copied once, then written out).
   private let buffers: UnsafeMutableRawBufferPointer
   private let fills: UnsafeMutableBufferPointer<Int>
+  /// The position and offset of each file's last frame (its next
+  /// header's are differences from them).
+  private let lastFrames: UnsafeMutableBufferPointer<(position: Int, offset: Int)>
   private let bufferSize: Int
   private let directory: String
   /// Bytes written so far, and how many may be (a test's full disk).
@@ -47,6 +44,8 @@ final class BucketFiles {
     buffers = .allocate(byteCount: count * bufferSize, alignment: 16)
     fills = .allocate(capacity: count)
     fills.initialize(repeating: 0)
+    lastFrames = .allocate(capacity: count)
+    lastFrames.initialize(repeating: (0, 0))
     descriptors = []
     for path in paths {
       let descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -59,6 +58,7 @@ final class BucketFiles {
     for descriptor in descriptors { close(descriptor) }
     buffers.deallocate()
     fills.deallocate()
+    lastFrames.deallocate()
   }
 
   /// Appends a record to bucket `bucket`.
@@ -68,33 +68,37 @@ final class BucketFiles {
   ///   - quotingIdentity: whether the identity as written is `identity`
   ///     between quotes (a string key without escapes, written from its
   ///     canonical key, `JSONCanonicalKey.unescapedStringText`).
-  ///   - partner: the position of the other input's record with the same
-  ///     bytes: the text is left out (its length is kept).
+  ///   - partner: the position and the offset of NEW's record with the
+  ///     same bytes (for a record of OLD): the text is left out (its
+  ///     length is kept).
   /// - Throws: `InputError` when the write fails (a full disk).
   func append(
     bucket: Int, position: Int, offset: Int, key: UnsafeBufferPointer<UInt8>,
     identity: UnsafeBufferPointer<UInt8>?, quotingIdentity: Bool = false,
-    name: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, partner: Int? = nil
+    name: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>,
+    partner: (position: Int, offset: Int)? = nil
   ) throws {
     precondition(partner == nil || identity != nil, "a text left out is not the identity")
     let quotes = quotingIdentity ? 2 : 0
-    let identityLength = identity.map { UInt32($0.count + quotes) } ?? BucketFiles.identityIsText
-    let header = (
-      UInt64(position).littleEndian, UInt64(offset).littleEndian,
-      UInt64(partner.map { $0 + 1 } ?? 0).littleEndian, UInt32(key.count).littleEndian,
-      identityLength.littleEndian, UInt32(name.count).littleEndian,
-      UInt32(text.count).littleEndian
-    )
+    let header = FrameHeader(
+      position: position, offset: offset,
+      partner: partner.map { FrameHeader.Partner(position: $0.position, offset: $0.offset) },
+      keyLength: key.count, identityLength: identity.map { $0.count + quotes },
+      nameLength: name.count, textLength: text.count)
+    let previous = lastFrames[bucket]
+    lastFrames[bucket] = (position, offset)
     let text = partner == nil ? text : UnsafeBufferPointer(start: nil, count: 0)
-    let size =
-      BucketFiles.headerSize + key.count + (identity.map { $0.count + quotes } ?? 0) + name.count
+    let largest =
+      FrameHeader.largestSize + key.count + (identity.map { $0.count + quotes } ?? 0) + name.count
       + text.count
-    if fills[bucket] + size > bufferSize { try flush(bucket) }
-    if size > bufferSize {
+    if fills[bucket] + largest > bufferSize { try flush(bucket) }
+    if largest > bufferSize {
       // A frame larger than a buffer goes out on its own.
-      var frame: [UInt8] = []
-      frame.reserveCapacity(size)
-      withUnsafeBytes(of: header) { frame.append(contentsOf: $0) }
+      var frame = [UInt8](repeating: 0, count: FrameHeader.largestSize)
+      let headerSize = frame.withUnsafeMutableBytes {
+        header.write(to: $0.baseAddress!, after: previous)
+      }
+      frame.removeLast(FrameHeader.largestSize - headerSize)
       frame.append(contentsOf: key)
       if let identity {
         if quotingIdentity { frame.append(UInt8(ascii: "\"")) }
@@ -106,7 +110,8 @@ final class BucketFiles {
       try frame.withUnsafeBytes { try writeOut(bucket, $0) }
       return
     }
-    var at = bucket * bufferSize + fills[bucket]
+    let start = bucket * bufferSize + fills[bucket]
+    var at = start + header.write(to: buffers.baseAddress! + start, after: previous)
     func put(_ bytes: UnsafeRawBufferPointer) {
       guard bytes.count > 0 else { return }
       (buffers.baseAddress! + at).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
@@ -116,7 +121,6 @@ final class BucketFiles {
       buffers[at] = UInt8(ascii: "\"")
       at += 1
     }
-    withUnsafeBytes(of: header) { put($0) }
     put(UnsafeRawBufferPointer(key))
     if let identity {
       if quotingIdentity { putQuote() }
@@ -125,7 +129,7 @@ final class BucketFiles {
     }
     put(UnsafeRawBufferPointer(name))
     put(UnsafeRawBufferPointer(text))
-    fills[bucket] += size
+    fills[bucket] += at - start
   }
 
   /// Writes out every buffer.

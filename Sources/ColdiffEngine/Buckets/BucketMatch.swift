@@ -4,15 +4,17 @@ import ColdiffFormats
 /// One bucket matched and compared from its spilled frames, without
 /// reading its records again: keys from the frames, equal bytes for
 /// equal records, and only the records whose bytes differ compared
-/// field by field (as a run in memory compares them).
+/// field by field (as a run in memory compares them). A frame of OLD
+/// written for a pair is matched with its partner in NEW, which NEW's
+/// file leaves out.
 struct BucketMatch {
   /// OLD's and NEW's records of the bucket.
   let old: SpilledRecords
   let new: SpilledRecords
   /// For each NEW record of the bucket, its partner's index in `old`, or
-  /// -1.
+  /// -1 (a pair's NEW record is not among them: its OLD frame names it).
   let newToOld: [Int32]
-  /// Whether each OLD record of the bucket has a partner.
+  /// Whether each OLD record of the bucket has a partner (a pair's has).
   let oldMatched: [Bool]
   /// The changed fields of each updated record, by index in `old`.
   let changes: [(Int, [FieldChange])]
@@ -47,18 +49,16 @@ struct BucketMatch {
         throw BucketMatch.placedError(old, new, context) ?? InputError("duplicate key")
       }
     }
-    var oldMatched = [Bool](repeating: false, count: old.count)
+    var oldMatched = old.frames.map { $0.partner != nil }
     var differing: [(old: Int, new: Int)] = []
     for newIndex in newToOld.indices where newToOld[newIndex] >= 0 {
       let oldIndex = Int(newToOld[newIndex])
+      guard !oldMatched[oldIndex] else {
+        // A record of a pair's key: NEW has the key twice.
+        throw BucketMatch.placedError(old, new, context) ?? InputError("duplicate key")
+      }
       oldMatched[oldIndex] = true
-      // A pair the scans found to have the same bytes is written without
-      // its texts (only such pairs are: they have the same key).
-      if new.frames[newIndex].partner == old.frames[oldIndex].position { continue }
       if context.rawComparable, old.sameText(oldIndex, as: new, newIndex) { continue }
-      precondition(
-        new.frames[newIndex].partner == nil && old.frames[oldIndex].partner == nil,
-        "a record written without its text is matched with its partner (they have one key)")
       differing.append((oldIndex, newIndex))
     }
     self.newToOld = newToOld
@@ -124,14 +124,15 @@ struct BucketMatch {
 
   /// The error a run in memory gives for the bucket (a duplicate key, a
   /// record that cannot be compared): the bucket read as two snapshots
-  /// and compared as before, its error placed in the input; `nil` when
-  /// none is found.
+  /// (NEW's with the pairs' records its file leaves out) and compared as
+  /// before, its error placed in the input; `nil` when none is found.
   private static func placedError(
     _ old: SpilledRecords, _ new: SpilledRecords, _ context: Context
   ) -> InputError? {
     do {
       let (oldSnapshot, oldLocator) = try context.oldSide.bucketSnapshot(old)
-      let (newSnapshot, newLocator) = try context.newSide.bucketSnapshot(new)
+      let (newSnapshot, newLocator) = try context.newSide.bucketSnapshot(
+        new.withPartners(of: old))
       do {
         let oldKeys = try oldSnapshot.keyArena(for: context.identity, rules: context.rules)
         let newKeys = try newSnapshot.keyArena(for: context.identity, rules: context.rules)

@@ -196,24 +196,47 @@ struct BucketRun {
                 oldKey: UnsafeBufferPointer(rebasing: oldBytes[oldFrame.identity]),
                 newKey: UnsafeBufferPointer(rebasing: newBytes[newFrame.identity]), name: file)
             } else {
-              precondition(newFrame.partner == nil, "a record written without its text is matched")
               try assembly.addInsert(
                 newFrame.position, name: named ? Array(newBytes[newFrame.name])[...] : nil,
                 text: UnsafeBufferPointer(rebasing: newBytes[newFrame.text]), file: file)
             }
           }
         }
-        for (oldIndex, matched) in match.oldMatched.enumerated() where !matched {
-          let oldFrame = oldRecords.frames[oldIndex]
-          precondition(oldFrame.partner == nil, "a record written without its text is matched")
-          try assembly.addDelete(
-            oldFrame.position, name: named ? Array(oldBytes[oldFrame.name])[...] : nil,
-            text: UnsafeBufferPointer(rebasing: oldBytes[oldFrame.text]), file: file)
-        }
+        try placeOld(match, oldBytes, named: named, in: &assembly)
       }
     }
     for (oldIndex, fields) in match.changes {
       try assembly.addUpdate(oldRecords.frames[oldIndex].position, changes: fields, file: file)
+    }
+  }
+
+  /// Puts OLD's side of a bucket in place: a frame of a pair matched with
+  /// its partner in NEW (of the same identity as written: the same
+  /// bytes), a record without a partner deleted.
+  private func placeOld(
+    _ match: BucketMatch, _ oldBytes: UnsafeBufferPointer<UInt8>, named: Bool,
+    in assembly: inout ShardAssembly
+  ) throws {
+    let frames = match.old.frames
+    let file = old.name
+    for batchStart in stride(from: 0, to: frames.count, by: BucketRun.batch) {
+      let batch = batchStart..<min(batchStart + BucketRun.batch, frames.count)
+      try assembly.checkMatches(
+        batch.lazy.compactMap { index in
+          frames[index].partner.map { (old: frames[index].position, new: $0) }
+        }, name: file)
+      for oldIndex in batch {
+        let frame = frames[oldIndex]
+        if let partner = frame.partner {
+          let identity = UnsafeBufferPointer(rebasing: oldBytes[frame.identity])
+          try assembly.addMatch(
+            old: frame.position, new: partner, oldKey: identity, newKey: identity, name: file)
+        } else if !match.oldMatched[oldIndex] {
+          try assembly.addDelete(
+            frame.position, name: named ? Array(oldBytes[frame.name])[...] : nil,
+            text: UnsafeBufferPointer(rebasing: oldBytes[frame.text]), file: file)
+        }
+      }
     }
   }
 }

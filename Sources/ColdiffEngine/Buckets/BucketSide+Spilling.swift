@@ -64,20 +64,27 @@ extension BucketSide {
 
   /// Writes the records of a window read to their buckets.
   ///
-  /// - Parameter partners: for each record, the position of the other
-  ///   input's record with the same bytes, or -1: such a record is
-  ///   written without its text.
+  /// - Parameter pairs: the window's records that have a partner with
+  ///   the same bytes in the other input: OLD's are written without their
+  ///   texts, naming their partners, and NEW's are left out.
   /// - Throws: `InputError` when a write fails.
   func write(
-    _ read: ReadWindow, partners: [Int]?, identity: Identity, files: BucketFiles
+    _ read: ReadWindow, pairs: WindowPairs?, identity: Identity, files: BucketFiles
   ) throws {
     do {
       try write(
         read.snapshot, keys: read.keys, identity: identity, files: files, before: read.before,
-        start: read.window.start - read.window.prefixLength, partners: partners)
+        start: read.window.start - read.window.prefixLength, pairs: pairs)
     } catch let error as InputError {
       throw placement(read.window, before: read.before)(error)
     }
+  }
+
+  /// Where each record of a window read starts in the input.
+  func inputOffsets(of read: ReadWindow, identity: Identity) -> (Int) -> Int {
+    let ranges = RecordRanges(read.snapshot, identity: identity)
+    let start = read.window.start - read.window.prefixLength
+    return { start + ranges.ranges(of: $0).offset }
   }
 
   /// Places an error of `window` in the input.
@@ -116,7 +123,7 @@ extension BucketSide {
   /// Writes the records of one window to their buckets.
   private func write(
     _ snapshot: Snapshot, keys: KeyArena, identity: Identity, files: BucketFiles, before: Int,
-    start: Int, partners: [Int]?
+    start: Int, pairs: WindowPairs?
   ) throws {
     let buckets = UInt64(files.count)
     var scratch: [UInt8] = []
@@ -125,6 +132,15 @@ extension BucketSide {
     try snapshot.bytes.withUnsafeBufferPointer { buffer in
       try keys.withUnsafeKeys { keyBytes, keyStarts in
         for record in 0..<snapshot.count {
+          var partner: (position: Int, offset: Int)?
+          switch pairs {
+          case .old(let positions, let offsets)?:
+            if positions[record] >= 0 { partner = (positions[record], offsets[record]) }
+          case .new(let paired)?:
+            // Written with its partner, in OLD's file.
+            if paired[record] { continue }
+          case nil: break
+          }
           let key = UnsafeBufferPointer(
             rebasing: keyBytes[keyStarts[record]..<keyStarts[record + 1]])
           let bucket = Int(Shard.hash(key) % buckets)
@@ -148,7 +164,7 @@ extension BucketSide {
               identity: identityBytes, quotingIdentity: quoted,
               name: UnsafeBufferPointer(rebasing: buffer[name]),
               text: UnsafeBufferPointer(rebasing: buffer[text]),
-              partner: partners.flatMap { $0[record] >= 0 ? $0[record] : nil })
+              partner: partner)
           }
         }
       }
@@ -178,6 +194,18 @@ extension BucketSide {
     scratch = snapshot.identityText(of: record, identity: identity)
     return .scratch
   }
+}
+
+/// The records of a window that have a partner with the same bytes in
+/// the other input's window of the same number (`SpillRounds`): a pair
+/// is written once, in OLD's file.
+enum WindowPairs {
+  /// OLD's window: for each record, its partner's position in NEW (or
+  /// -1) and its partner's offset in NEW.
+  case old(positions: [Int], offsets: [Int])
+  /// NEW's window: whether each record has a partner (it is then left
+  /// out of NEW's files).
+  case new(paired: [Bool])
 }
 
 /// Where a record's identity as written is (what a shard document

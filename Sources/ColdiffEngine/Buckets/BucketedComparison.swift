@@ -88,7 +88,7 @@ package enum BucketedComparison {
     old: Input, new: Input, standardInput: Int32, settings: Settings, plan: BucketPlan,
     progress: @escaping @Sendable (Progress) -> Void
   ) throws -> Result {
-    MallocTuning.apply()
+    MallocTuning.apply(budget: plan.budget)
     let spill = try SpillDirectory(under: plan.temporaryDirectory)
     defer { spill.remove() }
     let oldSide = try side(old, standardInput, settings, spill, "old-input")

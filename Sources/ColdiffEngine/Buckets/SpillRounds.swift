@@ -10,8 +10,9 @@ import ColdiffFormats
 /// after, once NEW's read has found its pairs, by each core in turn (the
 /// one reading OLD before it reads OLD's next window, the one reading
 /// NEW after it wrote NEW's): the two cores then do about as much work
-/// each. When `pairing`, a pair found so is written without its
-/// texts (`BucketFiles`): its records have the same key, so they are
+/// each. When `pairing`, a pair found so is written once, in OLD's file
+/// and without its text, naming NEW's record (`BucketFiles`), which
+/// NEW's file leaves out: its records have the same key, so they are
 /// matched with each other (or their bucket has a duplicate key), and are
 /// equal.
 ///
@@ -51,7 +52,7 @@ struct SpillRounds {
     var newState = SideState()
     var oldReady = oldState.take(step: read(old, oldWindows, oldState, nil, oldFirst), at: 0)
     // OLD's window read last round, with its pairs, to be written.
-    var oldPending: (window: ReadWindow, partners: [Int]?, step: Int)?
+    var oldPending: (window: ReadWindow, pairs: WindowPairs?, step: Int)?
     var newFirst = Optional(newFirst)
     var round = 0
     while true {
@@ -113,7 +114,7 @@ struct SpillRounds {
     var oldFailure: Error?
     /// For the core that reads NEW: the pairs of OLD's window it was
     /// given, for its write the round after.
-    var oldPartners: [Int]?
+    var oldPartners: WindowPairs?
   }
 
   /// Writes OLD's `pending` window, unless a step of OLD before it
@@ -121,17 +122,17 @@ struct SpillRounds {
   ///
   /// - Returns: the error of the write.
   private func writeOld(
-    _ pending: (window: ReadWindow, partners: [Int]?, step: Int)?, state: SideState
+    _ pending: (window: ReadWindow, pairs: WindowPairs?, step: Int)?, state: SideState
   ) -> Error? {
     guard let pending, !state.hasStopped(before: pending.step) else { return nil }
     return SpillRounds.failure {
-      try old.write(pending.window, partners: pending.partners, identity: identity, files: oldFiles)
+      try old.write(pending.window, pairs: pending.pairs, identity: identity, files: oldFiles)
     }
   }
 
   /// Reads NEW's window (if `read`) with OLD's ready one as its reference
-  /// and writes it, its pairs with the same bytes without their texts
-  /// when `pairing`.
+  /// and writes it, leaving out its records with a partner of the same
+  /// bytes in OLD's window when `pairing`.
   private func newSteps(
     old ready: ReadWindow?, read: Bool, state: SideState,
     first: (InputWindows.Window, Snapshot)?
@@ -141,30 +142,35 @@ struct SpillRounds {
     let step = self.read(new, newWindows, state, ready?.snapshot, first)
     round.read = step
     guard case .window(let newWindow) = step else { return round }
-    let partners = pairing ? SpillRounds.partners(old: ready, new: newWindow) : nil
-    round.oldPartners = partners?.old
+    let pairs = pairing ? self.pairs(old: ready, new: newWindow) : nil
+    round.oldPartners = pairs?.old
     round.failure = SpillRounds.failure {
-      try new.write(newWindow, partners: partners?.new, identity: identity, files: newFiles)
+      try new.write(newWindow, pairs: pairs?.new, identity: identity, files: newFiles)
     }
     return round
   }
 
-  /// For each record of OLD's and of NEW's window, the position of the
-  /// other's record NEW's scan found to have the same bytes, or -1.
-  private static func partners(old: ReadWindow?, new: ReadWindow?) -> (old: [Int], new: [Int])? {
+  /// The pairs NEW's scan found between OLD's window and NEW's: records
+  /// with the same bytes, each of OLD's paired with the first of NEW's
+  /// taken from it (another is then a duplicate key, written whole so
+  /// that its bucket finds it).
+  private func pairs(old: ReadWindow?, new: ReadWindow?) -> (old: WindowPairs, new: WindowPairs)? {
     guard let old, let new, let known = new.snapshot.knownPartners(in: old.snapshot) else {
       return nil
     }
-    var oldPartners = [Int](repeating: -1, count: old.snapshot.count)
-    var newPartners = [Int](repeating: -1, count: new.snapshot.count)
+    var positions = [Int](repeating: -1, count: old.snapshot.count)
+    var offsets = [Int](repeating: 0, count: old.snapshot.count)
+    var paired = [Bool](repeating: false, count: new.snapshot.count)
+    let offset = self.new.inputOffsets(of: new, identity: identity)
     var found = false
     for record in 0..<new.snapshot.count {
-      guard let partner = known.partner(of: record) else { continue }
-      oldPartners[partner] = new.before + record
-      newPartners[record] = old.before + partner
+      guard let partner = known.partner(of: record), positions[partner] < 0 else { continue }
+      positions[partner] = new.before + record
+      offsets[partner] = offset(record)
+      paired[record] = true
       found = true
     }
-    return found ? (oldPartners, newPartners) : nil
+    return found ? (.old(positions: positions, offsets: offsets), .new(paired: paired)) : nil
   }
 
   /// The next window of a side read: scanned (unless `scanned` already),

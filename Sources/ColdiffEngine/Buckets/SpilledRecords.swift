@@ -9,9 +9,11 @@ struct SpilledRecords {
   struct Frame {
     var position: Int
     var offset: Int
-    /// The position + 1 of the other input's record with the same bytes,
-    /// 0 when the frame holds its text.
+    /// The position + 1 of NEW's record with the same bytes (in a frame
+    /// of OLD), 0 when the frame holds its text; and that record's
+    /// offset in NEW.
     private var partnerPlusOne: Int
+    private(set) var partnerOffset: Int
     /// Where the frame's key starts, and the lengths of its parts.
     private var keyStart: Int
     private var keyLength: UInt32
@@ -19,23 +21,38 @@ struct SpilledRecords {
     private var nameLength: UInt32
     private var textLength: UInt32
 
-    /// The frame whose header starts at `at` in `raw`.
+    /// The identity length that means "the record's text" (whole
+    /// values).
+    private static let identityIsText = UInt32.max
+
+    /// The frame of `header`, whose key starts at `keyStart`.
     @inline(__always)
-    fileprivate init(_ raw: UnsafeRawBufferPointer, at: Int) {
-      func word(_ offset: Int) -> Int {
-        Int(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at + offset, as: UInt64.self)))
-      }
-      func length(_ offset: Int) -> UInt32 {
-        UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + offset, as: UInt32.self))
-      }
-      position = word(0)
-      offset = word(8)
-      partnerPlusOne = word(16)
-      keyStart = at + BucketFiles.headerSize
-      keyLength = length(24)
-      identityLength = length(28)
-      nameLength = length(32)
-      textLength = length(36)
+    fileprivate init(_ header: FrameHeader, keyStart: Int) {
+      position = header.position
+      offset = header.offset
+      partnerPlusOne = header.partner.map { $0.position + 1 } ?? 0
+      partnerOffset = header.partner?.offset ?? 0
+      self.keyStart = keyStart
+      keyLength = UInt32(header.keyLength)
+      identityLength = header.identityLength.map { UInt32($0) } ?? Frame.identityIsText
+      nameLength = UInt32(header.nameLength)
+      textLength = UInt32(header.textLength)
+    }
+
+    /// The frame NEW's file would hold for the partner of `pair`, a frame
+    /// of OLD written for a pair: its position and offset in NEW, its text
+    /// left out (the same bytes as `pair`'s), and no key or identity.
+    init(partnerOf pair: Frame) {
+      precondition(pair.partnerPlusOne > 0, "a frame of a pair")
+      position = pair.partnerPlusOne - 1
+      offset = pair.partnerOffset
+      partnerPlusOne = pair.position + 1
+      partnerOffset = pair.offset
+      keyStart = 0
+      keyLength = 0
+      identityLength = 0
+      nameLength = 0
+      textLength = pair.textLength
     }
 
     /// The position of the other input's record with the same bytes when
@@ -46,7 +63,7 @@ struct SpilledRecords {
     var lengthInInput: Int { Int(textLength) }
 
     /// Whether the identity is the text (whole values).
-    private var identityIsText: Bool { identityLength == BucketFiles.identityIsText }
+    private var identityIsText: Bool { identityLength == Frame.identityIsText }
     private var nameStart: Int {
       keyStart + Int(keyLength) + (identityIsText ? 0 : Int(identityLength))
     }
@@ -73,17 +90,38 @@ struct SpilledRecords {
   /// The records in input order.
   let frames: [Frame]
 
+  /// The records of some bytes and their frames.
+  private init(bytes: SourceBytes, frames: [Frame]) {
+    self.bytes = bytes
+    self.frames = frames
+  }
+
+  /// NEW's records of a bucket with the partners of OLD's frames of
+  /// pairs (`old`), which NEW's file leaves out, put back in input order
+  /// (the texts they leave out are read again from the input): the
+  /// records a run in memory reads there, for its errors.
+  func withPartners(of old: SpilledRecords) -> SpilledRecords {
+    let partners = old.frames.filter { $0.partner != nil }.map(Frame.init(partnerOf:))
+    guard !partners.isEmpty else { return self }
+    return SpilledRecords(
+      bytes: bytes, frames: (frames + partners).sorted { $0.position < $1.position })
+  }
+
   /// The records of a bucket file's bytes.
   init(bytes: SourceBytes) {
     self.bytes = bytes
     var frames: [Frame] = []
     bytes.withUnsafeBufferPointer { buffer in
       let raw = UnsafeRawBufferPointer(buffer)
-      // About a frame every 128 bytes at first.
-      frames.reserveCapacity(raw.count / 128)
+      // Room for frames of short keys and no text (those of pairs) at
+      // first: room never written to takes no memory.
+      frames.reserveCapacity(raw.count / 32)
       var at = 0
-      while at + BucketFiles.headerSize <= raw.count {
-        let frame = Frame(raw, at: at)
+      var previous = (position: 0, offset: 0)
+      while at < raw.count {
+        let header = FrameHeader(raw, at: &at, after: previous)
+        previous = (header.position, header.offset)
+        let frame = Frame(header, keyStart: at)
         frames.append(frame)
         at = frame.end
       }

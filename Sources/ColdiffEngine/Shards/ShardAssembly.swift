@@ -223,10 +223,12 @@ struct ShardAssembly {
       oldCount: oldRecords.count, newCount: newRecords.count, ordered: first.ordered,
       newToOld: newToOld, changes: changes)
     let (oldShown, newShown) = shownRecords(diff)
-    // Each side's records go as soon as its document is written.
-    let oldDocument = try document(oldRecords, first.old, shown: oldShown)
+    // The two documents are written at once, each on a core of its own,
+    // and each side's records go as soon as its document is written.
+    let (oldDocument, newDocument) = try Parallel.both(
+      { try document(oldRecords, first.old, shown: oldShown) },
+      { try document(newRecords, first.new, shown: newShown) })
     oldRecords = PlacedRecords(count: 0)
-    let newDocument = try document(newRecords, first.new, shown: newShown)
     newRecords = PlacedRecords(count: 0)
     // The two documents are read at once, each on a core of its own.
     let chunking = ScanChunking.together([oldDocument.0, newDocument.0])
