@@ -25,6 +25,18 @@ import Testing
     return pairs
   }
 
+  /// Records written as `NAME.FORM` in `directory`, a JSON array or JSON
+  /// Lines, and the file's path.
+  private static func write(
+    _ name: String, _ records: [String], form: String, in directory: TemporaryDirectory
+  ) throws -> String {
+    try directory.write(
+      "\(name).\(form)",
+      form == "json"
+        ? "[\n" + records.joined(separator: ",\n") + "\n]\n"
+        : records.map { $0 + "\n" }.joined())
+  }
+
   private func coldiff(
     _ arguments: [String], environment: [String: String]? = nil, input: [UInt8]? = nil
   ) throws -> ToolProcess.Outcome {
@@ -151,13 +163,7 @@ import Testing
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let records = (0..<3000).map { "{\"id\": \($0), \"name\": \"record \($0)\"}" }
-    func write(_ name: String, _ records: [String]) throws -> String {
-      try directory.write(
-        "\(name).\(form)",
-        form == "json"
-          ? "[\n" + records.joined(separator: ",\n") + "\n]\n"
-          : records.map { $0 + "\n" }.joined())
-    }
+    let write = { try Self.write($0, $1, form: form, in: directory) }
     let damages: [(String, (inout [String], Int) -> Void)] = [
       ("malformed", { $0[$1] = "{\"id\": \($1), \"name\": tru}" }),
       ("missing key", { $0[$1] = "{\"name\": \"no key\"}" }),
@@ -196,13 +202,7 @@ import Testing
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let records = (0..<3000).map { "{\"id\": \($0), \"name\": \"record \($0)\"}" }
-    func write(_ name: String, _ records: [String]) throws -> String {
-      try directory.write(
-        "\(name).\(form)",
-        form == "json"
-          ? "[\n" + records.joined(separator: ",\n") + "\n]\n"
-          : records.map { $0 + "\n" }.joined())
-    }
+    let write = { try Self.write($0, $1, form: form, in: directory) }
     let old = try write("old", records)
     let duplicates: [(String, (inout [String]) -> Void)] = [
       ("a copy later", { $0[2500] = $0[700] }),
