@@ -41,20 +41,7 @@ package struct TreeComparison {
     self.new = new
     self.keys = keys
     self.rules = rules
-    // OLD's table of keys is built while NEW's keys are hashed, unless
-    // OLD's snapshot built it (a duplicate in OLD leaves it to the
-    // matching to report).
-    let ((oldKeys, oldTable), newKeys) = try Parallel.both(
-      {
-        let arena = try old.keyArena(for: keys)
-        return (arena, old.keyTable(for: keys) ?? (try? KeyTable(arena)))
-      }, { try new.keyArena(for: keys) })
-    let newToOld: [Int32]
-    do {
-      newToOld = try KeyTable.matchUnique(old: oldKeys, new: newKeys, table: oldTable)
-    } catch {
-      throw TreeComparison.duplicateError(error, of: error.inNew ? new : old, keys: keys)
-    }
+    let newToOld = try TreeComparison.match(old: old, new: new, keys: keys)
     var oldToNew = [Int32](repeating: -1, count: old.count)
     for (newNode, oldNode) in newToOld.enumerated() where oldNode >= 0 {
       oldToNew[Int(oldNode)] = Int32(newNode)
@@ -118,6 +105,28 @@ package struct TreeComparison {
       oldShape: old.shape, newShape: new.shape, newToOld: newToOld,
       isEqual: { oldNode, _ in !unequal[oldNode] })
     self.changes = changes
+  }
+
+  /// NEW's nodes matched to OLD's by key: OLD's table of keys is built
+  /// while NEW's keys are hashed, unless OLD's snapshot built it (a
+  /// duplicate in OLD leaves it to the matching to report).
+  ///
+  /// - Returns: for each NEW node, its OLD node, or -1.
+  /// - Throws: `InputError` for a missing key or a key that occurs twice
+  ///   in one tree.
+  private static func match(old: TreeSnapshot, new: TreeSnapshot, keys: [JSONPointer]) throws
+    -> [Int32]
+  {
+    let ((oldKeys, oldTable), newKeys) = try Parallel.both(
+      {
+        let arena = try old.keyArena(for: keys)
+        return (arena, old.keyTable(for: keys) ?? (try? KeyTable(arena)))
+      }, { try new.keyArena(for: keys) })
+    do {
+      return try KeyTable.matchUnique(old: oldKeys, new: newKeys, table: oldTable)
+    } catch {
+      throw TreeComparison.duplicateError(error, of: error.inNew ? new : old, keys: keys)
+    }
   }
 
   /// The key of an OLD node.

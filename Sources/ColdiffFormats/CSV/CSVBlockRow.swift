@@ -48,6 +48,9 @@ struct CSVBlockRow {
   ///   - keyColumn: the column whose field's range to give as ``key``,
   ///     -1 for none.
   /// - Complexity: O(length of the row).
+  ///
+  /// Long by design: hot scanner loop (most rows of a table, sixteen
+  /// bytes at a time, its counts kept in locals).
   @inline(__always)
   static func read(
     _ input: UnsafeBufferPointer<UInt8>, at start: Int, delimiter: UInt8,
