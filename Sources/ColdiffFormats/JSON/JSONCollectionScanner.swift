@@ -127,6 +127,12 @@ struct Scanner {
   var tree = TreeBuild()
   /// `keyName`, for the tree's validating scan.
   let recordKey: MemberName?
+  /// The tree's names and `keyName`, for the quick skip of a node's
+  /// members (`JSONLexer.quickMembers`).
+  var quickTreeNames: QuickTreeNames
+  /// Whether a node's members are given to the quick skip before the
+  /// token loop (tests compare the scans without it).
+  var triesQuickMembers = true
 
   init(
     bytes: UnsafeBufferPointer<UInt8>, keyName: [UInt8]?, chunking: ScanChunking = .whole,
@@ -143,6 +149,8 @@ struct Scanner {
     treeNames = tree
     if let nodes = self.nodes { self.tree.children = MemberName(nodes.children) }
     recordKey = keyName.map(MemberName.init)
+    quickTreeNames = QuickTreeNames(
+      children: QuickKey(self.tree.children.bytes), recordKey: quickKey, treeKey: QuickKey.none)
     lexer = JSONLexer(bytes: bytes, range: 0..<bytes.count)
     lexer.position = JSONReader.byteOrderMarkLength(bytes)
     stack.reserveCapacity(64)

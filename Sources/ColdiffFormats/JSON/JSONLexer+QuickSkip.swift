@@ -292,6 +292,9 @@ struct QuickKey {
   let word: UInt64
   let mask: UInt64
 
+  /// The key that matches nothing.
+  static let none = QuickKey(nil)
+
   /// The key for `name`, or one that matches nothing.
   init(_ name: [UInt8]?) {
     self.name = name ?? []

@@ -129,6 +129,8 @@ extension Scanner {
     tree.active = true
     tree.children = MemberName(treeNames.children)
     tree.key = treeNames.key.map(MemberName.init)
+    quickTreeNames = QuickTreeNames(
+      children: QuickKey(treeNames.children), recordKey: quickKey, treeKey: QuickKey(treeNames.key))
     // About 200 bytes a record; the arrays grow past it when needed.
     tree.builder = TreeLayoutBuilder(
       estimate: (min(limit, lexer.end) - lexer.position) / 200, keyed: treeNames.key != nil)
@@ -215,47 +217,51 @@ extension Scanner {
 
   /// The members of the object whose first member is at `lexer.position`,
   /// up to and including its `}`; see `skipNode`.
+  ///
+  /// The members up to the children member (or the end of the object) are
+  /// first given to `JSONLexer.quickMembers`, which takes most in one
+  /// tight loop; what it gives up on (every error among them) is read
+  /// again from where it started by the token loop (`membersByTokens`),
+  /// which makes the error.
   private mutating func skipMembers(depth: Int, level: Int, node: Int) throws(InputError)
     -> Range<Int>?
   {
     let key = level == 0 ? recordKey : nil
-    let treeKey = node >= 0 ? tree.key : nil
     var found: Range<Int>?
     while true {
-      // A member, read as `skipValue` reads it.
-      lexer.skipWhitespace()
-      guard lexer.position < lexer.end, lexer.current == UInt8(ascii: "\"") else {
-        throw lexer.unexpected("expected a member name in double quotes")
-      }
-      let nameStart = lexer.position + 1
-      let escaped = try lexer.scanString()
-      let name = nameStart..<(lexer.position - 1)
-      if lexer.position < lexer.end && lexer.current == UInt8(ascii: ":") {
-        lexer.position += 1
-      } else {
-        lexer.skipWhitespace()
-        try lexer.expect(UInt8(ascii: ":"), "expected ':' after member name")
-      }
-      lexer.skipWhitespace()
-      let value = lexer.position
-      let isChildren = lexer.isName(name, escaped: escaped, tree.children)
-      if isChildren, node >= 0, tree.failure == nil, tree.builder.layout.childrenRanges[node] != nil
+      var stop = QuickMembersStop()
+      let wanted = (level == 0 ? 1 : 0) | (node >= 0 ? 2 : 0)
+      if triesQuickMembers,
+        lexer.quickMembers(depth: depth, names: quickTreeNames, wanted: wanted, stop: &stop) >= 0
       {
+        if let range = stop.treeKey, tree.failure == nil {
+          tree.builder.noteKey(node: node, range: range, in: lexer.bytes)
+        }
+      } else {
+        let read = try lexer.membersByTokens(
+          depth: depth, children: tree.children, recordKey: key,
+          treeKey: node >= 0 ? tree.key : nil, stack: &stack)
+        stop = read.stop
+        for range in read.treeKeys where tree.failure == nil {
+          tree.builder.noteKey(node: node, range: range, in: lexer.bytes)
+        }
+      }
+      if let range = stop.recordKey { found = range }
+      lexer.position = stop.position
+      guard stop.atChildren else { return found }
+      // The children member.
+      let value = lexer.position
+      if node >= 0, tree.failure == nil, tree.builder.layout.childrenRanges[node] != nil {
         tree.refuse(node, "has two members named the children member")
       }
-      if isChildren, value < lexer.end, lexer.current == UInt8(ascii: "[") {
+      if value < lexer.end, lexer.current == UInt8(ascii: "[") {
         try skipChildren(depth: depth + 1, level: level + 1, node: node)
       } else {
-        if isChildren {
-          tree.refuse(node, "is not an array (a tree nests its records in an array)")
-        }
+        tree.refuse(node, "is not an array (a tree nests its records in an array)")
         try lexer.skipMemberValue(depth: depth + 1, stack: &stack)
       }
-      if let key, lexer.isName(name, escaped: escaped, key) { found = value..<lexer.position }
-      if let treeKey, !isChildren, tree.failure == nil,
-        lexer.isName(name, escaped: escaped, treeKey)
-      {
-        tree.builder.noteKey(node: node, range: value..<lexer.position, in: lexer.bytes)
+      if let key, lexer.isName(stop.name, escaped: stop.escaped, key) {
+        found = value..<lexer.position
       }
       if try lexer.closes(UInt8(ascii: "}")) { return found }
     }
@@ -321,6 +327,65 @@ extension Scanner {
 }
 
 extension JSONLexer {
+  /// Validates the members of a tree node from `position` (at its first
+  /// member, or just after the `,` after a member) token by token, up to
+  /// the value of the next member named `children` or to the end of the
+  /// node; see `quickMembers`, which stands in front of it.
+  ///
+  /// - Parameters:
+  ///   - depth: how many containers enclose the node.
+  ///   - children: the children member's name.
+  ///   - recordKey: the member name whose last value to note, if any.
+  ///   - treeKey: the member name whose values to note, if any.
+  ///   - stack: scratch space for `skipValue`.
+  /// - Returns: where it stopped (`position` is left there) with the
+  ///   record key noted, and the values of the members named `treeKey`
+  ///   in order.
+  /// - Throws: `InputError` at the first byte that is not valid JSON.
+  mutating func membersByTokens(
+    depth: Int, children: MemberName, recordKey: MemberName?, treeKey: MemberName?,
+    stack: inout [Bool]
+  ) throws(InputError) -> (stop: QuickMembersStop, treeKeys: [Range<Int>]) {
+    var stop = QuickMembersStop()
+    var treeKeys: [Range<Int>] = []
+    while true {
+      // A member, read as `skipValue` reads it.
+      skipWhitespace()
+      guard position < end, current == UInt8(ascii: "\"") else {
+        throw unexpected("expected a member name in double quotes")
+      }
+      let nameStart = position + 1
+      let escaped = try scanString()
+      let name = nameStart..<(position - 1)
+      if position < end && current == UInt8(ascii: ":") {
+        position += 1
+      } else {
+        skipWhitespace()
+        try expect(UInt8(ascii: ":"), "expected ':' after member name")
+      }
+      skipWhitespace()
+      let value = position
+      if isName(name, escaped: escaped, children) {
+        stop.position = value
+        stop.atChildren = true
+        stop.name = name
+        stop.escaped = escaped
+        return (stop, treeKeys)
+      }
+      try skipMemberValue(depth: depth + 1, stack: &stack)
+      if let recordKey, isName(name, escaped: escaped, recordKey) {
+        stop.recordKey = value..<position
+      }
+      if let treeKey, isName(name, escaped: escaped, treeKey) {
+        treeKeys.append(value..<position)
+      }
+      if try closes(UInt8(ascii: "}")) {
+        stop.position = position
+        return (stop, treeKeys)
+      }
+    }
+  }
+
   /// Validates the value of a member at `position` as `skipValue` does
   /// (a string, number or literal read straight).
   ///
