@@ -214,6 +214,7 @@ struct Scanner {
   ) throws(InputError) -> Bool {
     let isObject = closing == UInt8(ascii: "}")
     let first = lexer.position
+    let quickKey = self.quickKey
     var batch = JSONRecordBatch.allocate()
     defer { batch.deallocate() }
     while true {
@@ -223,7 +224,7 @@ struct Scanner {
         index.nameEnds.append(name.upperBound)
       }
       let start = lexer.position
-      let key = try skipRecord(depth: 1)
+      let key = try skipRecord(depth: 1, quickKey: quickKey)
       note(start: start, key: key, in: &batch, of: &index)
       if batch.isFull { flush(&batch, into: &index, scanning: first..<min(limit, lexer.end)) }
       lexer.skipWhitespace()
@@ -273,13 +274,14 @@ struct Scanner {
   {
     lexer.stopsAtNewline = true
     let first = lexer.position
+    let quickKey = self.quickKey
     var batch = JSONRecordBatch.allocate()
     defer { batch.deallocate() }
     while lexer.position < limit {
       lexer.skipWhitespace()
       if !lexer.atEnd {
         let start = lexer.position
-        let key = try skipRecord(depth: 0)
+        let key = try skipRecord(depth: 0, quickKey: quickKey)
         note(start: start, key: key, in: &batch, of: &index)
         if batch.isFull { flush(&batch, into: &index, scanning: first..<limit) }
         lexer.skipWhitespace()
