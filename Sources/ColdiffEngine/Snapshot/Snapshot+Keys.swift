@@ -104,11 +104,12 @@ extension Snapshot {
     -> KeyArena
   {
     if pointers.count == 1, capturedRanges(pointers[0], index) != nil {
-      // The scan made the canonical keys: check that every record has one.
+      // The scan made the canonical keys: check that every record has one;
+      // many are hashed on both cores.
       if let missing = index.keyStarts.firstIndex(where: { $0 < 0 }) {
         throw missingKey(pointers[0], record: missing)
       }
-      return KeyArena(bytes: index.canonicalKeys, starts: index.canonicalKeyStarts)
+      return Snapshot.hashedArena(bytes: index.canonicalKeys, starts: index.canonicalKeyStarts)
     }
     var arena = emptyArena()
     if pointers.count == 1 {
