@@ -5,10 +5,10 @@ import Testing
 
 @testable import ColdiffEngine
 
-/// OLD's keys and key table made from a table's captured keys while NEW
-/// is read (`Snapshot+EarlyKeys`) are those made after, and are used only
-/// for the identity of their column; keys hashed in two halves are those
-/// hashed in one.
+/// OLD's keys and key table made from a table's or a JSON collection's
+/// captured keys while NEW is read (`Snapshot+EarlyKeys`) are those made
+/// after, and are used only for the identity of their column or member;
+/// keys hashed in two halves are those hashed in one.
 @Suite struct EarlyKeysTests {
   private static let id = Identity.fields([JSONPointer(tokens: [Array("id".utf8)])])
 
@@ -53,11 +53,41 @@ import Testing
     #expect(table.capturedKeys == nil)
   }
 
-  @Test func jsonAndUncapturedColumnsHaveNoEarlyKeys() throws {
-    let json = try Snapshot(
-      InputFile(name: "old.jsonl", bytes: Array("{\"id\":1}\n".utf8)), override: nil,
-      keyName: Array("id".utf8))
-    #expect(json.earlyKeys() == nil)
+  private static func json(_ text: String, name: String = "old.jsonl") throws -> Snapshot {
+    try Snapshot(
+      InputFile(name: name, bytes: Array(text.utf8)), override: nil, keyName: Array("id".utf8))
+  }
+
+  @Test(arguments: ["old.jsonl", "old.json"])
+  func jsonEarlyKeysAreTheKeysMadeAfterAndServeOnlyTheirMember(name: String) throws {
+    let records = (0..<300).map { "{\"n\":\($0),\"id\":\"k\\u00e9\($0 * 7 % 300)\"}" }
+    let text =
+      name.hasSuffix(".jsonl")
+      ? records.joined(separator: "\n") : "[\n" + records.joined(separator: ",\n") + "\n]"
+    let snapshot = try Self.json(text, name: name)
+    let early = try #require(snapshot.earlyKeys())
+    let later = try snapshot.keyArena(for: Self.id)
+    #expect(early.column == nil)
+    #expect(early.keys.count == later.count)
+    #expect((0..<later.count).allSatisfy { early.keys.keyEquals($0, later, $0) })
+    let table = try #require(early.table)
+    #expect((0..<later.count).allSatisfy { table.lookup($0, of: later, in: early.keys) == $0 })
+    let other = Identity.fields([JSONPointer(tokens: [Array("n".utf8)])])
+    #expect(snapshot.keysAndTable(early, for: other) == nil)
+    #expect(snapshot.keysAndTable(early, for: .wholeValue) == nil)
+    #expect(snapshot.keysAndTable(early, for: Self.id)?.0.count == 300)
+    // A table's early keys do not serve a JSON collection's identity.
+    let tableKeys = try Self.snapshot("id,name\na,1\n").earlyKeys()
+    #expect(snapshot.keysAndTable(tableKeys, for: Self.id) == nil)
+  }
+
+  @Test func jsonWithoutTheKeyInEveryRecordOrAnObjectMapHasNoEarlyKeys() throws {
+    #expect(try Self.json("{\"id\":1}\n{\"name\":2}\n").earlyKeys() == nil)
+    #expect(try Self.json("{\"a\":{\"id\":1}}", name: "old.json").earlyKeys() == nil)
+    #expect(try Self.json("{\"id\":1}\n{\"id\":1}\n").earlyKeys()?.table == nil)
+  }
+
+  @Test func uncapturedColumnsHaveNoEarlyKeys() throws {
     #expect(try Self.snapshot("key,name\na,1\n").earlyKeys() == nil)
   }
 

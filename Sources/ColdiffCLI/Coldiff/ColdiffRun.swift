@@ -57,7 +57,8 @@ struct ColdiffRun {
         oldPath, newPath, detectionNames: detectionNames, field: field, header: header,
         title: title(oldPath, newPath, detectionNames))
     }
-    // A table's keys and key table are made while NEW is read.
+    // OLD's keys and key table (a table's key column, a JSON collection's
+    // key member) are made while NEW is read.
     var early: EarlyKeys?
     let (old, new) = try loadSnapshots(oldPath, newPath, detectionNames: detectionNames) {
       old, loadNew in

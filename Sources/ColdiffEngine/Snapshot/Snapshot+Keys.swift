@@ -14,8 +14,9 @@ extension Snapshot {
         || pointer.tokens.count == 1 && table.column(named: pointer.tokens[0]) != nil
     case .json(let index):
       guard index.form != .jsonObject else { return false }
-      if let ranges = capturedRanges(pointer, index) {
-        return (0..<index.count).allSatisfy { ranges($0) != nil }
+      if capturedRanges(pointer, index) != nil {
+        // The scan noted the key's range where a record has it.
+        return !index.keyStarts.contains { $0 < 0 }
       }
       let path = JSONKeyPath(segments: pointer.tokens)
       return bytes.withUnsafeBufferPointer { buffer in
@@ -104,11 +105,12 @@ extension Snapshot {
     -> KeyArena
   {
     if pointers.count == 1, capturedRanges(pointers[0], index) != nil {
-      // The scan made the canonical keys: check that every record has one.
+      // The scan made the canonical keys: check that every record has one;
+      // many are hashed on both cores.
       if let missing = index.keyStarts.firstIndex(where: { $0 < 0 }) {
         throw missingKey(pointers[0], record: missing)
       }
-      return KeyArena(bytes: index.canonicalKeys, starts: index.canonicalKeyStarts)
+      return Snapshot.hashedArena(bytes: index.canonicalKeys, starts: index.canonicalKeyStarts)
     }
     var arena = emptyArena()
     if pointers.count == 1 {
@@ -253,6 +255,15 @@ extension Snapshot {
   }
 
   private func keyField(_ pointer: JSONPointer, of record: Int) -> JSONValue {
+    if let range = capturedKeyRange(pointer, of: record) {
+      // The range the scan noted: no copy of `storage`, no search.
+      return bytes.withUnsafeBufferPointer { buffer in
+        guard let value = try? JSONReader.parseValue(in: buffer, range: range) else {
+          preconditionFailure("a key that was found is gone")
+        }
+        return value
+      }
+    }
     switch storage {
     case .table(let table):
       let field = table.field(row: record, named: pointer.tokens[0]) ?? []
@@ -269,6 +280,18 @@ extension Snapshot {
         return value
       }
     }
+  }
+
+  /// The range of record `record`'s value at `pointer` the scan noted,
+  /// when `pointer` is the captured key and the record has it, read from
+  /// the index's arrays the snapshot holds apart (`jsonKeyStarts`).
+  @inline(__always)
+  private func capturedKeyRange(_ pointer: JSONPointer, of record: Int) -> Range<Int>? {
+    guard !jsonKeyStarts.isEmpty, let capturedKey, pointer.tokens.count == 1,
+      pointer.tokens[0] == capturedKey
+    else { return nil }
+    let start = jsonKeyStarts[record]
+    return start < 0 ? nil : start..<jsonKeyEnds[record]
   }
 
   /// The key ranges the scan noted, when they are those of `pointer`.

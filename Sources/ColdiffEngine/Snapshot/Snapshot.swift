@@ -34,6 +34,12 @@ package struct Snapshot {
   /// `storage`; empty for a table.
   private let jsonStarts: [Int]
   private let jsonEnds: [Int]
+  /// Where each JSON record's captured key value starts (-1 for none)
+  /// and ends (the index's own arrays, shared), so that a record's key
+  /// is found without copying `storage`; empty when the scan captured no
+  /// key, and for a table.
+  let jsonKeyStarts: [Int]
+  let jsonKeyEnds: [Int]
   /// Stands for this snapshot's records: a snapshot scanned with this
   /// one as its reference holds it in `referenceRecords`.
   private let records = RecordsToken()
@@ -82,6 +88,7 @@ package struct Snapshot {
     let fileName = detectionName ?? (input.name == "-" ? nil : input.name)
     var starts: [Int] = []
     var ends: [Int] = []
+    var (keyStarts, keyEnds): ([Int], [Int]) = ([], [])
     var partnerList: [Int32] = []
     var lines = false
     do throws(InputError) {
@@ -128,11 +135,13 @@ package struct Snapshot {
         partnerList = index.knownPartners
         starts = index.recordStarts
         ends = index.recordEnds
+        (keyStarts, keyEnds) = (index.keyStarts, index.keyEnds)
       }
       self.form = form
       capturedKey = keyName
       jsonStarts = starts
       jsonEnds = ends
+      (jsonKeyStarts, jsonKeyEnds) = (keyStarts, keyEnds)
       referenceRecords = partnerList.isEmpty ? nil : reference?.records
       partners = partnerList.isEmpty ? nil : KnownPartners(partnerList, lines: lines)
     } catch {
@@ -196,6 +205,7 @@ package struct Snapshot {
     partners = nil
     jsonStarts = []
     jsonEnds = []
+    (jsonKeyStarts, jsonKeyEnds) = ([], [])
     switch other.storage {
     case .json(let index): storage = .json(JSONCollectionIndex(form: index.form))
     case .table(let table):

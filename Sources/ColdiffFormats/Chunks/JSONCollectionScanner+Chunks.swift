@@ -18,9 +18,8 @@ extension Scanner {
     let bytes = lexer.bytes
     let (keyName, capturesKeys, known) = (self.keyName, index.capturesKeys, self.known)
     let (nodes, treeNames) = (self.nodes, self.treeNames)
-    var parts: [JSONCollectionIndex] = []
-    lexer.position = try ChunkedScan.run(
-      bounds: bounds, releasing: chunking.releasing,
+    (lexer.position, _) = try joinChunks(
+      bounds, into: &index,
       guess: { ChunkedScan.lineStart(in: bytes, atOrAfter: $0) },
       scan: { start, limit in
         var scanner = Scanner(
@@ -37,12 +36,7 @@ extension Scanner {
           return (.failure(error), start)
         }
       },
-      take: { part in
-        parts.append(part)
-        return false
-      })
-    index.tree = JSONTreeCapture.joining(&parts)
-    index.append(parts: &parts)
+      ends: { _ in false })
   }
 
   /// Scans the elements or members of the top-level container from
@@ -62,10 +56,9 @@ extension Scanner {
     let firstByte = bytes[lexer.position]
     let (keyName, form, capturesKeys) = (self.keyName, index.form, index.capturesKeys)
     let (known, nodes, treeNames) = (self.known, self.nodes, self.treeNames)
-    var parts: [JSONCollectionIndex] = []
-    var closed = false
-    lexer.position = try ChunkedScan.run(
-      bounds: bounds, releasing: chunking.releasing,
+    let closed: Bool
+    (lexer.position, closed) = try joinChunks(
+      bounds, into: &index,
       guess: { cut in
         Scanner.elementStart(in: bytes, atOrAfter: cut, indent: indent, firstByte: firstByte)
       },
@@ -88,15 +81,54 @@ extension Scanner {
           return (.failure(error), start)
         }
       },
-      take: { part in
-        parts.append(part)
-        closed = part.closingOffset >= 0
-        return closed
-      })
-    index.tree = JSONTreeCapture.joining(&parts)
-    index.append(parts: &parts)
+      ends: { $0.closingOffset >= 0 })
     // The last chunk reaches the end of the input: it closes or throws.
     precondition(closed, "the elements ended without their closing bracket")
+  }
+
+  /// Scans the chunks of `bounds` on every core and appends their
+  /// records to `index` in order: each part as soon as it and those
+  /// before it are scanned (`ChunkedScan.runTakingInOrder`,
+  /// `JSONIndexJoin`), or, when a tree is laid out, all the parts at the
+  /// end, with their trees (`JSONTreeCapture.joining`).
+  ///
+  /// - Parameters:
+  ///   - bounds: the chunks' nominal bounds.
+  ///   - index: the index the records are appended to.
+  ///   - guess: the first record boundary at or after a cut.
+  ///   - scan: scans one chunk's records into a part.
+  ///   - ends: whether a part ends the records (a closing bracket).
+  /// - Returns: where the records end, and whether a part ended them.
+  private func joinChunks(
+    _ bounds: [Int], into index: inout JSONCollectionIndex, guess: @escaping (Int) -> Int,
+    scan: @escaping (Int, Int) -> (Result<JSONCollectionIndex, InputError>, end: Int),
+    ends: @escaping (JSONCollectionIndex) -> Bool
+  ) throws(InputError) -> (end: Int, ended: Bool) {
+    var ended = false
+    guard treeNames == nil else {
+      var parts: [JSONCollectionIndex] = []
+      let end = try ChunkedScan.run(
+        bounds: bounds, releasing: chunking.releasing, guess: guess, scan: scan,
+        take: { part in
+          parts.append(part)
+          ended = ends(part)
+          return ended
+        })
+      index.tree = JSONTreeCapture.joining(&parts)
+      index.append(parts: &parts)
+      return (end, ended)
+    }
+    let join = JSONIndexJoin(index, covering: bounds[bounds.count - 1] - bounds[0])
+    index = JSONCollectionIndex(form: index.form)
+    let end = try ChunkedScan.runTakingInOrder(
+      bounds: bounds, releasing: chunking.releasing, guess: guess, scan: scan,
+      take: { part in
+        join.ended = ends(part)
+        join.append(part)
+        return join.ended
+      })
+    index = join.index
+    return (end, join.ended)
   }
 
   /// The spaces and tabs between the line feed before `offset` and

@@ -222,6 +222,7 @@ struct Scanner {
   ) throws(InputError) -> Bool {
     let isObject = closing == UInt8(ascii: "}")
     let first = lexer.position
+    let quickKey = self.quickKey
     var batch = JSONRecordBatch.allocate()
     defer { batch.deallocate() }
     while true {
@@ -231,7 +232,7 @@ struct Scanner {
         index.nameEnds.append(name.upperBound)
       }
       let start = lexer.position
-      let key = try skipRecord(depth: 1)
+      let key = try skipRecord(depth: 1, quickKey: quickKey)
       note(start: start, key: key, in: &batch, of: &index)
       if batch.isFull { flush(&batch, into: &index, scanning: first..<min(limit, lexer.end)) }
       lexer.skipWhitespace()
@@ -281,13 +282,14 @@ struct Scanner {
   {
     lexer.stopsAtNewline = true
     let first = lexer.position
+    let quickKey = self.quickKey
     var batch = JSONRecordBatch.allocate()
     defer { batch.deallocate() }
     while lexer.position < limit {
       lexer.skipWhitespace()
       if !lexer.atEnd {
         let start = lexer.position
-        let key = try skipRecord(depth: 0)
+        let key = try skipRecord(depth: 0, quickKey: quickKey)
         note(start: start, key: key, in: &batch, of: &index)
         if batch.isFull { flush(&batch, into: &index, scanning: first..<limit) }
         lexer.skipWhitespace()

@@ -9,8 +9,6 @@ extension JSONLexer {
   ///     object), reused between calls so that no call allocates.
   ///   - key: a member name (decoded) to look for at the value's top
   ///     level, when the value is an object.
-  ///   - quickKey: `key` made ready for `quickSkip` once for many values
-  ///     (`QuickKey(key)`), or `nil` to make it here.
   /// - Returns: the range of the value of the member named `key` (the
   ///   last one of that name), or `nil`.
   /// - Throws: `InputError` at the first byte that is not valid JSON.
@@ -21,11 +19,24 @@ extension JSONLexer {
   /// them) is read again from its start by the token loop
   /// (`skipValueByTokens`), which makes the error.
   @discardableResult
+  mutating func skipValue(depth: Int, stack: inout [Bool], capturing key: [UInt8]? = nil)
+    throws(InputError) -> Range<Int>?
+  {
+    try skipValue(depth: depth, stack: &stack, capturing: key, quickKey: QuickKey(key))
+  }
+
+  /// Validates one value at `position` as `skipValue(depth:stack:capturing:)`
+  /// does, with `key` made ready for `quickSkip` once for many values
+  /// (`quickKey`, `QuickKey(key)`): borrowed all the way down, so that no
+  /// value's skip retains and releases the name (a reference count that
+  /// the chunks' scans on every core share).
+  @discardableResult
+  @inline(__always)
   mutating func skipValue(
-    depth: Int, stack: inout [Bool], capturing key: [UInt8]? = nil, quickKey: QuickKey? = nil
+    depth: Int, stack: inout [Bool], capturing key: [UInt8]?, quickKey: borrowing QuickKey
   ) throws(InputError) -> Range<Int>? {
     var found: Range<Int>?
-    let end = quickSkip(depth: depth, key: quickKey ?? QuickKey(key), found: &found)
+    let end = quickSkip(depth: depth, key: quickKey, found: &found)
     if end >= 0 {
       position = end
       return found

@@ -1,0 +1,71 @@
+/// The index of a chunked JSON scan, its chunks' parts appended one at a
+/// time in order as they are scanned (`ChunkedScan.runTakingInOrder`):
+/// a part is copied while it is still in the cache and its memory goes
+/// back at once, and the index's arrays are reserved once, at the first
+/// part, for the records of the whole input estimated from it (they grow
+/// past it when needed), and advised as huge pages.
+///
+/// Used by one thread at a time (the join's lock); the scan takes
+/// `index` once every part is in.
+final class JSONIndexJoin: @unchecked Sendable {
+  /// The records joined so far.
+  private(set) var index: JSONCollectionIndex
+  /// Whether a part has ended the records (a closing bracket).
+  var ended = false
+  /// The length of the input the chunks cover, for the estimate.
+  private let size: Int
+
+  /// A join that appends to `index`.
+  ///
+  /// - Parameters:
+  ///   - index: the index the parts' records are appended to.
+  ///   - size: the length of the input the chunks cover.
+  init(_ index: JSONCollectionIndex, covering size: Int) {
+    self.index = index
+    self.size = size
+  }
+
+  /// Appends the records of `part`, the index of the chunk that follows
+  /// (same form, offsets into the same buffer).
+  func append(_ part: consuming JSONCollectionIndex) {
+    let first = index.count == 0
+    let keyBytes = index.canonicalKeys.count
+    index.recordStarts += part.recordStarts
+    index.recordEnds += part.recordEnds
+    index.nameStarts += part.nameStarts
+    index.nameEnds += part.nameEnds
+    index.knownPartners += part.knownPartners
+    if index.capturesKeys {
+      index.keyStarts += part.keyStarts
+      index.keyEnds += part.keyEnds
+      index.canonicalKeyStarts += part.canonicalKeyStarts.dropFirst().lazy.map { $0 + keyBytes }
+      index.canonicalKeys += part.canonicalKeys
+    }
+    if first, let start = part.recordStarts.first, let end = part.recordEnds.last {
+      index.reserveForRecords(inputSize: size, consumed: end - start)
+      adviseHugePages()
+    }
+  }
+
+  /// Advises the index's reserved arrays as huge pages (`HugePages`):
+  /// they are written front to back into fresh memory.
+  private func adviseHugePages() {
+    Self.advise(&index.recordStarts)
+    Self.advise(&index.recordEnds)
+    Self.advise(&index.nameStarts)
+    Self.advise(&index.nameEnds)
+    Self.advise(&index.knownPartners)
+    Self.advise(&index.keyStarts)
+    Self.advise(&index.keyEnds)
+    Self.advise(&index.canonicalKeyStarts)
+    Self.advise(&index.canonicalKeys)
+  }
+
+  /// Advises the memory of `array`'s capacity as huge pages.
+  private static func advise<Element>(_ array: inout [Element]) {
+    let bytes = array.capacity * MemoryLayout<Element>.stride
+    array.withUnsafeMutableBufferPointer { buffer in
+      if let base = buffer.baseAddress { HugePages.advise(base, count: bytes) }
+    }
+  }
+}
