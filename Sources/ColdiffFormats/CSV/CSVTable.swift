@@ -59,6 +59,9 @@ public struct CSVTable: Sendable {
   /// The header's names as JSON strings, the member names of the rows'
   /// objects.
   let headerStrings: [JSONString]
+  /// The text before each field's value in a row's object text
+  /// (``objectText(ofRow:)``), made once from the header.
+  let memberPrefixes: MemberPrefixes
 
   /// Makes a table from the index the reader built.
   init(
@@ -79,6 +82,7 @@ public struct CSVTable: Sendable {
     self.lineNumbers = lineNumbers
     self.columnIndex = columnIndex
     self.headerStrings = header.map { CSVTable.jsonString($0) }
+    memberPrefixes = MemberPrefixes(headerStrings)
   }
 
   /// The canonical key bytes of one column of every row that the scan
