@@ -32,6 +32,11 @@ struct MappedBuffer<Element: BitwiseCopyable> {
     grow(to: count + extra)
   }
 
+  /// Forgets the elements, keeping the memory (its pages stay mapped).
+  mutating func removeAll() {
+    count = 0
+  }
+
   /// Appends an element.
   @inline(__always)
   mutating func append(_ element: Element) {

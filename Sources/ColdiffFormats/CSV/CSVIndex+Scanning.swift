@@ -118,10 +118,15 @@ extension CSVIndex {
     // Guess rows of 64 bytes: at most 1/8 of the input's size reserved.
     rows.lineStarts.reserveCapacity((limit - start) / 64 + 1)
     if known != nil { rows.knownPartners.reserveCapacity((limit - start) / 64 + 1) }
-    // Guess keys of at most a sixth of the rows' bytes (the buffer grows).
+    // Guess keys of at most a sixth of the rows' bytes (the buffer grows),
+    // unless the rows hold buffers a scan before wrote.
     let capturing = keyColumn >= 0
-    var keys = MappedBuffer<UInt8>(capacity: capturing ? (limit - start) / 6 : 1)
-    var keyEnds = MappedBuffer<Int>(capacity: capturing ? (limit - start) / 64 + 1 : 1)
+    let buffers =
+      rows.keys
+      ?? CSVKeyBytes(
+        bytes: capturing ? (limit - start) / 6 : 1, rows: capturing ? (limit - start) / 64 + 1 : 1)
+    var keys = buffers.keys
+    var keyEnds = buffers.ends
     let headerStart = CSVTable.startsWithByteOrderMark(input) ? 3 : 0
     var line = 1
     var everyFieldQuoted = true
@@ -130,12 +135,8 @@ extension CSVIndex {
       rows.end = position
       rows.lineFeeds = line - 1
       rows.everyFieldQuoted = everyFieldQuoted
-      if capturing {
-        rows.keys = CSVKeyBytes(keys: keys, ends: keyEnds)
-      } else {
-        keys.free()
-        keyEnds.free()
-      }
+      buffers.update(keys: keys, ends: keyEnds)
+      rows.keys = capturing ? buffers : nil
     }
     while position < limit {
       let rowStart = position

@@ -1,0 +1,201 @@
+import Synchronization
+
+/// The rows of a large CSV file's chunks joined into its index in file
+/// order while the chunks are still being scanned (`CSVIndex+Chunks`):
+/// the core that finishes a chunk appends it, and every chunk finished
+/// before that waited for it, to the index's arrays, and the chunk's
+/// buffers go to the scan of a later chunk. So the rows are copied once,
+/// while still in cache, into arrays made with room for the whole file
+/// (their huge pages advised), no join on one core follows the scan, and
+/// only the chunks finished ahead of their turn are held at once.
+///
+/// A chunk starts at the first line start after its cut, a guess: the
+/// line feed may be inside a quoted field. A chunk is joined only when
+/// the chunk before it ended there; otherwise it is scanned again from
+/// where that one ended. A chunk checks its rows' widths against its own
+/// first row; the join checks that row against the header. The index and
+/// the first error are those of the scan of the whole file.
+final class CSVChunkJoin: @unchecked Sendable {
+  /// A chunk scanned before its turn.
+  private struct Finished {
+    /// Where its scan started.
+    let start: Int
+    /// What it found.
+    var rows: CSVRows
+  }
+
+  /// What the join holds, under its lock.
+  private struct State {
+    /// The rows joined so far.
+    var index = CSVIndex()
+    /// The next chunk to join.
+    var next = 0
+    /// Where the next chunk must start: where the rows joined end.
+    var position: Int
+    /// The number of fields of the first row, -1 before it is read.
+    var header = -1
+    /// The line feeds before `position`.
+    var lineFeeds = 0
+    /// Whether every field joined is quoted.
+    var everyFieldQuoted = true
+    /// The rows and the key bytes the index is expected to end with, from
+    /// the first chunk joined (0 before).
+    var expectedRows = 0
+    var expectedKeyBytes = 0
+    /// The chunks scanned before their turn, by number.
+    var waiting: [Int: Finished] = [:]
+    /// Rows joined, whose memory the next scans write into.
+    var spare: [CSVRows] = []
+    /// The first error, in file order; nothing is joined after it.
+    var error: InputError?
+  }
+
+  private let input: UnsafeBufferPointer<UInt8>
+  private let bounds: [Int]
+  private let delimiter: UInt8
+  private let known: CSVKnownRows?
+  private let keyColumn: Int
+  private let state: Mutex<State>
+
+  /// A join of the chunks `bounds` cuts `input` into (the first starting
+  /// after a byte order mark), scanned with `delimiter`, `known` and
+  /// `keyColumn` as ``CSVIndex/scanRows(_:from:startingBefore:delimiter:known:keyColumn:into:)``
+  /// takes them.
+  init(
+    _ input: UnsafeBufferPointer<UInt8>, bounds: [Int], delimiter: UInt8, known: CSVKnownRows?,
+    keyColumn: Int
+  ) {
+    (self.input, self.bounds, self.delimiter) = (input, bounds, delimiter)
+    (self.known, self.keyColumn) = (known, keyColumn)
+    state = Mutex(State(position: bounds[0]))
+  }
+
+  /// Rows to scan a chunk into (a joined chunk's, emptied, when there is
+  /// one), or `nil` once an error is found: no chunk after it is needed.
+  func rowsToScan() -> CSVRows? {
+    state.withLock { state in
+      guard state.error == nil else { return nil }
+      guard var rows = state.spare.popLast() else { return CSVRows() }
+      rows.clear()
+      return rows
+    }
+  }
+
+  /// Scans the rows of chunk `chunk` from `start` into `rows` (an error
+  /// noted in them).
+  func scan(_ chunk: Int, from start: Int, into rows: inout CSVRows) {
+    do throws(InputError) {
+      try CSVIndex.scanRows(
+        input, from: start, startingBefore: max(start, bounds[chunk + 1]), delimiter: delimiter,
+        known: known, keyColumn: keyColumn, into: &rows)
+    } catch {
+      rows.error = error
+    }
+  }
+
+  /// Takes the rows of chunk `chunk`, scanned from `start`, and joins
+  /// every chunk whose turn it is.
+  func finish(_ chunk: Int, start: Int, rows: CSVRows) {
+    state.withLock { state in
+      state.waiting[chunk] = Finished(start: start, rows: rows)
+      while var finished = state.waiting.removeValue(forKey: state.next) {
+        if state.error == nil {
+          if finished.start != state.position {
+            // The guess was wrong: scan the chunk again from the true start.
+            finished.rows.clear()
+            scan(state.next, from: state.position, into: &finished.rows)
+          }
+          join(finished.rows, &state)
+        }
+        state.spare.append(finished.rows)
+        state.next += 1
+      }
+    }
+  }
+
+  /// The index of the whole file, once every chunk is finished.
+  ///
+  /// - Throws: the first error in the file, as the scan of the whole
+  ///   file would.
+  func joined() throws(InputError) -> CSVIndex {
+    try state.withLock { (state) throws(InputError) -> CSVIndex in
+      if let error = state.error { throw error }
+      state.index.columnCount = max(state.header, 0)
+      state.index.quotesEveryField = state.everyFieldQuoted && !state.index.lineStarts.isEmpty
+      return state.index
+    }
+  }
+
+  /// Joins the rows of the chunk whose turn it is, or notes its error.
+  private func join(_ rows: CSVRows, _ state: inout State) {
+    if state.header < 0 {
+      state.header = rows.columnCount
+    } else if !rows.lineStarts.isEmpty, rows.columnCount != state.header {
+      // The scan of the whole file stops at this chunk's first row.
+      let line = TextPosition(offset: Int(rows.lineStarts[0]), in: input).line
+      state.error = CSVIndex.widthError(
+        line: line, fields: rows.columnCount, columnCount: state.header,
+        blank: rows.firstRowBlank)
+      return
+    }
+    if let error = rows.error {
+      state.error = error
+      return
+    }
+    if state.expectedRows == 0, !rows.lineStarts.isEmpty {
+      expect(rows, &state)
+    }
+    let (expectedRows, expectedKeyBytes) = (state.expectedRows, state.expectedKeyBytes)
+    joinLines(rows, &state)
+    state.index.lineStarts.reserveAdvised(rows.lineStarts.count, expecting: expectedRows)
+    state.index.lineStarts += rows.lineStarts
+    if !rows.knownPartners.isEmpty {
+      state.index.knownPartners.reserveAdvised(rows.knownPartners.count, expecting: expectedRows)
+      state.index.knownPartners += rows.knownPartners
+    }
+    if let keys = rows.keys {
+      let offset = state.index.canonicalKeys.count
+      state.index.canonicalKeys.reserveAdvised(keys.count, expecting: expectedKeyBytes)
+      state.index.canonicalKeys += keys.bytes
+      state.index.canonicalKeyEnds.reserveAdvised(keys.keyEnds.count, expecting: expectedRows)
+      state.index.canonicalKeyEnds += keys.keyEnds.lazy.map { $0 + offset }
+    }
+    state.everyFieldQuoted = state.everyFieldQuoted && rows.everyFieldQuoted
+    state.lineFeeds += rows.lineFeeds
+    state.position = rows.end
+  }
+
+  /// Notes the rows and key bytes the index is expected to end with,
+  /// from those of the first chunk with rows, as many for each byte of
+  /// the file after it as it has for each of its own, and a little more.
+  private func expect(_ rows: CSVRows, _ state: inout State) {
+    let scanned = Double(max(rows.end - bounds[0], 1))
+    let share = Double(input.count - bounds[0]) / scanned * 1.02
+    state.expectedRows = Int(Double(rows.lineStarts.count) * share) + 16
+    state.expectedKeyBytes = Int(Double(rows.keys?.count ?? 0) * share) + 64
+  }
+
+  /// Joins the line numbers of `rows`, counted from their scan's start:
+  /// none while every row starts on the line after the one before it,
+  /// else every row's.
+  private func joinLines(_ rows: CSVRows, _ state: inout State) {
+    guard !rows.lineStarts.isEmpty else { return }
+    let rowsBefore = state.index.lineStarts.count
+    let lineFeeds = UInt32(truncatingIfNeeded: state.lineFeeds)
+    if state.index.lineNumbers.isEmpty {
+      guard !rows.lineNumbers.isEmpty || state.lineFeeds != rowsBefore else { return }
+      // The first rows off that pattern: the rows before are numbered.
+      state.index.lineNumbers.reserveAdvised(rowsBefore, expecting: state.expectedRows)
+      state.index.lineNumbers += (0..<UInt32(rowsBefore)).lazy.map { $0 + 1 }
+    }
+    state.index.lineNumbers.reserveAdvised(rows.lineStarts.count, expecting: state.expectedRows)
+    if rows.lineNumbers.isEmpty {
+      // Row `i` of the chunk is on its line `i + 1`.
+      state.index.lineNumbers += (0..<UInt32(rows.lineStarts.count)).lazy.map {
+        $0 + 1 + lineFeeds
+      }
+    } else {
+      state.index.lineNumbers += rows.lineNumbers.lazy.map { $0 + lineFeeds }
+    }
+  }
+}
