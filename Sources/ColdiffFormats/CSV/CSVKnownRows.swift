@@ -2,8 +2,9 @@
 /// (NEW) to take whole those it meets again byte for byte
 /// (`KnownRecords`). A row is taken with its line ending, which ends it
 /// whatever follows, and only under a header of as many fields and the
-/// same delimiter.
-package struct CSVKnownRows: Sendable {
+/// same delimiter. A class: the scan reads it for every row, and a copy
+/// is then one retain.
+package final class CSVKnownRows: Sendable {
   /// The rows (the header first), each with its line ending; the last one
   /// is left out (empty) when the file does not end with a line ending.
   let records: KnownRecords
@@ -25,14 +26,20 @@ package struct CSVKnownRows: Sendable {
   let keyBytes: [UInt8]
   /// Where each line's key ends in `keyBytes`, the header's first.
   let keyEnds: [Int]
+  /// The rows' file, whose pages go behind a scan that is done with them
+  /// (``releaseRows(from:before:)``) when `releasing`.
+  private let source: SourceBytes
+  private let releasing: Bool
 
   /// Indexes OLD's rows by their prefixes.
   ///
   /// - Parameters:
   ///   - bytes: OLD's bytes; they must stay valid while this is used.
   ///   - table: what the scan of `bytes` found.
+  ///   - releasing: whether a scan that takes rows whole lets the pages of
+  ///     the rows behind it go (a large mapped OLD's).
   /// - Complexity: O(number of rows).
-  package init(bytes: UnsafeBufferPointer<UInt8>, table: CSVTable) {
+  package init(bytes: UnsafeBufferPointer<UInt8>, table: CSVTable, releasing: Bool = false) {
     let rows = table.lineStarts.count
     var starts = [Int](repeating: 0, count: rows)
     var ends = [Int](repeating: 0, count: rows)
@@ -57,6 +64,33 @@ package struct CSVKnownRows: Sendable {
     keyColumn = table.capturedKeys?.column ?? -1
     keyBytes = table.capturedKeys?.bytes ?? []
     keyEnds = table.capturedKeys?.ends ?? []
+    source = table.bytes
+    self.releasing = releasing
+  }
+
+  /// Lets the pages of the rows from `offset` to the start of line
+  /// `line` leave the process's memory, when releasing and the rows' file
+  /// is mapped (`SourceBytes.releaseMappedPages(_:)`; they stay in the
+  /// page cache, and a row read again maps them again); moves `offset`
+  /// there.
+  ///
+  /// - Complexity: O(1), and a system call.
+  func releaseRows(from offset: inout Int, before line: Int) {
+    let start = records.starts[line]
+    guard releasing, start > offset else { return }
+    source.releaseMappedPages(offset..<start)
+    offset = start
+  }
+
+  /// No rows, for a scan without another file's (which never asks it).
+  static let none = CSVKnownRows()
+
+  /// No rows.
+  private init() {
+    records = KnownRecords(bytes: UnsafeBufferPointer(start: nil, count: 0), starts: [], ends: [])
+    (lineNumbers, lastLineFeeds, columnCount, delimiter) = ([], 0, -1, 0)
+    (quotesEveryField, keyColumn, keyBytes, keyEnds) = (false, -1, [], [])
+    (source, releasing) = (SourceBytes(), false)
   }
 
   /// How many line feeds row `line` holds (1, or more with line feeds in
