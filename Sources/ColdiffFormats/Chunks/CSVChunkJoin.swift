@@ -160,7 +160,12 @@ final class CSVChunkJoin: @unchecked Sendable {
       state.index.canonicalKeys.reserveAdvised(keys.count, expecting: expectedKeyBytes)
       state.index.canonicalKeys += keys.bytes
       state.index.canonicalKeyEnds.reserveAdvised(keys.keyEnds.count, expecting: expectedRows)
-      state.index.canonicalKeyEnds += keys.keyEnds.lazy.map { $0 + offset }
+      let first = state.index.canonicalKeyEnds.count
+      state.index.canonicalKeyEnds += keys.keyEnds
+      // Moved on past the keys before them, in place: one tight loop.
+      state.index.canonicalKeyEnds.withUnsafeMutableBufferPointer { ends in
+        for row in first..<ends.count { ends[row] &+= offset }
+      }
     }
     state.everyFieldQuoted = state.everyFieldQuoted && rows.everyFieldQuoted
     state.lineFeeds += rows.lineFeeds
