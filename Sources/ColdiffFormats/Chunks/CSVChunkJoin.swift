@@ -24,12 +24,39 @@ final class CSVChunkJoin: @unchecked Sendable {
     var rows: CSVRows
   }
 
-  /// What the join holds, under its lock.
-  private struct State {
-    /// The rows joined so far.
-    var index = CSVIndex()
+  /// The chunks between their scan and their join, under the lock.
+  private struct Queue {
     /// The next chunk to join.
     var next = 0
+    /// Whether a core is joining chunks (then it joins those that come
+    /// next as well, and no other core does).
+    var joining = false
+    /// Whether the join found an error: no chunk after it is needed.
+    var failed = false
+    /// The chunks scanned before their turn, by number.
+    var waiting: [Int: Finished] = [:]
+    /// Rows joined, whose memory the next scans write into.
+    var spare: [CSVRows] = []
+
+    /// The next chunk to join, when it is scanned (then the caller joins
+    /// it), else `nil` (and nobody is joining).
+    mutating func takeNext() -> (Int, Finished)? {
+      guard let finished = waiting.removeValue(forKey: next) else {
+        joining = false
+        return nil
+      }
+      joining = true
+      next += 1
+      return (next - 1, finished)
+    }
+  }
+
+  /// What the chunks joined so far found, written only by the core that
+  /// is joining (outside the lock, so that the other cores' scans never
+  /// wait for a join's copies and page faults).
+  private struct Joined {
+    /// The rows joined so far.
+    var index = CSVIndex()
     /// Where the next chunk must start: where the rows joined end.
     var position: Int
     /// The number of fields of the first row, -1 before it is read.
@@ -42,10 +69,6 @@ final class CSVChunkJoin: @unchecked Sendable {
     /// the first chunk joined (0 before).
     var expectedRows = 0
     var expectedKeyBytes = 0
-    /// The chunks scanned before their turn, by number.
-    var waiting: [Int: Finished] = [:]
-    /// Rows joined, whose memory the next scans write into.
-    var spare: [CSVRows] = []
     /// The first error, in file order; nothing is joined after it.
     var error: InputError?
     /// Where the pages of the known rows were let go up to.
@@ -57,7 +80,10 @@ final class CSVChunkJoin: @unchecked Sendable {
   private let delimiter: UInt8
   private let known: CSVKnownRows?
   private let keyColumn: Int
-  private let state: Mutex<State>
+  private let queue = Mutex(Queue())
+  /// Only the core that set `Queue.joining` touches it (the lock hands
+  /// the turn over), and ``joined()`` once every chunk is finished.
+  private var state: Joined
 
   /// A join of the chunks `bounds` cuts `input` into (the first starting
   /// after a byte order mark), scanned with `delimiter`, `known` and
@@ -69,15 +95,15 @@ final class CSVChunkJoin: @unchecked Sendable {
   ) {
     (self.input, self.bounds, self.delimiter) = (input, bounds, delimiter)
     (self.known, self.keyColumn) = (known, keyColumn)
-    state = Mutex(State(position: bounds[0]))
+    state = Joined(position: bounds[0])
   }
 
   /// Rows to scan a chunk into (a joined chunk's, emptied, when there is
   /// one), or `nil` once an error is found: no chunk after it is needed.
   func rowsToScan() -> CSVRows? {
-    state.withLock { state in
-      guard state.error == nil else { return nil }
-      guard var rows = state.spare.popLast() else { return CSVRows() }
+    queue.withLock { queue in
+      guard !queue.failed else { return nil }
+      guard var rows = queue.spare.popLast() else { return CSVRows() }
       rows.clear()
       return rows
     }
@@ -96,21 +122,28 @@ final class CSVChunkJoin: @unchecked Sendable {
   }
 
   /// Takes the rows of chunk `chunk`, scanned from `start`, and joins
-  /// every chunk whose turn it is.
+  /// every chunk whose turn it is, unless another core is joining (which
+  /// then joins this one too).
   func finish(_ chunk: Int, start: Int, rows: CSVRows) {
-    state.withLock { state in
-      state.waiting[chunk] = Finished(start: start, rows: rows)
-      while var finished = state.waiting.removeValue(forKey: state.next) {
-        if state.error == nil {
-          if finished.start != state.position {
-            // The guess was wrong: scan the chunk again from the true start.
-            finished.rows.clear()
-            scan(state.next, from: state.position, into: &finished.rows)
-          }
-          join(finished.rows, &state)
+    var turn = queue.withLock { queue in
+      queue.waiting[chunk] = Finished(start: start, rows: rows)
+      return queue.joining ? nil : queue.takeNext()
+    }
+    while let (number, taken) = turn {
+      var finished = taken
+      if state.error == nil {
+        if finished.start != state.position {
+          // The guess was wrong: scan the chunk again from the true start.
+          finished.rows.clear()
+          scan(number, from: state.position, into: &finished.rows)
         }
-        state.spare.append(finished.rows)
-        state.next += 1
+        join(finished.rows, &state)
+      }
+      let failed = state.error != nil
+      turn = queue.withLock { queue in
+        queue.spare.append(finished.rows)
+        queue.failed = failed
+        return queue.takeNext()
       }
     }
   }
@@ -120,16 +153,15 @@ final class CSVChunkJoin: @unchecked Sendable {
   /// - Throws: the first error in the file, as the scan of the whole
   ///   file would.
   func joined() throws(InputError) -> CSVIndex {
-    try state.withLock { (state) throws(InputError) -> CSVIndex in
-      if let error = state.error { throw error }
-      state.index.columnCount = max(state.header, 0)
-      state.index.quotesEveryField = state.everyFieldQuoted && !state.index.lineStarts.isEmpty
-      return state.index
-    }
+    queue.withLock { queue in precondition(!queue.joining, "every chunk is joined") }
+    if let error = state.error { throw error }
+    state.index.columnCount = max(state.header, 0)
+    state.index.quotesEveryField = state.everyFieldQuoted && !state.index.lineStarts.isEmpty
+    return state.index
   }
 
   /// Joins the rows of the chunk whose turn it is, or notes its error.
-  private func join(_ rows: CSVRows, _ state: inout State) {
+  private func join(_ rows: CSVRows, _ state: inout Joined) {
     if state.header < 0 {
       state.header = rows.columnCount
     } else if !rows.lineStarts.isEmpty, rows.columnCount != state.header {
@@ -178,7 +210,7 @@ final class CSVChunkJoin: @unchecked Sendable {
   /// follows the row before it in the known file: the scans of the
   /// chunks after it take rows further on, mostly (a row taken from
   /// further back maps its page again).
-  private func releaseKnownRows(before partners: [Int32], _ state: inout State) {
+  private func releaseKnownRows(before partners: [Int32], _ state: inout Joined) {
     guard let known else { return }
     var row = partners.count - 1
     while row > 0, partners[row] < 0 || partners[row - 1] != partners[row] - 1 { row -= 1 }
@@ -189,7 +221,7 @@ final class CSVChunkJoin: @unchecked Sendable {
   /// Notes the rows and key bytes the index is expected to end with,
   /// from those of the first chunk with rows, as many for each byte of
   /// the file after it as it has for each of its own, and a little more.
-  private func expect(_ rows: CSVRows, _ state: inout State) {
+  private func expect(_ rows: CSVRows, _ state: inout Joined) {
     let scanned = Double(max(rows.end - bounds[0], 1))
     let share = Double(input.count - bounds[0]) / scanned * 1.02
     state.expectedRows = Int(Double(rows.lineStarts.count) * share) + 16
@@ -199,7 +231,7 @@ final class CSVChunkJoin: @unchecked Sendable {
   /// Joins the line numbers of `rows`, counted from their scan's start:
   /// none while every row starts on the line after the one before it,
   /// else every row's.
-  private func joinLines(_ rows: CSVRows, _ state: inout State) {
+  private func joinLines(_ rows: CSVRows, _ state: inout Joined) {
     guard !rows.lineStarts.isEmpty else { return }
     let rowsBefore = state.index.lineStarts.count
     let lineFeeds = UInt32(truncatingIfNeeded: state.lineFeeds)
