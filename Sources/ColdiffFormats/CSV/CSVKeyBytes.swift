@@ -58,11 +58,24 @@ extension MappedBuffer where Element == UInt8 {
   @inline(__always)
   mutating func appendCSVKey(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
     // At worst every byte is a 0x00, written twice, after the tag and
-    // before the two closing bytes.
-    reserve(2 &* range.count &+ 3)
+    // before the two closing bytes; and room for a whole block.
+    reserve(Swift.max(2 &* range.count, ByteClassifier.width) &+ 3)
     store(JSONCanonicalKey.stringTag)
     if let source = input.baseAddress {
-      if !range.isEmpty, source[range.lowerBound] == CSVIndex.quote {
+      let width = ByteClassifier.width
+      if range.count <= width, range.lowerBound &+ width <= input.count, !range.isEmpty,
+        source[range.lowerBound] != CSVIndex.quote
+      {
+        // A short unquoted key: its block checked for 0x00 and stored whole
+        // (the bytes after the key are written over next).
+        let block = ByteClassifier.load(UnsafeRawPointer(source), range.lowerBound)
+        let zeros = CSVBlockRow.bits(block .== SIMD16(repeating: 0))
+        if zeros & ((1 &<< UInt64(truncatingIfNeeded: range.count)) &- 1) == 0 {
+          storeBlock(block, count: range.count)
+        } else {
+          for index in range { storeValueByte(source[index]) }
+        }
+      } else if !range.isEmpty, source[range.lowerBound] == CSVIndex.quote {
         var index = range.lowerBound &+ 1
         let end = range.upperBound &- 1
         while index < end {
