@@ -121,8 +121,16 @@ package final class CSVKnownRows: Sendable {
     if column == keyColumn, line > 0 {
       let start = keyEnds[line - 1]
       let length = keyEnds[line] - start
-      keyBytes.withUnsafeBufferPointer {
-        if let base = $0.baseAddress { out.append(base + start, count: length) }
+      keyBytes.withUnsafeBufferPointer { keys in
+        guard let base = keys.baseAddress else { return }
+        let width = ByteClassifier.width
+        if length <= width, start &+ width <= keys.count {
+          // A short key, with sixteen bytes to read: copied as one block.
+          out.reserve(width)
+          out.storeBlock(ByteClassifier.load(UnsafeRawPointer(base), start), count: length)
+        } else {
+          out.append(base + start, count: length)
+        }
       }
     } else {
       CSVIndex.appendKey(
