@@ -96,6 +96,22 @@ import Testing
     }
   }
 
+  @Test func shortKeysWithNULsFarFromTheEndAreTheWalkedKeys() throws {
+    // Keys of up to sixteen bytes are read a block at a time, with more
+    // of the file after them: a 0x00 anywhere in them is doubled.
+    let keys = ["a\0", "\0b", "0123456789abcde\0", "0123456789abcdef", "k", "x\0y\0z"]
+    let rows = keys.enumerated().map { "\($1),\(String(repeating: "v", count: 20 + $0))\n" }
+    let text = Array(("id,value\n" + rows.joined() + rows.joined()).utf8)
+    let plain = try CSVTable(bytes: text)
+    for chunking in Self.chunkings {
+      let table = try CSVTable(
+        bytes: SourceBytes(text), delimiter: CSVTable.comma, chunking: chunking,
+        keyName: Array("id".utf8))
+      #expect(table.capturedKeys.map(Self.keys) == Self.walkedKeys(plain, Array("id".utf8)))
+      #expect(table.capturedKeys.map(Self.keys) == (keys + keys).map(Self.key))
+    }
+  }
+
   @Test func noKeysWithoutTheColumn() throws {
     for (text, name) in [("a,b\n1,2\n", "id"), ("", "id"), ("id\n", "id"), ("a,id\n", "b")] {
       let table = try CSVTable(

@@ -16,6 +16,10 @@ import Testing
         text == written,
         "row \(row): \(String(decoding: text, as: UTF8.self)) against \(String(decoding: written, as: UTF8.self))"
       )
+      // Appended after what a list holds already.
+      var list = Array("[7, ".utf8)
+      table.appendObjectText(ofRow: row, to: &list)
+      #expect(list == Array("[7, ".utf8) + written, "row \(row) appended")
     }
   }
 

@@ -135,12 +135,20 @@ package enum KeyHash {
       state = mix(state ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
       index += 8
     }
+    // The last bytes, little-endian: with eight bytes or more, read as the
+    // top of the last eight, one load instead of a loop.
     var tail: UInt64 = 0
-    var shift: UInt64 = 0
-    while index < count {
-      tail |= UInt64(bytes[index]) << shift
-      shift += 8
-      index += 1
+    let remaining = count - index
+    if remaining > 0, count >= 8 {
+      let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+      tail = last &>> UInt64(truncatingIfNeeded: 8 * (8 - remaining))
+    } else {
+      var shift: UInt64 = 0
+      while index < count {
+        tail |= UInt64(bytes[index]) << shift
+        shift += 8
+        index += 1
+      }
     }
     return mix(state ^ tail ^ 0x9E37_79B9_7F4A_7C15)
   }

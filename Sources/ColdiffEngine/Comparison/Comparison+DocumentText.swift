@@ -138,7 +138,7 @@ extension Snapshot {
       bytes.withUnsafeBufferPointer { buffer in
         out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index.recordRange(record)]))
       }
-    case .table(let table): out += table.objectText(ofRow: record)
+    case .table(let table): table.appendObjectText(ofRow: record, to: &out)
     }
   }
 }

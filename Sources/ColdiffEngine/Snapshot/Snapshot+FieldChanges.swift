@@ -5,7 +5,8 @@ extension Snapshot {
   /// `other` under `rules` (`--ignore` patterns, `--compare` rules).
   ///
   /// Two JSON records are compared member by member on their bytes,
-  /// building values only for members that differ; otherwise both values
+  /// building values only for members that differ, two rows of tables
+  /// with one header field by field; otherwise both values
   /// are built and compared. The changes of JSON equality then go through
   /// the rules, which only look at what differs.
   ///
@@ -16,6 +17,12 @@ extension Snapshot {
   package func fieldChanges(
     _ record: Int, to other: Snapshot, _ otherRecord: Int, rules: ComparisonRules
   ) throws(ArrayKeyError) -> [FieldChange] {
+    if case .table(let table) = storage, case .table(let otherTable) = other.storage,
+      table.header == otherTable.header
+    {
+      // Two tables of one header: compared field by field on their bytes.
+      return try rules.filter(table.fieldChanges(ofRow: record, to: otherTable, row: otherRecord))
+    }
     guard case .json(let index) = storage, case .json(let otherIndex) = other.storage else {
       return try rules.filter(
         FieldChange.between(value(of: record), other.value(of: otherRecord)))

@@ -267,7 +267,7 @@ extension Snapshot {
     switch storage {
     case .table(let table):
       let field = table.field(row: record, named: pointer.tokens[0]) ?? []
-      return .string(JSONString(utf8: field))
+      return .string(CSVTable.jsonString(field))
     case .json(let index):
       return bytes.withUnsafeBufferPointer { buffer in
         // The range the scan noted, else a search of the record.

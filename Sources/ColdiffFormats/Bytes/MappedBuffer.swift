@@ -32,6 +32,20 @@ struct MappedBuffer<Element: BitwiseCopyable> {
     grow(to: count + extra)
   }
 
+  /// Stores the first `length` bytes of `block`, writing all sixteen
+  /// (room for sixteen is made; the bytes after the first `length` are
+  /// written over by the next stores).
+  @inline(__always)
+  mutating func storeBlock(_ block: SIMD16<UInt8>, count length: Int) where Element == UInt8 {
+    UnsafeMutableRawPointer(base + count).storeBytes(of: block, as: SIMD16<UInt8>.self)
+    count &+= length
+  }
+
+  /// Forgets the elements, keeping the memory (its pages stay mapped).
+  mutating func removeAll() {
+    count = 0
+  }
+
   /// Appends an element.
   @inline(__always)
   mutating func append(_ element: Element) {

@@ -118,11 +118,20 @@ extension CSVIndex {
     // Guess rows of 64 bytes: at most 1/8 of the input's size reserved.
     rows.lineStarts.reserveCapacity((limit - start) / 64 + 1)
     if known != nil { rows.knownPartners.reserveCapacity((limit - start) / 64 + 1) }
-    // Guess keys of at most a sixth of the rows' bytes (the buffer grows).
+    // Guess keys of at most a sixth of the rows' bytes (the buffer grows),
+    // unless the rows hold buffers a scan before wrote.
     let capturing = keyColumn >= 0
-    var keys = MappedBuffer<UInt8>(capacity: capturing ? (limit - start) / 6 : 1)
-    var keyEnds = MappedBuffer<Int>(capacity: capturing ? (limit - start) / 64 + 1 : 1)
+    let buffers =
+      rows.keys
+      ?? CSVKeyBytes(
+        bytes: capturing ? (limit - start) / 6 : 1, rows: capturing ? (limit - start) / 64 + 1 : 1)
+    var keys = buffers.keys
+    var keyEnds = buffers.ends
     let headerStart = CSVTable.startsWithByteOrderMark(input) ? 3 : 0
+    // Bound once: an optional bound for each row is a retain and a release
+    // of an object the other cores' scans share.
+    let knownRows = known ?? CSVKnownRows.none
+    let takesKnownRows = known != nil
     var line = 1
     var everyFieldQuoted = true
     var lastKnown = -1
@@ -130,28 +139,26 @@ extension CSVIndex {
       rows.end = position
       rows.lineFeeds = line - 1
       rows.everyFieldQuoted = everyFieldQuoted
-      if capturing {
-        rows.keys = CSVKeyBytes(keys: keys, ends: keyEnds)
-      } else {
-        keys.free()
-        keyEnds.free()
-      }
+      buffers.update(keys: keys, ends: keyEnds)
+      rows.keys = capturing ? buffers : nil
     }
     while position < limit {
       let rowStart = position
       let rowLine = line
       let rowKeyColumn = rowStart == headerStart ? -1 : keyColumn
-      if let known, rows.columnCount == known.columnCount,
-        !everyFieldQuoted || known.quotesEveryField,
-        let row = known.records.find(in: input, at: position, after: lastKnown)
+      if takesKnownRows, rows.columnCount == knownRows.columnCount,
+        !everyFieldQuoted || knownRows.quotesEveryField,
+        let row = knownRows.records.find(in: input, at: position, after: lastKnown)
       {
         // A row of OLD's, taken whole.
         lastKnown = row
-        position += known.records.ends[row] - known.records.starts[row]
-        line += known.lineFeeds(ofLine: row)
+        position += knownRows.records.ends[row] - knownRows.records.starts[row]
+        line += knownRows.lineFeeds(ofLine: row)
         rows.note(start: rowStart, line: rowLine, partner: row)
         if capturing {
-          if rowKeyColumn >= 0 { known.appendKey(ofLine: row, column: rowKeyColumn, to: &keys) }
+          if rowKeyColumn >= 0 {
+            knownRows.appendKey(ofLine: row, column: rowKeyColumn, to: &keys)
+          }
           keyEnds.append(keys.count)
         }
         continue
@@ -173,7 +180,7 @@ extension CSVIndex {
           input, at: &position, line: &line, delimiter: delimiter, delimiters: delimiters,
           keyColumn: rowKeyColumn, keys: &keys, everyFieldQuoted: &everyFieldQuoted)
       }
-      rows.note(start: rowStart, line: rowLine, partner: known != nil ? -1 : nil)
+      rows.note(start: rowStart, line: rowLine, partner: takesKnownRows ? -1 : nil)
       if capturing { keyEnds.append(keys.count) }
       try rows.checkWidth(fields, blank: fields == 1 && rowEnd == rowStart, at: rowStart, in: input)
     }

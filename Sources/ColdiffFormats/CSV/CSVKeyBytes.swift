@@ -2,26 +2,40 @@ import Glibc
 
 /// The canonical key bytes one CSV scan made (`CSVCapturedKeys`), a few
 /// for every row, and where each row's key ends, in mapped buffers of
-/// their own (`MappedBuffer`): a chunk's buffers, freed once joined,
-/// give their pages back at once instead of leaving them in the heap,
-/// where they would count towards the run's peak memory. The scan writes
-/// the buffers as local values (no access checks on every store) and
-/// hands them over here when it is done; this frees them.
+/// their own (`MappedBuffer`), which give their pages back at once when
+/// freed instead of leaving them in the heap, where they would count
+/// towards the run's peak memory. The scan writes the buffers as local
+/// values (no access checks on every store) and hands them back here
+/// when it is done; a chunk's scan writes into those of a chunk joined
+/// before (``clear()``). This frees them.
 final class CSVKeyBytes: @unchecked Sendable {
   /// The keys' bytes, back to back.
-  private let keys: MappedBuffer<UInt8>
+  private(set) var keys: MappedBuffer<UInt8>
   /// Where each row's key ends in `keys`.
-  private let ends: MappedBuffer<Int>
+  private(set) var ends: MappedBuffer<Int>
 
-  /// Takes over the buffers a scan wrote.
-  init(keys: MappedBuffer<UInt8>, ends: MappedBuffer<Int>) {
-    self.keys = keys
-    self.ends = ends
+  /// Buffers with room for `bytes` key bytes and `rows` rows' ends.
+  init(bytes: Int, rows: Int) {
+    keys = MappedBuffer(capacity: bytes)
+    ends = MappedBuffer(capacity: rows)
   }
 
   deinit {
     keys.free()
     ends.free()
+  }
+
+  /// Takes back the buffers a scan wrote (grown from this one's, whose
+  /// memory they took over).
+  func update(keys: MappedBuffer<UInt8>, ends: MappedBuffer<Int>) {
+    self.keys = keys
+    self.ends = ends
+  }
+
+  /// Empties the buffers, keeping their memory for the next scan.
+  func clear() {
+    keys.removeAll()
+    ends.removeAll()
   }
 
   /// How many key bytes were written.
@@ -44,11 +58,24 @@ extension MappedBuffer where Element == UInt8 {
   @inline(__always)
   mutating func appendCSVKey(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
     // At worst every byte is a 0x00, written twice, after the tag and
-    // before the two closing bytes.
-    reserve(2 &* range.count &+ 3)
+    // before the two closing bytes; and room for a whole block.
+    reserve(Swift.max(2 &* range.count, ByteClassifier.width) &+ 3)
     store(JSONCanonicalKey.stringTag)
     if let source = input.baseAddress {
-      if !range.isEmpty, source[range.lowerBound] == CSVIndex.quote {
+      let width = ByteClassifier.width
+      if range.count <= width, range.lowerBound &+ width <= input.count, !range.isEmpty,
+        source[range.lowerBound] != CSVIndex.quote
+      {
+        // A short unquoted key: its block checked for 0x00 and stored whole
+        // (the bytes after the key are written over next).
+        let block = ByteClassifier.load(UnsafeRawPointer(source), range.lowerBound)
+        let zeros = CSVBlockRow.bits(block .== SIMD16(repeating: 0))
+        if zeros & ((1 &<< UInt64(truncatingIfNeeded: range.count)) &- 1) == 0 {
+          storeBlock(block, count: range.count)
+        } else {
+          for index in range { storeValueByte(source[index]) }
+        }
+      } else if !range.isEmpty, source[range.lowerBound] == CSVIndex.quote {
         var index = range.lowerBound &+ 1
         let end = range.upperBound &- 1
         while index < end {

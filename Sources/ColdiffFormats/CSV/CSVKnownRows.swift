@@ -2,8 +2,9 @@
 /// (NEW) to take whole those it meets again byte for byte
 /// (`KnownRecords`). A row is taken with its line ending, which ends it
 /// whatever follows, and only under a header of as many fields and the
-/// same delimiter.
-package struct CSVKnownRows: Sendable {
+/// same delimiter. A class: the scan reads it for every row, and a copy
+/// is then one retain.
+package final class CSVKnownRows: Sendable {
   /// The rows (the header first), each with its line ending; the last one
   /// is left out (empty) when the file does not end with a line ending.
   let records: KnownRecords
@@ -25,28 +26,42 @@ package struct CSVKnownRows: Sendable {
   let keyBytes: [UInt8]
   /// Where each line's key ends in `keyBytes`, the header's first.
   let keyEnds: [Int]
+  /// The rows' file, whose pages go behind a scan that is done with them
+  /// (``releaseRows(from:before:)``) when `releasing`.
+  private let source: SourceBytes
+  private let releasing: Bool
 
   /// Indexes OLD's rows by their prefixes.
   ///
   /// - Parameters:
   ///   - bytes: OLD's bytes; they must stay valid while this is used.
   ///   - table: what the scan of `bytes` found.
+  ///   - releasing: whether a scan that takes rows whole lets the pages of
+  ///     the rows behind it go (a large mapped OLD's).
   /// - Complexity: O(number of rows).
-  package init(bytes: UnsafeBufferPointer<UInt8>, table: CSVTable) {
-    let rows = table.lineStarts.count
-    var starts = [Int](repeating: 0, count: rows)
-    var ends = [Int](repeating: 0, count: rows)
+  package init(bytes: UnsafeBufferPointer<UInt8>, table: CSVTable, releasing: Bool = false) {
+    let lineStarts = table.lineStarts
+    let rows = lineStarts.count
+    // Written once each, front to back, not zeroed first: a million rows'
+    // are 16 MB (their huge pages advised).
+    let starts = [Int](unsafeUninitializedCapacity: rows) { starts, initialized in
+      if let base = starts.baseAddress { HugePages.advise(base, count: rows * 8) }
+      for row in 0..<rows { starts[row] = Int(lineStarts[row]) }
+      initialized = rows
+    }
     var lastLineFeeds = 0
-    for row in 0..<rows {
-      starts[row] = Int(table.lineStarts[row])
-      if row + 1 < rows {
-        ends[row] = Int(table.lineStarts[row + 1])
-      } else if table.recordsEnd > starts[row], bytes[table.recordsEnd - 1] == 0x0A {
-        ends[row] = table.recordsEnd
-        lastLineFeeds = bytes[starts[row]..<ends[row]].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    let ends = [Int](unsafeUninitializedCapacity: rows) { ends, initialized in
+      guard let base = ends.baseAddress, rows > 0 else { return }
+      HugePages.advise(base, count: rows * 8)
+      for row in 0..<rows - 1 { ends[row] = Int(lineStarts[row + 1]) }
+      let last = starts[rows - 1]
+      if table.recordsEnd > last, bytes[table.recordsEnd - 1] == 0x0A {
+        ends[rows - 1] = table.recordsEnd
+        lastLineFeeds = bytes[last..<table.recordsEnd].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
       } else {
-        ends[row] = starts[row]
+        ends[rows - 1] = last
       }
+      initialized = rows
     }
     records = KnownRecords(bytes: bytes, starts: starts, ends: ends)
     lineNumbers = table.lineNumbers
@@ -57,6 +72,33 @@ package struct CSVKnownRows: Sendable {
     keyColumn = table.capturedKeys?.column ?? -1
     keyBytes = table.capturedKeys?.bytes ?? []
     keyEnds = table.capturedKeys?.ends ?? []
+    source = table.bytes
+    self.releasing = releasing
+  }
+
+  /// Lets the pages of the rows from `offset` to the start of line
+  /// `line` leave the process's memory, when releasing and the rows' file
+  /// is mapped (`SourceBytes.releaseMappedPages(_:)`; they stay in the
+  /// page cache, and a row read again maps them again); moves `offset`
+  /// there.
+  ///
+  /// - Complexity: O(1), and a system call.
+  func releaseRows(from offset: inout Int, before line: Int) {
+    let start = records.starts[line]
+    guard releasing, start > offset else { return }
+    source.releaseMappedPages(offset..<start)
+    offset = start
+  }
+
+  /// No rows, for a scan without another file's (which never asks it).
+  static let none = CSVKnownRows()
+
+  /// No rows.
+  private init() {
+    records = KnownRecords(bytes: UnsafeBufferPointer(start: nil, count: 0), starts: [], ends: [])
+    (lineNumbers, lastLineFeeds, columnCount, delimiter) = ([], 0, -1, 0)
+    (quotesEveryField, keyColumn, keyBytes, keyEnds) = (false, -1, [], [])
+    (source, releasing) = (SourceBytes(), false)
   }
 
   /// How many line feeds row `line` holds (1, or more with line feeds in
@@ -79,8 +121,16 @@ package struct CSVKnownRows: Sendable {
     if column == keyColumn, line > 0 {
       let start = keyEnds[line - 1]
       let length = keyEnds[line] - start
-      keyBytes.withUnsafeBufferPointer {
-        if let base = $0.baseAddress { out.append(base + start, count: length) }
+      keyBytes.withUnsafeBufferPointer { keys in
+        guard let base = keys.baseAddress else { return }
+        let width = ByteClassifier.width
+        if length <= width, start &+ width <= keys.count {
+          // A short key, with sixteen bytes to read: copied as one block.
+          out.reserve(width)
+          out.storeBlock(ByteClassifier.load(UnsafeRawPointer(base), start), count: length)
+        } else {
+          out.append(base + start, count: length)
+        }
       }
     } else {
       CSVIndex.appendKey(

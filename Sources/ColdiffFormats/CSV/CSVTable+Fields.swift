@@ -145,7 +145,7 @@ extension CSVTable {
   /// written text when it needs no escape.
   ///
   /// - Complexity: O(length of the value).
-  static func jsonString(_ value: [UInt8]) -> JSONString {
+  package static func jsonString(_ value: [UInt8]) -> JSONString {
     let plain = value.allSatisfy {
       $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
     }

@@ -18,47 +18,87 @@
 /// table.field(row: 0, column: 1)      // the bytes of `Ann, Jr.`
 /// ```
 public struct CSVTable: Sendable {
+  /// The table's parts, held by reference: a copy of the table (as a
+  /// snapshot's storage is copied each time it is switched over) is one
+  /// retain, not one for each of its arrays.
+  private let parts: Parts
+
   /// The whole file, byte order mark included, exactly as read.
-  public let bytes: SourceBytes
+  public var bytes: SourceBytes { parts.bytes }
   /// The field separator: `,` for CSV, a tab for TSV.
-  public let delimiter: UInt8
+  public var delimiter: UInt8 { parts.delimiter }
   /// Whether the file starts with a UTF-8 byte order mark (skipped for
   /// reading, written again by ``write(header:rows:)``).
-  public let hasByteOrderMark: Bool
+  public var hasByteOrderMark: Bool { parts.hasByteOrderMark }
   /// The header's column names, decoded, in written order (empty for a
   /// zero-byte file).
-  public let header: [[UInt8]]
+  public var header: [[UInt8]] { parts.header }
   /// Whether every field of the file, header included, is quoted (then new
   /// fields are written quoted too).
-  public let quotesEveryField: Bool
+  public var quotesEveryField: Bool { parts.quotesEveryField }
 
   /// Where the empty lines at the end of the file start (``bytes``'s
   /// length when there are none): they are not records, and a written
   /// table ends with them again (SPEC §8.1.3).
-  public let recordsEnd: Int
+  public var recordsEnd: Int { parts.recordsEnd }
   /// The start offset of every line (a row, which may span several text
   /// lines), the header first.
-  let lineStarts: [UInt32]
+  var lineStarts: [UInt32] { parts.lineStarts }
   /// The 1-based text line on which each line starts, the header first;
   /// empty when line `i` starts on text line `i + 1` for every `i`
   /// (`CSVIndex.lineNumbers`).
-  let lineNumbers: [UInt32]
+  var lineNumbers: [UInt32] { parts.lineNumbers }
   /// For each line, when the scan took the rows of another file whole
   /// (`CSVKnownRows`, OLD's when this is NEW): that file's line (0 its
   /// header) with the same bytes, or -1; empty when the scan had no
   /// other file. A row taken whole has the same bytes as that line, its
   /// line ending included.
-  package let knownPartners: [Int32]
+  package var knownPartners: [Int32] { parts.knownPartners }
   /// The canonical key bytes of one column of every row, made by the
   /// scan when it was given that column's name
   /// (``init(bytes:delimiter:chunking:known:keyName:)``), until taken
   /// (``takeCapturedKeys(column:)``).
-  private let capturedKeysHolder: CSVCapturedKeysHolder
+  private var capturedKeysHolder: CSVCapturedKeysHolder { parts.capturedKeysHolder }
   /// The column index of each header name.
-  let columnIndex: [[UInt8]: Int]
+  var columnIndex: [[UInt8]: Int] { parts.columnIndex }
   /// The header's names as JSON strings, the member names of the rows'
   /// objects.
-  let headerStrings: [JSONString]
+  var headerStrings: [JSONString] { parts.headerStrings }
+  /// The text before each field's value in a row's object text
+  /// (``objectText(ofRow:)``), made once from the header.
+  var memberPrefixes: MemberPrefixes { parts.memberPrefixes }
+
+  /// What a table holds (``CSVTable``'s properties of the same names).
+  private final class Parts: Sendable {
+    let bytes: SourceBytes
+    let delimiter: UInt8
+    let hasByteOrderMark: Bool
+    let header: [[UInt8]]
+    let quotesEveryField: Bool
+    let recordsEnd: Int
+    let lineStarts: [UInt32]
+    let lineNumbers: [UInt32]
+    let knownPartners: [Int32]
+    let capturedKeysHolder: CSVCapturedKeysHolder
+    let columnIndex: [[UInt8]: Int]
+    let headerStrings: [JSONString]
+    let memberPrefixes: MemberPrefixes
+
+    init(
+      bytes: SourceBytes, delimiter: UInt8, hasByteOrderMark: Bool, header: [[UInt8]],
+      quotesEveryField: Bool, lineStarts: [UInt32], lineNumbers: [UInt32],
+      columnIndex: [[UInt8]: Int], recordsEnd: Int, knownPartners: [Int32],
+      capturedKeys: CSVCapturedKeys?
+    ) {
+      (self.bytes, self.delimiter, self.hasByteOrderMark) = (bytes, delimiter, hasByteOrderMark)
+      (self.header, self.quotesEveryField, self.recordsEnd) = (header, quotesEveryField, recordsEnd)
+      (self.lineStarts, self.lineNumbers) = (lineStarts, lineNumbers)
+      (self.knownPartners, self.columnIndex) = (knownPartners, columnIndex)
+      capturedKeysHolder = CSVCapturedKeysHolder(capturedKeys)
+      headerStrings = header.map { CSVTable.jsonString($0) }
+      memberPrefixes = MemberPrefixes(headerStrings)
+    }
+  }
 
   /// Makes a table from the index the reader built.
   init(
@@ -67,18 +107,11 @@ public struct CSVTable: Sendable {
     columnIndex: [[UInt8]: Int], recordsEnd: Int, knownPartners: [Int32] = [],
     capturedKeys: CSVCapturedKeys? = nil
   ) {
-    self.knownPartners = knownPartners
-    capturedKeysHolder = CSVCapturedKeysHolder(capturedKeys)
-    self.recordsEnd = recordsEnd
-    self.bytes = bytes
-    self.delimiter = delimiter
-    self.hasByteOrderMark = hasByteOrderMark
-    self.header = header
-    self.quotesEveryField = quotesEveryField
-    self.lineStarts = lineStarts
-    self.lineNumbers = lineNumbers
-    self.columnIndex = columnIndex
-    self.headerStrings = header.map { CSVTable.jsonString($0) }
+    parts = Parts(
+      bytes: bytes, delimiter: delimiter, hasByteOrderMark: hasByteOrderMark, header: header,
+      quotesEveryField: quotesEveryField, lineStarts: lineStarts, lineNumbers: lineNumbers,
+      columnIndex: columnIndex, recordsEnd: recordsEnd, knownPartners: knownPartners,
+      capturedKeys: capturedKeys)
   }
 
   /// The canonical key bytes of one column of every row that the scan

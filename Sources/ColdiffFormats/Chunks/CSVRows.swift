@@ -15,7 +15,8 @@ struct CSVRows {
   var knownPartners: [Int32] = []
   /// The key column's canonical bytes, each row's back to back, and
   /// where each row's key ends (when the scan makes keys;
-  /// `CSVCapturedKeys`).
+  /// `CSVCapturedKeys`); a scan given rows that hold them writes into
+  /// their buffers.
   var keys: CSVKeyBytes?
   /// The number of fields of the first row, -1 when there is none.
   var columnCount = -1
@@ -32,6 +33,21 @@ struct CSVRows {
 }
 
 extension CSVRows {
+  /// Empties the rows for the scan of another part of the file, keeping
+  /// the memory of their arrays and key buffers.
+  mutating func clear() {
+    lineStarts.removeAll(keepingCapacity: true)
+    lineNumbers.removeAll(keepingCapacity: true)
+    knownPartners.removeAll(keepingCapacity: true)
+    keys?.clear()
+    columnCount = -1
+    firstRowBlank = false
+    everyFieldQuoted = true
+    end = 0
+    lineFeeds = 0
+    error = nil
+  }
+
   /// Notes the row that starts at `start`, on text line `line`, taken
   /// whole from another file's line `partner` (-1 for a row read, `nil`
   /// when the scan has no other file).

@@ -132,22 +132,53 @@ struct MemberWriter {
   var first = true
 
   /// Starts member `name`: the separator, the quoted name and `: `.
-  mutating func name(_ name: String, to out: inout [UInt8]) {
-    out += (first ? "\"" : ", \"").utf8
+  mutating func name(_ name: StaticString, to out: inout [UInt8]) {
+    if !first {
+      out.append(UInt8(ascii: ","))
+      out.append(UInt8(ascii: " "))
+    }
     first = false
-    out += name.utf8
-    out += "\": ".utf8
+    out.append(UInt8(ascii: "\""))
+    // A few bytes, appended one by one: cheaper than a copy of a string's.
+    name.withUTF8Buffer { for byte in $0 { out.append(byte) } }
+    out.append(UInt8(ascii: "\""))
+    out.append(UInt8(ascii: ":"))
+    out.append(UInt8(ascii: " "))
+  }
+
+  /// Appends `number` in decimal, as `String(number)` spells it, without
+  /// making the string (up to sixteen digits, held four bits each).
+  static func appendDecimal(_ number: Int, to out: inout [UInt8]) {
+    guard number >= 0 else {
+      out += String(number).utf8
+      return
+    }
+    var digits: (UInt64, Int) = (0, 0)
+    var rest = UInt64(number)
+    repeat {
+      digits.0 = digits.0 << 4 | rest % 10
+      digits.1 += 1
+      rest /= 10
+    } while rest > 0 && digits.1 < 16
+    guard rest == 0 else {
+      out += String(number).utf8
+      return
+    }
+    for _ in 0..<digits.1 {
+      out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: digits.0 & 0xF))
+      digits.0 >>= 4
+    }
   }
 
   /// Appends the member for a position (`index` or `name`, or `label`
   /// for the `from` and `to` of moves).
   mutating func position(
-    _ position: DiffDocument.Position, label: String? = nil, to out: inout [UInt8]
+    _ position: DiffDocument.Position, label: StaticString? = nil, to out: inout [UInt8]
   ) {
     switch position {
     case .index(let index):
       name(label ?? "index", to: &out)
-      out += String(index).utf8
+      MemberWriter.appendDecimal(index, to: &out)
     case .name(let memberName):
       name(label ?? "name", to: &out)
       JSONWriter.write(memberName, to: &out)
@@ -190,7 +221,7 @@ struct MemberWriter {
   }
 
   /// Appends member `name` with `value`, when there is one.
-  mutating func value(_ name: String, _ value: JSONValue?, to out: inout [UInt8]) {
+  mutating func value(_ name: StaticString, _ value: JSONValue?, to out: inout [UInt8]) {
     guard let value else { return }
     self.name(name, to: &out)
     value.writeInline(to: &out)
@@ -198,7 +229,7 @@ struct MemberWriter {
 
   /// Appends member `name` with a reference, when there is one.
   mutating func reference(
-    _ name: String, _ reference: DiffDocument.Reference?, to out: inout [UInt8]
+    _ name: StaticString, _ reference: DiffDocument.Reference?, to out: inout [UInt8]
   ) {
     switch reference {
     case nil: return

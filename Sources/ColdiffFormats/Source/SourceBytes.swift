@@ -176,7 +176,16 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
   /// - Parameter range: offsets in the input that are done with for now.
   /// - Complexity: O(pages in `range`), in the kernel.
   package func releasePages(_ range: Range<Int>) {
-    guard releasesPages, let base = owner.buffer.baseAddress else { return }
+    guard releasesPages else { return }
+    releaseMappedPages(range)
+  }
+
+  /// Lets the pages of a mapped file wholly inside `range` go, as
+  /// ``releasePages(_:)`` does, whether or not this input lets its pages
+  /// go behind its walks (for a walk that knows it is done with them); an
+  /// input read into memory keeps them.
+  package func releaseMappedPages(_ range: Range<Int>) {
+    guard owner.isMappedFile, let base = owner.buffer.baseAddress else { return }
     let page = Int(sysconf(Int32(_SC_PAGESIZE)))
     let start = UInt(bitPattern: base + range.lowerBound)
     let end = UInt(bitPattern: base + Swift.min(range.upperBound, count))
