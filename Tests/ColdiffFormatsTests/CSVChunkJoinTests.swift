@@ -4,8 +4,10 @@ import Testing
 
 @testable import ColdiffFormats
 
-/// The chunks of a CSV file joined into its index in whatever order
-/// their scans finish (`CSVChunkJoin`) give the index of the scan of the
+/// The chunks of a CSV file scanned on every core and joined into its
+/// index as they finish (`CSVChunkJoin`, through
+/// `ChunkedScan.runTakingInOrder`, whose order of taking `InOrderJoinTests`
+/// checks for any order of finishing) give the index of the scan of the
 /// whole file: the same rows, line numbers, partners and keys, or the
 /// same first error.
 @Suite struct CSVChunkJoinTests {
@@ -45,9 +47,8 @@ import Testing
             try otherText.withUnsafeBufferPointer { otherBytes in
               let known = other.map { CSVKnownRows(bytes: otherBytes, table: $0) }
               let wanted = Self.wholeScan(whole, known: known, keyColumn: keyColumn)
-              let found = try Self.joinedScan(
-                whole, chunkSize: chunkSize, known: known, keyColumn: keyColumn,
-                random: &random)
+              let found = Self.chunkedScan(
+                whole, chunkSize: chunkSize, known: known, keyColumn: keyColumn)
               #expect(
                 found == wanted,
                 "\(chunkSize)-byte chunks, key column \(keyColumn): \(String(decoding: text, as: UTF8.self))"
@@ -107,15 +108,6 @@ import Testing
     }
   }
 
-  /// The input's bytes up to the empty lines at its end, and where its
-  /// rows start (after a byte order mark), as the scan takes them.
-  private static func records(_ input: UnsafeBufferPointer<UInt8>) -> (
-    UnsafeBufferPointer<UInt8>, Int
-  ) {
-    let records = UnsafeBufferPointer(rebasing: input[0..<CSVIndex.recordsEnd(input)])
-    return (records, CSVTable.startsWithByteOrderMark(records) ? 3 : 0)
-  }
-
   private static func wholeScan(
     _ input: UnsafeBufferPointer<UInt8>, known: CSVKnownRows?, keyColumn: Int
   ) -> Outcome {
@@ -129,27 +121,16 @@ import Testing
     }
   }
 
-  /// The chunks scanned and finished one at a time in a random order.
-  private static func joinedScan(
-    _ input: UnsafeBufferPointer<UInt8>, chunkSize: Int, known: CSVKnownRows?, keyColumn: Int,
-    random: inout SeededGenerator
-  ) throws -> Outcome {
-    let (records, start) = Self.records(input)
-    let chunking = ScanChunking(threshold: 0, chunkSize: chunkSize)
-    guard let bounds = chunking.bounds(from: start, to: records.count) else {
-      return wholeScan(input, known: known, keyColumn: keyColumn)
-    }
-    let join = CSVChunkJoin(
-      records, bounds: bounds, delimiter: CSVTable.comma, known: known, keyColumn: keyColumn)
-    for chunk in (0..<bounds.count - 1).shuffled(using: &random) {
-      guard var rows = join.rowsToScan() else { continue }
-      let chunkStart =
-        chunk == 0 ? bounds[0] : ChunkedScan.lineStart(in: records, atOrAfter: bounds[chunk])
-      join.scan(chunk, from: chunkStart, into: &rows)
-      join.finish(chunk, start: chunkStart, rows: rows)
-    }
+  /// The scan in chunks of `chunkSize` bytes, on every core.
+  private static func chunkedScan(
+    _ input: UnsafeBufferPointer<UInt8>, chunkSize: Int, known: CSVKnownRows?, keyColumn: Int
+  ) -> Outcome {
     do throws(InputError) {
-      return Outcome(try join.joined())
+      return Outcome(
+        try CSVIndex(
+          scanning: input, delimiter: CSVTable.comma,
+          chunking: ScanChunking(threshold: 0, chunkSize: chunkSize), known: known,
+          keyColumn: keyColumn))
     } catch {
       return Outcome(error)
     }

@@ -1,67 +1,28 @@
 import Synchronization
 
 /// The rows of a large CSV file's chunks joined into its index in file
-/// order while the chunks are still being scanned (`CSVIndex+Chunks`):
-/// the core that finishes a chunk appends it, and every chunk finished
-/// before that waited for it, to the index's arrays, and the chunk's
-/// buffers go to the scan of a later chunk. So the rows are copied once,
-/// while still in cache, into arrays made with room for the whole file
-/// (their huge pages advised), no join on one core follows the scan, and
-/// only the chunks finished ahead of their turn are held at once.
+/// order while the chunks are still being scanned (`CSVIndex+Chunks`,
+/// through `ChunkedScan.runTakingInOrder`, which hands each chunk over as
+/// soon as it and the chunks before it are scanned, on the core that
+/// scanned the last of them): its rows are appended to the index's
+/// arrays while still in cache, into arrays made with room for the whole
+/// file (their huge pages advised), and its buffers go to the scan of a
+/// later chunk. So the rows are copied once, no join on one core follows
+/// the scan, and only the chunks finished ahead of their turn are held
+/// at once.
 ///
-/// A chunk starts at the first line start after its cut, a guess: the
-/// line feed may be inside a quoted field. A chunk is joined only when
-/// the chunk before it ended there; otherwise it is scanned again from
-/// where that one ended. A chunk checks its rows' widths against its own
-/// first row; the join checks that row against the header. The index and
-/// the first error are those of the scan of the whole file.
+/// A chunk checks its rows' widths against its own first row; the join
+/// checks that row against the header. The index and the first error are
+/// those of the scan of the whole file.
 final class CSVChunkJoin: @unchecked Sendable {
-  /// A chunk scanned before its turn.
-  private struct Finished {
-    /// Where its scan started.
-    let start: Int
-    /// What it found.
-    var rows: CSVRows
-  }
-
-  /// The chunks between their scan and their join, under the lock.
-  private struct Queue {
-    /// The next chunk to join.
-    var next = 0
-    /// Whether a core is joining chunks (then it joins those that come
-    /// next as well, and no other core does).
-    var joining = false
-    /// Whether the join found an error: no chunk after it is needed.
-    var failed = false
-    /// The chunks scanned before their turn, by number.
-    var waiting: [Int: Finished] = [:]
-    /// Rows joined, whose memory the next scans write into.
-    var spare: [CSVRows] = []
-
-    /// The next chunk to join, when it is scanned (then the caller joins
-    /// it), else `nil` (and nobody is joining).
-    mutating func takeNext() -> (Int, Finished)? {
-      guard let finished = waiting.removeValue(forKey: next) else {
-        joining = false
-        return nil
-      }
-      joining = true
-      next += 1
-      return (next - 1, finished)
-    }
-  }
-
-  /// What the chunks joined so far found, written only by the core that
-  /// is joining (outside the lock, so that the other cores' scans never
-  /// wait for a join's copies and page faults).
+  /// What the chunks joined so far found, written only by the core whose
+  /// turn it is to join (`runTakingInOrder` takes one chunk at a time).
   private struct Joined {
     /// The rows joined so far.
     var index = CSVIndex()
-    /// Where the next chunk must start: where the rows joined end.
-    var position: Int
     /// The number of fields of the first row, -1 before it is read.
     var header = -1
-    /// The line feeds before `position`.
+    /// The line feeds before the rows joined end.
     var lineFeeds = 0
     /// Whether every field joined is quoted.
     var everyFieldQuoted = true
@@ -80,10 +41,11 @@ final class CSVChunkJoin: @unchecked Sendable {
   private let delimiter: UInt8
   private let known: CSVKnownRows?
   private let keyColumn: Int
-  private let queue = Mutex(Queue())
-  /// Only the core that set `Queue.joining` touches it (the lock hands
-  /// the turn over), and ``joined()`` once every chunk is finished.
-  private var state: Joined
+  /// Rows joined, whose memory the next scans write into.
+  private let spare = Mutex<[CSVRows]>([])
+  /// Only the core whose turn it is to join touches it, and
+  /// ``joined()`` once every chunk is taken.
+  private var state = Joined()
 
   /// A join of the chunks `bounds` cuts `input` into (the first starting
   /// after a byte order mark), scanned with `delimiter`, `known` and
@@ -95,65 +57,41 @@ final class CSVChunkJoin: @unchecked Sendable {
   ) {
     (self.input, self.bounds, self.delimiter) = (input, bounds, delimiter)
     (self.known, self.keyColumn) = (known, keyColumn)
-    state = Joined(position: bounds[0])
   }
 
-  /// Rows to scan a chunk into (a joined chunk's, emptied, when there is
-  /// one), or `nil` once an error is found: no chunk after it is needed.
-  func rowsToScan() -> CSVRows? {
-    queue.withLock { queue in
-      guard !queue.failed else { return nil }
-      guard var rows = queue.spare.popLast() else { return CSVRows() }
-      rows.clear()
-      return rows
-    }
-  }
-
-  /// Scans the rows of chunk `chunk` from `start` into `rows` (an error
-  /// noted in them).
-  func scan(_ chunk: Int, from start: Int, into rows: inout CSVRows) {
+  /// The rows that start at `start` and before `limit` (an error noted in
+  /// them), scanned into a joined chunk's memory when there is one; runs
+  /// on any core.
+  func scan(from start: Int, before limit: Int) -> CSVRows {
+    var rows = spare.withLock { $0.popLast() } ?? CSVRows()
+    rows.clear()
     do throws(InputError) {
       try CSVIndex.scanRows(
-        input, from: start, startingBefore: max(start, bounds[chunk + 1]), delimiter: delimiter,
+        input, from: start, startingBefore: max(start, limit), delimiter: delimiter,
         known: known, keyColumn: keyColumn, into: &rows)
     } catch {
       rows.error = error
     }
+    return rows
   }
 
-  /// Takes the rows of chunk `chunk`, scanned from `start`, and joins
-  /// every chunk whose turn it is, unless another core is joining (which
-  /// then joins this one too).
-  func finish(_ chunk: Int, start: Int, rows: CSVRows) {
-    var turn = queue.withLock { queue in
-      queue.waiting[chunk] = Finished(start: start, rows: rows)
-      return queue.joining ? nil : queue.takeNext()
-    }
-    while let (number, taken) = turn {
-      var finished = taken
-      if state.error == nil {
-        if finished.start != state.position {
-          // The guess was wrong: scan the chunk again from the true start.
-          finished.rows.clear()
-          scan(number, from: state.position, into: &finished.rows)
-        }
-        join(finished.rows, &state)
-      }
-      let failed = state.error != nil
-      turn = queue.withLock { queue in
-        queue.spare.append(finished.rows)
-        queue.failed = failed
-        return queue.takeNext()
-      }
-    }
+  /// Joins the rows of the chunk whose turn it is, and keeps their memory
+  /// for a later scan.
+  ///
+  /// - Throws: the chunk's error, or its first row's width when it is not
+  ///   the header's: the first error of the file, as no chunk before it
+  ///   had one.
+  func take(_ rows: CSVRows) throws(InputError) {
+    join(rows, &state)
+    spare.withLock { $0.append(rows) }
+    if let error = state.error { throw error }
   }
 
-  /// The index of the whole file, once every chunk is finished.
+  /// The index of the whole file, once every chunk is taken.
   ///
   /// - Throws: the first error in the file, as the scan of the whole
   ///   file would.
   func joined() throws(InputError) -> CSVIndex {
-    queue.withLock { queue in precondition(!queue.joining, "every chunk is joined") }
     if let error = state.error { throw error }
     state.index.columnCount = max(state.header, 0)
     state.index.quotesEveryField = state.everyFieldQuoted && !state.index.lineStarts.isEmpty
@@ -201,7 +139,6 @@ final class CSVChunkJoin: @unchecked Sendable {
     }
     state.everyFieldQuoted = state.everyFieldQuoted && rows.everyFieldQuoted
     state.lineFeeds += rows.lineFeeds
-    state.position = rows.end
     releaseKnownRows(before: rows.knownPartners, &state)
   }
 

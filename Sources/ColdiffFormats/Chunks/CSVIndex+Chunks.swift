@@ -1,5 +1,6 @@
 /// Scanning a large CSV file in chunks on every core, each chunk joined
-/// into the index as soon as the chunks before it are (`CSVChunkJoin`).
+/// into the index as soon as the chunks before it are
+/// (`ChunkedScan.runTakingInOrder`, `CSVChunkJoin`).
 extension CSVIndex {
   /// Indexes the rows of `input` from `bounds[0]` (after a byte order
   /// mark) to its end, in the chunks of `bounds`.
@@ -12,15 +13,17 @@ extension CSVIndex {
   ) throws(InputError) {
     let join = CSVChunkJoin(
       input, bounds: bounds, delimiter: delimiter, known: known, keyColumn: keyColumn)
-    let releasing = chunking.releasing
-    _ = ChunkRunner.map(bounds.count - 1) { chunk in
-      guard var rows = join.rowsToScan() else { return }
-      let start =
-        chunk == 0 ? bounds[0] : ChunkedScan.lineStart(in: input, atOrAfter: bounds[chunk])
-      join.scan(chunk, from: start, into: &rows)
-      releasing?.releasePages(start..<rows.end)
-      join.finish(chunk, start: start, rows: rows)
-    }
+    _ = try ChunkedScan.runTakingInOrder(
+      bounds: bounds, releasing: chunking.releasing,
+      guess: { ChunkedScan.lineStart(in: input, atOrAfter: $0) },
+      scan: { start, limit in
+        let rows = join.scan(from: start, before: limit)
+        return (.success(rows), rows.end)
+      },
+      take: { rows throws(InputError) in
+        try join.take(rows)
+        return false
+      })
     let joined = try join.joined()
     lineStarts = joined.lineStarts
     lineNumbers = joined.lineNumbers
