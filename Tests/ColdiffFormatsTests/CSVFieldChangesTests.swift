@@ -36,14 +36,7 @@ import Testing
     let pieces = ["a", "Zé", "\"", "\\", "\u{7}", ",", "\n", "\r\n", " ", "😀", ""]
     let columns = Int.random(in: 1...5, using: &random)
     func field() -> String {
-      let value = (0..<Int.random(in: 0...3, using: &random)).map { _ in
-        pieces.randomElement(using: &random)!
-      }.joined()
-      let mustQuote =
-        value.unicodeScalars.contains { "\",\n\r".unicodeScalars.contains($0) }
-        || (value.isEmpty && columns == 1)
-      guard mustQuote || Bool.random(using: &random) else { return value }
-      return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+      RandomCSVField.make(from: pieces, maximumPieces: 3, columns: columns, using: &random)
     }
     let header = (0..<columns).map { "c\($0)" }.joined(separator: ",")
     func table() throws -> CSVTable {

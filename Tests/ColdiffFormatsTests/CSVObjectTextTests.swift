@@ -51,17 +51,10 @@ import Testing
     let pieces = ["a", "Zé", "\"", "\\", "\t", "\u{7}", ",", "\n", "\r\n", " ", "😀", ""]
     let columns = Int.random(in: 1...5, using: &random)
     func field() -> String {
-      let value = (0..<Int.random(in: 0...4, using: &random)).map { _ in
-        pieces.randomElement(using: &random)!
-      }.joined()
-      let mustQuote =
-        value.unicodeScalars.contains { "\",\n\r".unicodeScalars.contains($0) }
-        || (value.isEmpty && columns == 1)
-      guard mustQuote || Bool.random(using: &random) else { return value }
-      return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+      RandomCSVField.make(from: pieces, maximumPieces: 4, columns: columns, using: &random)
     }
     var header = (0..<columns).map { "c\($0)\(pieces.randomElement(using: &random)!)" }
-    header = header.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+    header = header.map(RandomCSVField.quoted)
     var lines = [header.joined(separator: ",")]
     for _ in 0..<Int.random(in: 1...30, using: &random) {
       lines.append((0..<columns).map { _ in field() }.joined(separator: ","))
