@@ -64,48 +64,12 @@ import Testing
     "plain", "é", "😀", #"\n"#, #"\u00e9"#, #"\""#, #"\\"#, "abcdefghijklmnopqrstuvwxyz",
     #"\uD800"#, "\u{7F}", #"\/"#, "kids", "id",
   ]
-  private static let numbers = [
-    "0", "-0", "12", "-3.25", "1e5", "1E+5", "-2.5e-3", "123456789012345678901", "0.5", "10",
-    "6223.24", "-12345678901234.5",
-  ]
-  private static let spaces = ["", "", "", " ", "\t", "\r", "\n", "  "]
-
-  private static func space(_ random: inout SeededGenerator) -> String {
-    spaces.randomElement(using: &random)!
-  }
-
-  private static func value(_ depth: Int, _ random: inout SeededGenerator) -> String {
-    switch Int.random(in: 0..<(depth > 3 ? 3 : 5), using: &random) {
-    case 0:
-      let pieces = (0..<Int.random(in: 0...3, using: &random)).map { _ in
-        strings.randomElement(using: &random)!
-      }
-      return "\"" + pieces.joined() + "\""
-    case 1: return numbers.randomElement(using: &random)!
-    case 2: return ["true", "false", "null"].randomElement(using: &random)!
-    case 3:
-      let elements = (0..<Int.random(in: 0...4, using: &random)).map { _ in
-        space(&random) + value(depth + 1, &random) + space(&random)
-      }
-      return "[" + space(&random) + elements.joined(separator: ",") + "]"
-    default:
-      let members = self.members(depth, &random)
-      return "{" + space(&random) + members.joined(separator: ",") + "}"
-    }
-  }
-
-  /// Members of an object at `depth`, each with the whitespace around it.
-  private static func members(_ depth: Int, _ random: inout SeededGenerator) -> [String] {
-    (0..<Int.random(in: 0...6, using: &random)).map { _ in
-      space(&random) + "\"" + memberNames.randomElement(using: &random)! + "\"" + space(&random)
-        + ":" + space(&random) + value(depth + 1, &random) + space(&random)
-    }
-  }
+  private static let text = RandomJSONText(names: memberNames, strings: strings)
 
   /// A node: its text, and where each of its members starts (just after
   /// the `{` or the `,` before it).
   private static func node(_ random: inout SeededGenerator) -> (text: [UInt8], starts: [Int]) {
-    var members = self.members(0, &random)
+    var members = Self.text.members(0, &random)
     if members.isEmpty { members = [" \"id\": 1"] }
     var text = Array("{".utf8)
     var starts: [Int] = []
@@ -116,22 +80,6 @@ import Testing
     }
     text.append(UInt8(ascii: "}"))
     return (text, starts)
-  }
-
-  /// `text` with one to three mistakes: a byte replaced, removed or
-  /// doubled.
-  private static func damaged(_ text: [UInt8], _ random: inout SeededGenerator) -> [UInt8] {
-    var text = text
-    let bytes: [UInt8] = Array("\"{}[],:\n\r\\x1e.- u".utf8) + [0xFF, 0xC3, 0x80, 0x01]
-    for _ in 0..<Int.random(in: 1...3, using: &random) where !text.isEmpty {
-      let position = Int.random(in: 0..<text.count, using: &random)
-      switch Int.random(in: 0..<3, using: &random) {
-      case 0: text[position] = bytes.randomElement(using: &random)!
-      case 1: text.remove(at: position)
-      default: text.insert(text[position], at: position)
-      }
-    }
-    return text
   }
 
   /// Checks the members read from `start` in `text` followed by `padding`
@@ -193,7 +141,7 @@ import Testing
     var atChildren = 0
     for round in 0..<1_500 {
       var (text, starts) = Self.node(&random)
-      if round % 2 == 1 { text = Self.damaged(text, &random) }
+      if round % 2 == 1 { text = RandomJSONText.damaged(text, &random) }
       // Most with room after them, some without (the margin).
       let least = round % 4 == 0 ? 0 : JSONLexer.quickMargin
       let padding = Int.random(in: least...(JSONLexer.quickMargin + 16), using: &random)

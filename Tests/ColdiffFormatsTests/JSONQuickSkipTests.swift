@@ -26,57 +26,7 @@ import Testing
     "plain", "é", "😀", #"\n"#, #"\u00e9"#, #"\""#, #"\\"#, "abcdefghijklmnopqrstuvwxyz",
     #"\uD800"#, "\u{7F}", #"\/"#,
   ]
-  private static let numbers = [
-    "0", "-0", "12", "-3.25", "1e5", "1E+5", "-2.5e-3", "123456789012345678901", "0.5", "10",
-    "6223.24", "-12345678901234.5",
-  ]
-  private static let spaces = ["", "", "", " ", "\t", "\r", "\n", "  "]
-
-  private static func space(_ random: inout SeededGenerator) -> String {
-    spaces.randomElement(using: &random)!
-  }
-
-  private static func value(_ depth: Int, _ random: inout SeededGenerator) -> String {
-    switch Int.random(in: 0..<(depth > 3 ? 3 : 5), using: &random) {
-    case 0:
-      let pieces = (0..<Int.random(in: 0...3, using: &random)).map { _ in
-        strings.randomElement(using: &random)!
-      }
-      return "\"" + pieces.joined() + "\""
-    case 1: return numbers.randomElement(using: &random)!
-    case 2: return ["true", "false", "null"].randomElement(using: &random)!
-    case 3:
-      let elements = (0..<Int.random(in: 0...4, using: &random)).map { _ in
-        space(&random) + value(depth + 1, &random) + space(&random)
-      }
-      return "[" + space(&random) + elements.joined(separator: ",") + "]"
-    default: return object(depth, &random)
-    }
-  }
-
-  private static func object(_ depth: Int, _ random: inout SeededGenerator) -> String {
-    let members = (0..<Int.random(in: 0...6, using: &random)).map { _ in
-      space(&random) + "\"" + names.randomElement(using: &random)! + "\"" + space(&random) + ":"
-        + space(&random) + value(depth + 1, &random) + space(&random)
-    }
-    return "{" + space(&random) + members.joined(separator: ",") + "}"
-  }
-
-  /// `text` with one to three mistakes: a byte replaced, removed or
-  /// doubled.
-  private static func damaged(_ text: [UInt8], _ random: inout SeededGenerator) -> [UInt8] {
-    var text = text
-    let bytes: [UInt8] = Array("\"{}[],:\n\r\\x1e.- u".utf8) + [0xFF, 0xC3, 0x80, 0x01]
-    for _ in 0..<Int.random(in: 1...3, using: &random) where !text.isEmpty {
-      let position = Int.random(in: 0..<text.count, using: &random)
-      switch Int.random(in: 0..<3, using: &random) {
-      case 0: text[position] = bytes.randomElement(using: &random)!
-      case 1: text.remove(at: position)
-      default: text.insert(text[position], at: position)
-      }
-    }
-    return text
-  }
+  private static let text = RandomJSONText(names: names, strings: strings)
 
   /// Checks one value followed by `padding` spaces, in both modes and
   /// with every key; returns how many times the quick skip took it.
@@ -113,8 +63,8 @@ import Testing
     var taken = 0
     var damagedTaken = 0
     for round in 0..<4_000 {
-      var text = Array(Self.object(0, &random).utf8)
-      if round % 2 == 1 { text = Self.damaged(text, &random) }
+      var text = Array(Self.text.object(0, &random).utf8)
+      if round % 2 == 1 { text = RandomJSONText.damaged(text, &random) }
       // Most with room after them, some without (the margin).
       let least = round % 4 == 0 ? 0 : JSONLexer.quickMargin
       let padding = Int.random(in: least...(JSONLexer.quickMargin + 16), using: &random)
