@@ -45,10 +45,23 @@ import Testing
     var sharedNodes = 0
     for chunking in [ScanChunking.whole, ScanChunking(threshold: 0, chunkSize: 300)] {
       let old = try read(oldText, "old.json", chunking: chunking)
-      let oldTree = try tree(old)
-      let new = try oldTree.withKnownNodes {
-        try read(newText, "new.json", chunking: chunking, reference: old, nodes: $0)
+      // OLD's tree made with its nodes, on both cores, is the tree read
+      // alone; NEW is read with those nodes.
+      let (oldTree, new) = try TreeSnapshot.withKnownNodes(
+        of: old, field: JSONPointer(field: "children"), keyName: Self.key
+      ) { oldTree, nodes in
+        (
+          try oldTree.get(),
+          try read(newText, "new.json", chunking: chunking, reference: old, nodes: nodes)
+        )
       }
+      let oldAlone = try tree(old)
+      #expect(oldTree.ranges == oldAlone.ranges)
+      #expect(oldTree.parents == oldAlone.parents)
+      #expect(oldTree.siblingIndex == oldAlone.siblingIndex)
+      #expect(oldTree.childrenRanges == oldAlone.childrenRanges)
+      #expect(oldTree.capturedKeys == oldAlone.capturedKeys)
+      #expect(oldTree.keyTable(for: [JSONPointer(["id"])]) != nil)
       let newTree = try tree(new)
       let alone = try tree(read(newText, "new.json", chunking: .whole))
       #expect(newTree.ranges == alone.ranges)

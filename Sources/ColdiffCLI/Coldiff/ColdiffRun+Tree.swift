@@ -41,19 +41,16 @@ extension ColdiffRun {
     let (old, new) = try loadSnapshots(
       oldPath, newPath, detectionNames: detectionNames, treeNames: names
     ) { old, loadNew in
-      let oldTree = Result {
-        try TreeSnapshot(old, field: pointer, keyName: keyName, tableOfKeys: true)
-      }
-      trees = (oldTree, nil)
-      func withNodes(_ nodes: JSONKnownNodes?) throws -> Snapshot? {
+      // OLD's tree and its nodes made together; none for a refused tree.
+      try TreeSnapshot.withKnownNodes(of: old, field: pointer, keyName: keyName) {
+        oldTree, nodes in
+        trees = (oldTree, nil)
         let new = try loadNew(nodes)
         trees?.new = new.map { new in
           Result { try TreeSnapshot(new, field: pointer, keyName: keyName, known: nodes) }
         }
         return new
       }
-      guard let tree = try? oldTree.get() else { return try withNodes(nil) }
-      return try tree.withKnownNodes(withNodes)
     }
     let oldTree =
       try trees?.old.get()

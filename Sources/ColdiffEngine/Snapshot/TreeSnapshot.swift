@@ -63,7 +63,7 @@ package struct TreeSnapshot {
   ///   - keyName: a member name whose value to note for each node while
   ///     scanning (the likely key).
   ///   - known: the nodes of a tree read before (OLD's, when this is
-  ///     NEW's, see `withKnownNodes`): the subtrees with the same bytes
+  ///     NEW's, see `withKnownNodes(of:field:keyName:_:)`): the subtrees with the same bytes
   ///     as one of them are taken whole; the result is the same.
   ///   - tableOfKeys: whether to build the table of the keys the scan
   ///     made, for the other tree's keys to be looked up in (OLD's).
@@ -77,50 +77,53 @@ package struct TreeSnapshot {
     _ base: Snapshot, field: JSONPointer, keyName: [UInt8]?, known: JSONKnownNodes? = nil,
     tableOfKeys: Bool = false
   ) throws {
+    var nodes: JSONKnownNodes?
+    try self.init(
+      base, field: field, keyName: keyName, known: known, tableOfKeys: tableOfKeys, nodesIn: nil,
+      nodes: &nodes)
+  }
+
+  /// Calls `body` with OLD's tree, read as `init(_:field:keyName:known:tableOfKeys:)`
+  /// reads it with its table of keys, and with its nodes ready to be
+  /// found again by the scans of NEW (`JSONKnownNodes`: NEW's validation
+  /// and tree scan take them whole, copying their layouts). Both are made
+  /// in one step on both cores: the table of the nodes' prefixes on one,
+  /// the tree's shape, its keys and the nodes' outline on the other.
+  ///
+  /// - Parameters:
+  ///   - base: OLD's snapshot.
+  ///   - field: the children member.
+  ///   - keyName: the member whose value the scan noted (the likely key).
+  ///   - body: called with the tree, or the error that refused it, and
+  ///     its nodes: `nil` for a refused tree, and for one whose children
+  ///     member is deeper than a record's own member.
+  /// - Returns: what `body` returns.
+  package static func withKnownNodes<Result>(
+    of base: Snapshot, field: JSONPointer, keyName: [UInt8]?,
+    _ body: (Swift.Result<TreeSnapshot, any Error>, JSONKnownNodes?) throws -> Result
+  ) rethrows -> Result {
+    try base.bytes.withUnsafeBufferPointer { bytes in
+      var nodes: JSONKnownNodes?
+      let tree = Swift.Result { () throws(any Error) in
+        try TreeSnapshot(
+          base, field: field, keyName: keyName, known: nil, tableOfKeys: true, nodesIn: bytes,
+          nodes: &nodes)
+      }
+      return try body(tree, nodes)
+    }
+  }
+
+  /// The tree of `base`, and, when `nodesIn` is `base`'s bytes and the
+  /// children member a record's own, its nodes in `nodes`.
+  private init(
+    _ base: Snapshot, field: JSONPointer, keyName: [UInt8]?, known: JSONKnownNodes?,
+    tableOfKeys: Bool, nodesIn bytes: UnsafeBufferPointer<UInt8>?, nodes: inout JSONKnownNodes?
+  ) throws {
     self.base = base
     self.field = field
-    guard case .json(let index) = base.storage else {
-      throw InputError(
-        "--tree does not apply to CSV or TSV: a row cannot hold nested records", file: base.name)
-    }
-    let roots: [Range<Int>]
-    if index.form == .jsonObject {
-      let names = (0..<index.count).map { base.memberName(of: $0) }
-      let order = names.indices.sorted {
-        names[$0].value.lexicographicallyPrecedes(names[$1].value)
-      }
-      rootNames = order.map { names[$0] }
-      roots = order.map { index.recordRange($0) }
-    } else {
-      rootNames = nil
-      roots = (0..<index.count).map { index.recordRange($0) }
-    }
     let layout: JSONTreeScanner.Layout
-    if let capture = index.tree, field.tokens.count == 1, rootNames == nil,
-      capture.children == field.tokens[0], capture.key == keyName
-    {
-      // Laid out while the input was validated.
-      do {
-        layout = try capture.result.get()
-      } catch {
-        throw Self.failure(error, base: base, field: field, rootNames: rootNames)
-      }
-      capturedKey = keyName
-    } else if field.tokens.count == 1 {
-      do {
-        layout = try base.bytes.withUnsafeBufferPointer { buffer throws(JSONTreeScanner.Failure) in
-          try JSONTreeScanner.scan(
-            buffer, roots: roots, children: field.tokens[0], key: keyName, known: known,
-            partSize: 1 << 20)
-        }
-      } catch {
-        throw Self.failure(error, base: base, field: field, rootNames: rootNames)
-      }
-      capturedKey = keyName
-    } else {
-      layout = try Self.walk(base, roots: roots, field: field, rootNames: rootNames)
-      capturedKey = nil
-    }
+    (layout, rootNames, capturedKey) = try Self.layout(
+      of: base, field: field, keyName: keyName, known: known)
     capturedKeys = layout.canonicalKeys
     capturedKeyStarts = layout.canonicalKeyStarts
     ranges = layout.ranges
@@ -132,35 +135,71 @@ package struct TreeSnapshot {
     // patch and the walks here (the scan's sibling indices are the same),
     // on one core; the keys hashed, and OLD's table built, on the other.
     let keyed = capturedKey != nil && rootNames == nil
-    (shape, (capturedArena, capturedTable)) = Parallel.both(
-      { TreeShape(parents: layout.parents) },
-      { keyed ? Self.capturedKeys(of: layout, table: tableOfKeys) : (nil, nil) })
+    let keys = { keyed ? Self.capturedKeys(of: layout, table: tableOfKeys) : (nil, nil) }
+    if let bytes, field.tokens.count == 1 {
+      // With the nodes: the table of their prefixes, whose inserts miss
+      // the cache, alone on one core, all the rest on the other.
+      let (prefixes, rest) = Parallel.both(
+        { JSONKnownNodes.prefixes(of: layout, in: bytes) },
+        { (TreeShape(parents: layout.parents), keys(), JSONKnownNodes.outline(of: layout.parents)) }
+      )
+      (shape, (capturedArena, capturedTable)) = (rest.0, rest.1)
+      nodes = JSONKnownNodes(
+        prefixes: prefixes, outline: rest.2, form: base.form, layout: layout,
+        children: field.tokens[0], key: capturedKey, origin: origin)
+    } else {
+      (shape, (capturedArena, capturedTable)) = Parallel.both(
+        { TreeShape(parents: layout.parents) }, keys)
+    }
     parents = shape.parents
     siblingIndex = shape.siblingIndices
   }
 
-  /// Calls `body` with the nodes of this tree ready to be found again by
-  /// the scans of another input (`JSONKnownNodes`: NEW's validation and
-  /// tree scan take them whole), or with `nil` for a tree whose children
-  /// member is deeper than a record's own member.
-  package func withKnownNodes<Result>(_ body: (JSONKnownNodes?) throws -> Result) rethrows
-    -> Result
-  {
-    guard field.tokens.count == 1 else { return try body(nil) }
-    var layout = JSONTreeScanner.Layout()
-    layout.ranges = ranges
-    layout.parents = parents
-    layout.siblingIndex = siblingIndex
-    layout.childrenRanges = childrenRanges
-    layout.keyRanges = keyRanges
-    layout.canonicalKeys = capturedKeys
-    layout.canonicalKeyStarts = capturedKeyStarts
-    return try base.bytes.withUnsafeBufferPointer { buffer in
-      try body(
-        JSONKnownNodes(
-          bytes: buffer, form: base.form, layout: layout, children: field.tokens[0],
-          key: capturedKey, origin: origin))
+  /// The layout of the tree of `base`, the member names of its roots
+  /// when they are those of an object map, and the key the layout holds.
+  private static func layout(
+    of base: Snapshot, field: JSONPointer, keyName: [UInt8]?, known: JSONKnownNodes?
+  ) throws -> (JSONTreeScanner.Layout, [JSONString]?, [UInt8]?) {
+    guard case .json(let index) = base.storage else {
+      throw InputError(
+        "--tree does not apply to CSV or TSV: a row cannot hold nested records", file: base.name)
     }
+    let roots: [Range<Int>]
+    let rootNames: [JSONString]?
+    if index.form == .jsonObject {
+      let names = (0..<index.count).map { base.memberName(of: $0) }
+      let order = names.indices.sorted {
+        names[$0].value.lexicographicallyPrecedes(names[$1].value)
+      }
+      rootNames = order.map { names[$0] }
+      roots = order.map { index.recordRange($0) }
+    } else {
+      rootNames = nil
+      roots = (0..<index.count).map { index.recordRange($0) }
+    }
+    if let capture = index.tree, field.tokens.count == 1, rootNames == nil,
+      capture.children == field.tokens[0], capture.key == keyName
+    {
+      // Laid out while the input was validated.
+      do {
+        return (try capture.result.get(), rootNames, keyName)
+      } catch {
+        throw Self.failure(error, base: base, field: field, rootNames: rootNames)
+      }
+    } else if field.tokens.count == 1 {
+      do {
+        let layout = try base.bytes.withUnsafeBufferPointer {
+          buffer throws(JSONTreeScanner.Failure) in
+          try JSONTreeScanner.scan(
+            buffer, roots: roots, children: field.tokens[0], key: keyName, known: known,
+            partSize: 1 << 20)
+        }
+        return (layout, rootNames, keyName)
+      } catch {
+        throw Self.failure(error, base: base, field: field, rootNames: rootNames)
+      }
+    }
+    return (try Self.walk(base, roots: roots, field: field, rootNames: rootNames), rootNames, nil)
   }
 
   /// The error for a record the scan refused.
