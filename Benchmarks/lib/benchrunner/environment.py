@@ -170,8 +170,9 @@ class Environment:
 
     def build(self, skip_build, coldiff_override=None, colpatch_override=None,
               products=("coldiff", "colpatch")):
-        """swift build -c release for the products; on failure coldiff (or
-        colpatch) is reported as unavailable and the run goes on."""
+        """swift build -c release --static-swift-stdlib for the products, as
+        Scripts/install builds them; on failure coldiff (or colpatch) is
+        reported as unavailable and the run goes on."""
         release = os.path.join(self.root, ".build", "release")
         for product in products:
             override = coldiff_override if product == "coldiff" else colpatch_override
@@ -185,11 +186,12 @@ class Environment:
             path = os.path.join(release, product)
             if not skip_build:
                 logfile = os.path.join(self.work, "build-%s.log" % product)
-                log("swift build -c release --product %s (log: %s)"
-                    % (product, logfile))
+                log("swift build -c release --static-swift-stdlib --product %s"
+                    " (log: %s)" % (product, logfile))
                 with open(logfile, "wb") as f:
                     try:
                         r = subprocess.run(["swift", "build", "-c", "release",
+                                            "--static-swift-stdlib",
                                             "--product", product],
                                            cwd=self.root, stdout=f, stderr=f)
                         ok = r.returncode == 0
