@@ -270,11 +270,10 @@ extension Snapshot {
       return .string(CSVTable.jsonString(field))
     case .json(let index):
       return bytes.withUnsafeBufferPointer { buffer in
-        // The range the scan noted, else a search of the record.
-        let range =
-          capturedRanges(pointer, index).flatMap { $0(record) }
-          ?? JSONKeyPath(segments: pointer.tokens).valueRange(
-            in: buffer, record: index.recordRange(record))
+        // Not the key the scan noted (`capturedKeyRange` above): a search
+        // of the record.
+        let range = JSONKeyPath(segments: pointer.tokens).valueRange(
+          in: buffer, record: index.recordRange(record))
         guard let range, let value = try? JSONReader.parseValue(in: buffer, range: range)
         else { preconditionFailure("a key that was found is gone") }
         return value
