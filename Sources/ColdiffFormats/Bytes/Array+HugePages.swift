@@ -2,7 +2,8 @@ extension Array where Element: BitwiseCopyable {
   /// Makes room for `extra` more elements: when the array must grow, its
   /// memory is made anew with room for `expected` elements at least (and
   /// half as many again as it holds), its huge pages advised before
-  /// anything is written (`HugePages`), and the elements copied over.
+  /// anything is written (`adviseHugePages`), and the elements copied
+  /// over.
   ///
   /// - Parameters:
   ///   - extra: the elements about to be appended.
@@ -11,16 +12,20 @@ extension Array where Element: BitwiseCopyable {
   mutating func reserveAdvised(_ extra: Int, expecting expected: Int) {
     let needed = count + extra
     guard needed > capacity else { return }
-    let room = Swift.max(needed, expected, count + count / 2)
-    let old = self
-    self = [Element](unsafeUninitializedCapacity: room) { buffer, initialized in
-      guard let target = buffer.baseAddress else { return }
-      HugePages.advise(
-        UnsafeMutableRawPointer(target), count: buffer.count * MemoryLayout<Element>.stride)
-      old.withUnsafeBufferPointer {
-        if let source = $0.baseAddress { target.initialize(from: source, count: $0.count) }
-      }
-      initialized = old.count
+    var grown: [Element] = []
+    grown.reserveCapacity(Swift.max(needed, expected, count + count / 2))
+    grown.adviseHugePages()
+    grown += self
+    self = grown
+  }
+
+  /// Advises the memory of the array's capacity as huge pages
+  /// (`HugePages`), before the elements are written into it front to
+  /// back.
+  mutating func adviseHugePages() {
+    let bytes = capacity * MemoryLayout<Element>.stride
+    withUnsafeMutableBufferPointer { buffer in
+      if let base = buffer.baseAddress { HugePages.advise(base, count: bytes) }
     }
   }
 }

@@ -47,25 +47,17 @@ final class JSONIndexJoin: @unchecked Sendable {
     }
   }
 
-  /// Advises the index's reserved arrays as huge pages (`HugePages`):
-  /// they are written front to back into fresh memory.
+  /// Advises the index's reserved arrays as huge pages: they are
+  /// written front to back into fresh memory.
   private func adviseHugePages() {
-    Self.advise(&index.recordStarts)
-    Self.advise(&index.recordEnds)
-    Self.advise(&index.nameStarts)
-    Self.advise(&index.nameEnds)
-    Self.advise(&index.knownPartners)
-    Self.advise(&index.keyStarts)
-    Self.advise(&index.keyEnds)
-    Self.advise(&index.canonicalKeyStarts)
-    Self.advise(&index.canonicalKeys)
-  }
-
-  /// Advises the memory of `array`'s capacity as huge pages.
-  private static func advise<Element>(_ array: inout [Element]) {
-    let bytes = array.capacity * MemoryLayout<Element>.stride
-    array.withUnsafeMutableBufferPointer { buffer in
-      if let base = buffer.baseAddress { HugePages.advise(base, count: bytes) }
-    }
+    index.recordStarts.adviseHugePages()
+    index.recordEnds.adviseHugePages()
+    index.nameStarts.adviseHugePages()
+    index.nameEnds.adviseHugePages()
+    index.knownPartners.adviseHugePages()
+    index.keyStarts.adviseHugePages()
+    index.keyEnds.adviseHugePages()
+    index.canonicalKeyStarts.adviseHugePages()
+    index.canonicalKeys.adviseHugePages()
   }
 }
