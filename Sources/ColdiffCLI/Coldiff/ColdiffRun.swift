@@ -49,6 +49,7 @@ struct ColdiffRun {
         oldPath: oldPath, newPath: newPath, detectionNames: detectionNames, header: header,
         budget: budget, title: title(oldPath, newPath, detectionNames))
     }
+    MallocTuning.applyForRunInMemory()
     let progress = io.progress(tool: "coldiff")
     defer { progress?.finish() }
     progress?.stage("reading")
