@@ -98,4 +98,41 @@ import Testing
       return duplicate.first == first && duplicate.second == second && duplicate.inNew == inNew
     }
   }
+
+  /// A large NEW is matched in parts (`KeyTable.recordsPerPart`), each
+  /// starting its guesses afresh: the parts, run in any order, give the
+  /// matching and the first duplicate that one pass in order gives.
+  @Test func matchesInPartsAsInOnePass() throws {
+    let count = 3 * KeyTable.recordsPerPart + 5
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(state >> 33) % bound
+    }
+    let oldKeys = (0..<count).map { "k\($0)" }
+    var newKeys = oldKeys
+    for _ in 0..<2000 {
+      switch next(3) {
+      case 0: newKeys.remove(at: next(newKeys.count))
+      case 1: newKeys.insert("new-\(next(1 << 30))", at: next(newKeys.count))
+      default: newKeys.insert(newKeys.remove(at: next(newKeys.count)), at: next(newKeys.count))
+      }
+    }
+    let (old, new) = (arena(oldKeys), arena(newKeys))
+    let inReverse = { (parts: Int, body: (Int) -> Void) in
+      for part in (0..<parts).reversed() { body(part) }
+    }
+    let positions = Dictionary(uniqueKeysWithValues: oldKeys.enumerated().map { ($1, $0) })
+    let expected = newKeys.map { Int32(positions[$0] ?? -1) }
+    #expect(try KeyTable.matchUnique(old: old, new: new) == expected)
+    #expect(try KeyTable.matchUnique(old: old, new: new, inParallel: inReverse) == expected)
+    // A repetition in the last part, of a key matched in the first.
+    newKeys[newKeys.count - 3] = newKeys[7]
+    #expect {
+      try KeyTable.matchUnique(old: old, new: arena(newKeys), inParallel: inReverse)
+    } throws: { error in
+      guard let duplicate = error as? KeyTable.Duplicate else { return false }
+      return duplicate.first == 7 && duplicate.second == newKeys.count - 3 && duplicate.inNew
+    }
+  }
 }

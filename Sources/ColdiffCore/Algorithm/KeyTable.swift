@@ -117,37 +117,46 @@ extension KeyTable {
   /// Matches the records of `new` to those of `old` by key, where a key
   /// may occur only once on each side.
   ///
-  /// Records mostly keep their order, so each new record is first tried
-  /// against the old record after the previous match (a sequential read),
-  /// and only then looked up in the table of `old`. A duplicate in `new`
-  /// is a new record matching an old record already taken, or two
-  /// unmatched new records with one key.
+  /// Each record's partner is found first (`partners(of:in:old:into:)`),
+  /// in parts on every core when `inParallel` is given and `new` is
+  /// large; then one pass in order checks that no record of `old` is
+  /// taken twice. A duplicate in `new` is a new record matching an old
+  /// record already taken, or two unmatched new records with one key.
   ///
   /// - Parameters:
   ///   - old: the keys matched from.
   ///   - new: the keys matched to.
   ///   - table: `old`'s table, when it was built beforehand (one table
   ///     of BASE serves both sides of a merge); built here otherwise.
+  ///   - inParallel: runs a body once for each part number `0..<parts`,
+  ///     on any threads, all at once (`DispatchQueue.concurrentPerform`);
+  ///     every part on the calling thread when `nil`.
   /// - Returns: for each record of `new`, its partner's position in `old`,
   ///   or -1.
   /// - Throws: `Duplicate` for the first key that occurs twice in `old`,
   ///   else for the first in `new` (`inNew`); each names the earliest
   ///   record with that key and the first repetition.
-  /// - Complexity: O(n + m) expected.
-  package static func matchUnique(old: KeyArena, new: KeyArena, table: KeyTable? = nil)
-    throws(Duplicate) -> [Int32]
-  {
+  package static func matchUnique(
+    old: KeyArena, new: KeyArena, table: KeyTable? = nil,
+    inParallel: ((_ parts: Int, _ body: (Int) -> Void) -> Void)? = nil
+  ) throws(Duplicate) -> [Int32] {
     let oldTable: KeyTable
     if let table { oldTable = table } else { oldTable = try KeyTable(old) }
-    var takenBy = [Int32](repeating: -1, count: old.count)
     var newToOld = [Int32](repeating: -1, count: new.count)
+    let parts = inParallel == nil ? 1 : min(8, max(1, new.count / KeyTable.recordsPerPart))
+    newToOld.withUnsafeMutableBufferPointer { out in
+      let bounds = { (part: Int) in (new.count * part / parts)..<(new.count * (part + 1) / parts) }
+      if parts == 1 {
+        oldTable.partners(of: bounds(0), in: new, old: old, into: out)
+      } else {
+        inParallel?(parts) { oldTable.partners(of: bounds($0), in: new, old: old, into: out) }
+      }
+    }
+    var takenBy = [Int32](repeating: -1, count: old.count)
     var unmatched: [Int] = []
     var taken: Duplicate?
-    var guess = 0
     for record in 0..<new.count {
-      let match =
-        guess < old.count && old.keyEquals(guess, new, record)
-        ? guess : Int(oldTable.lookup(record, of: new, in: old))
+      let match = Int(newToOld[record])
       guard match >= 0 else {
         unmatched.append(record)
         continue
@@ -157,8 +166,6 @@ extension KeyTable {
         break
       }
       takenBy[match] = Int32(record)
-      newToOld[record] = Int32(match)
-      guess = match + 1
     }
     do {
       _ = try KeyTable(new, records: unmatched, count: unmatched.count)
@@ -170,5 +177,43 @@ extension KeyTable {
     }
     if let taken { throw taken }
     return newToOld
+  }
+
+  /// The fewest records of `new` that make a part of its own in
+  /// ``matchUnique(old:new:table:inParallel:)``.
+  static let recordsPerPart = 1 << 16
+
+  /// Writes, for each record of `new` in `records`, the position of the
+  /// record of `old` (this table's arena) with the same key, or -1.
+  ///
+  /// Records mostly keep their order, so each is first tried against the
+  /// old record after the previous match and the one after that (a
+  /// record deleted in between), sequential reads, and only then looked
+  /// up in the table.
+  ///
+  /// - Parameters:
+  ///   - records: the records of `new` to match.
+  ///   - new: the keys matched to.
+  ///   - old: the keys matched from, the arena this table indexes.
+  ///   - out: one entry for each record of `new`; only `records`' are
+  ///     written.
+  func partners(
+    of records: Range<Int>, in new: KeyArena, old: KeyArena,
+    into out: UnsafeMutableBufferPointer<Int32>
+  ) {
+    var guess = records.isEmpty ? 0 : max(0, Int(lookup(records.lowerBound, of: new, in: old)))
+    for record in records {
+      let match: Int
+      if guess < old.count && old.keyEquals(guess, new, record) {
+        match = guess
+      } else if guess + 1 < old.count && old.keyEquals(guess + 1, new, record) {
+        match = guess + 1
+      } else {
+        match = Int(lookup(record, of: new, in: old))
+      }
+      guard match >= 0 else { continue }
+      out[record] = Int32(match)
+      guess = match + 1
+    }
   }
 }

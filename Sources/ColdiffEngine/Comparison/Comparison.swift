@@ -54,7 +54,8 @@ package struct Comparison {
       newToOld = KeyTable.matchOccurrences(old: oldKeys, new: newKeys)
     } else {
       do {
-        newToOld = try KeyTable.matchUnique(old: oldKeys, new: newKeys, table: oldTable)
+        newToOld = try KeyTable.matchUnique(
+          old: oldKeys, new: newKeys, table: oldTable, inParallel: Parallel.parts)
       } catch {
         throw Comparison.duplicateError(error, of: error.inNew ? new : old, identity: identity)
       }

@@ -123,7 +123,8 @@ package struct TreeComparison {
         return (arena, old.keyTable(for: keys) ?? (try? KeyTable(arena)))
       }, { try new.keyArena(for: keys) })
     do {
-      return try KeyTable.matchUnique(old: oldKeys, new: newKeys, table: oldTable)
+      return try KeyTable.matchUnique(
+        old: oldKeys, new: newKeys, table: oldTable, inParallel: Parallel.parts)
     } catch {
       throw TreeComparison.duplicateError(error, of: error.inNew ? new : old, keys: keys)
     }

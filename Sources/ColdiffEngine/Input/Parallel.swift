@@ -29,6 +29,21 @@ package enum Parallel {
     return (try a.get(), try b.get())
   }
 
+  /// Runs `body` once for each part number `0..<count`, on every core at
+  /// once, and returns when all are done: work split into parts that
+  /// write apart (`KeyTable.matchUnique(old:new:table:inParallel:)`).
+  package static func parts(_ count: Int, _ body: (Int) -> Void) {
+    withoutActuallyEscaping(body) { body in
+      let part = Part(body: body)
+      DispatchQueue.concurrentPerform(iterations: count) { part.body($0) }
+    }
+  }
+
+  /// The body of ``parts(_:_:)``, handed to the threads that run it.
+  private struct Part: @unchecked Sendable {
+    let body: (Int) -> Void
+  }
+
   private final class Results<A, B, Failure: Error>: @unchecked Sendable {
     var first: Result<A, Failure>?
     var second: Result<B, Failure>?
