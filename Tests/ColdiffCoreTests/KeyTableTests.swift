@@ -135,4 +135,39 @@ import Testing
       return duplicate.first == 7 && duplicate.second == newKeys.count - 3 && duplicate.inNew
     }
   }
+
+  /// A slot keeps the high half of its key's hash: keys whose hashes
+  /// share their low bits (the same first slot) or their high half (the
+  /// same tag), or all of them, are each found, told apart by their
+  /// bytes, and a repeated key is still a duplicate.
+  @Test(arguments: ["every bit", "the low bits", "the high half"])
+  func keysWhoseHashesShareBitsAreToldApart(sharing: String) throws {
+    func hash(_ key: Int) -> UInt64 {
+      switch sharing {
+      case "every bit": 0xABCD_0000_0000_0007
+      case "the low bits": UInt64(key) << 32 | 7
+      default: 0xABCD_0000_0000_0000 | UInt64(key)
+      }
+    }
+    let names = (0..<40).map { "key-\($0)" }
+    func arena(_ keys: [Int]) -> KeyArena {
+      var bytes: [UInt8] = []
+      var starts = [0]
+      for key in keys {
+        bytes += Array(names[key].utf8)
+        starts.append(bytes.count)
+      }
+      return KeyArena(bytes: bytes, starts: starts, hashes: keys.map(hash))
+    }
+    let old = arena(Array(0..<30))
+    let table = try KeyTable(old)
+    let new = arena([29, 3, 35, 0, 17, 39])
+    #expect((0..<new.count).map { table.lookup($0, of: new, in: old) } == [29, 3, -1, 0, 17, -1])
+    #expect {
+      try KeyTable(arena([0, 1, 2, 3, 1, 4]))
+    } throws: { error in
+      guard let duplicate = error as? KeyTable.Duplicate else { return false }
+      return duplicate.first == 1 && duplicate.second == 4
+    }
+  }
 }

@@ -1,10 +1,14 @@
 /// An open-addressing hash table from canonical keys to record positions
-/// of one snapshot (`Int32` slots, linear probing): identity matching on
-/// key bytes, which the engine uses for every input. Matching by
+/// of one snapshot (linear probing): identity matching on key bytes, which
+/// the engine uses for every input. A slot holds a record's position and
+/// the high half of its key's hash, so that probing past other keys reads
+/// no arena: only a key with the same 32 bits of hash is compared. Matching by
 /// occurrence shares its core with the generic `matchIdentities(old:new:)`
 /// (`IdentityMatching`); matching unique keys adds the duplicate checks.
 package struct KeyTable {
-  private var slots: [Int32]
+  /// The slots: 0 when free, else the high 32 bits of a key's hash over
+  /// its record's position plus one (``slot(_:hash:)``).
+  private var slots: [UInt64]
   private let mask: Int
 
   /// The first two records found with the same key, when building stopped
@@ -30,7 +34,7 @@ package struct KeyTable {
   package init(_ arena: KeyArena) throws(Duplicate) {
     (slots, mask) = KeyTable.emptySlots(for: arena.count)
     let hashes = arena.hashes
-    var firsts = [Int32](repeating: -1, count: KeyTable.batch)
+    var firsts = [UInt64](repeating: 0, count: KeyTable.batch)
     var start = 0
     while start < arena.count {
       let end = min(start + KeyTable.batch, arena.count)
@@ -40,7 +44,7 @@ package struct KeyTable {
         firsts[record - start] = slots[Int(truncatingIfNeeded: hashes[record]) & mask]
       }
       for record in start..<end {
-        try place(record, of: arena, firstTaken: firsts[record - start] >= 0)
+        try place(record, of: arena, firstTaken: firsts[record - start] != 0)
       }
       start = end
     }
@@ -54,17 +58,35 @@ package struct KeyTable {
   private mutating func place(_ record: Int, of arena: KeyArena, firstTaken: Bool)
     throws(Duplicate)
   {
-    var slot = Int(truncatingIfNeeded: arena.hashes[record]) & mask
+    let hash = arena.hashes[record]
+    let tag = hash & KeyTable.tagMask
+    var slot = Int(truncatingIfNeeded: hash) & mask
     var taken = firstTaken
-    while taken || slots[slot] >= 0 {
-      let other = Int(slots[slot])
-      if arena.keyEquals(other, arena, record) {
-        throw Duplicate(first: other, second: record)
+    while taken || slots[slot] != 0 {
+      let entry = slots[slot]
+      if entry & KeyTable.tagMask == tag {
+        let other = KeyTable.record(in: entry)
+        if arena.keyEquals(other, arena, record) { throw Duplicate(first: other, second: record) }
       }
       slot = (slot + 1) & mask
       taken = false
     }
-    slots[slot] = Int32(record)
+    slots[slot] = KeyTable.slot(record, hash: hash)
+  }
+
+  /// The high 32 bits of a hash, as a slot keeps them.
+  private static let tagMask: UInt64 = 0xFFFF_FFFF_0000_0000
+
+  /// The slot of `record`, whose key has `hash`.
+  @inline(__always)
+  private static func slot(_ record: Int, hash: UInt64) -> UInt64 {
+    hash & tagMask | UInt64(truncatingIfNeeded: record &+ 1)
+  }
+
+  /// The record position a taken slot holds.
+  @inline(__always)
+  private static func record(in entry: UInt64) -> Int {
+    Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1
   }
 
   /// Indexes the keys of `records` of `arena`, taken in order.
@@ -76,10 +98,10 @@ package struct KeyTable {
     for record in records { try place(record, of: arena, firstTaken: false) }
   }
 
-  private static func emptySlots(for count: Int) -> ([Int32], Int) {
+  private static func emptySlots(for count: Int) -> ([UInt64], Int) {
     var capacity = 16
     while capacity < count * 2 { capacity <<= 1 }
-    return ([Int32](repeating: -1, count: capacity), capacity - 1)
+    return ([UInt64](repeating: 0, count: capacity), capacity - 1)
   }
 
   /// Matches the records of `new` to those of `old` occurrence by
@@ -103,10 +125,15 @@ package struct KeyTable {
   /// The position in `arena` (the arena this table was built from) of the
   /// record whose key equals record `index` of `other`, or -1.
   package func lookup(_ index: Int, of other: KeyArena, in arena: KeyArena) -> Int32 {
-    var slot = Int(truncatingIfNeeded: other.hashes[index]) & mask
-    while slots[slot] >= 0 {
-      let candidate = Int(slots[slot])
-      if arena.keyEquals(candidate, other, index) { return slots[slot] }
+    let hash = other.hashes[index]
+    let tag = hash & KeyTable.tagMask
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while slots[slot] != 0 {
+      let entry = slots[slot]
+      if entry & KeyTable.tagMask == tag {
+        let candidate = KeyTable.record(in: entry)
+        if arena.keyEquals(candidate, other, index) { return Int32(candidate) }
+      }
       slot = (slot + 1) & mask
     }
     return -1
