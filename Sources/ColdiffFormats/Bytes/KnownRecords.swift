@@ -23,27 +23,29 @@ import Glibc
 /// CSV row with its line ending): the caller makes sure of it, by the
 /// ranges it gives and the first byte it looks from.
 ///
+/// Where the records lie is `Bounds`: two arrays of offsets
+/// (`RecordRanges`, JSON's records) or rows that end where the next one
+/// starts (`LineBounds`, a CSV table's line starts, not copied).
+///
 /// The buffer must stay valid and unchanged while this is used.
-package struct KnownRecords: @unchecked Sendable {
+package struct KnownRecords<Bounds: RecordBounds>: @unchecked Sendable {
   /// How many leading bytes of a record its hash reads.
-  static let prefixLength = 32
+  static var prefixLength: Int { 32 }
   /// How many records with the hash of a prefix are compared before the
   /// scan gives up and validates (inputs whose records share long
   /// prefixes).
-  static let maximumCandidates = 8
+  static var maximumCandidates: Int { 8 }
   /// How many records after the last one found are tried first, unless
   /// the caller says otherwise.
-  static let window = 4
+  static var window: Int { 4 }
   /// One record in how many is in the table of prefixes, unless the
   /// caller says otherwise.
-  static let sampling = 16
+  static var sampling: Int { 16 }
 
   /// The scanned input's bytes.
   let bytes: UnsafeBufferPointer<UInt8>
-  /// Where each record starts in `bytes`.
-  let starts: [Int]
-  /// Where each record ends (exclusive).
-  let ends: [Int]
+  /// Where each record starts and ends in `bytes`.
+  let bounds: Bounds
   /// How many records after the last one found are tried first.
   private let window: Int
   /// The table of every ``sampling``th record: its position + 1 in the
@@ -56,30 +58,28 @@ package struct KnownRecords: @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - bytes: the scanned input.
-  ///   - starts: where each record starts.
-  ///   - ends: where each record ends (exclusive).
+  ///   - bounds: where each record starts and ends.
   ///   - window: how many records after the last one found to try first.
   ///   - sampling: one record in how many to put in the table of prefixes
   ///     (1: every record, for inputs whose next record is often not
   ///     among the few after the last one found).
   /// - Complexity: O(number of records / `sampling`).
   package init(
-    bytes: UnsafeBufferPointer<UInt8>, starts: [Int], ends: [Int], window: Int = Self.window,
+    bytes: UnsafeBufferPointer<UInt8>, bounds: Bounds, window: Int = Self.window,
     sampling: Int = Self.sampling
   ) {
-    precondition(starts.count < Int(UInt32.max), "too many records to index by prefix")
+    precondition(bounds.count < Int(UInt32.max), "too many records to index by prefix")
     self.bytes = bytes
-    self.starts = starts
-    self.ends = ends
+    self.bounds = bounds
     self.window = window
     var capacity = 16
-    while capacity < starts.count * 2 / sampling { capacity *= 2 }
+    while capacity < bounds.count * 2 / sampling { capacity *= 2 }
     mask = capacity - 1
     var table = [UInt64](repeating: 0, count: capacity)
     if let base = bytes.baseAddress {
-      for record in stride(from: 0, to: starts.count, by: sampling)
-      where ends[record] - starts[record] >= Self.prefixLength {
-        let hash = Self.hash(base + starts[record])
+      for record in stride(from: 0, to: bounds.count, by: sampling)
+      where bounds.end(record) - bounds.start(record) >= Self.prefixLength {
+        let hash = Self.hash(base + bounds.start(record))
         var slot = Int(truncatingIfNeeded: hash) & mask
         while table[slot] != 0 { slot = (slot + 1) & mask }
         table[slot] = (hash & 0xFFFF_FFFF_0000_0000) | UInt64(record + 1)
@@ -104,7 +104,7 @@ package struct KnownRecords: @unchecked Sendable {
     guard let base = other.baseAddress, other.count - offset >= Self.prefixLength else {
       return nil
     }
-    for record in (hint + 1)..<min(hint + 1 + window, starts.count)
+    for record in (hint + 1)..<min(hint + 1 + window, bounds.count)
     where matches(record, base, offset, other.count) {
       return record
     }
@@ -130,8 +130,8 @@ package struct KnownRecords: @unchecked Sendable {
   private func matches(_ record: Int, _ base: UnsafePointer<UInt8>, _ offset: Int, _ count: Int)
     -> Bool
   {
-    let start = starts[record]
-    let length = ends[record] - start
+    let start = bounds.start(record)
+    let length = bounds.end(record) - start
     guard length >= Self.prefixLength, length <= count - offset,
       let known = bytes.baseAddress, known[start] == base[offset]
     else { return false }
@@ -149,5 +149,25 @@ package struct KnownRecords: @unchecked Sendable {
         &* 0xBF58_476D_1CE4_E5B9
     }
     return hash ^ (hash &>> 31)
+  }
+}
+
+extension KnownRecords where Bounds == RecordRanges {
+  /// Indexes records given as two arrays of offsets by their prefixes
+  /// (`init(bytes:bounds:window:sampling:)`).
+  ///
+  /// - Parameters:
+  ///   - bytes: the scanned input.
+  ///   - starts: where each record starts.
+  ///   - ends: where each record ends (exclusive).
+  ///   - window: how many records after the last one found to try first.
+  ///   - sampling: one record in how many to put in the table of prefixes.
+  package init(
+    bytes: UnsafeBufferPointer<UInt8>, starts: [Int], ends: [Int], window: Int = Self.window,
+    sampling: Int = Self.sampling
+  ) {
+    self.init(
+      bytes: bytes, bounds: RecordRanges(starts: starts, ends: ends), window: window,
+      sampling: sampling)
   }
 }

@@ -152,7 +152,7 @@ extension CSVIndex {
       {
         // A row of OLD's, taken whole.
         lastKnown = row
-        position += knownRows.records.ends[row] - knownRows.records.starts[row]
+        position += knownRows.records.bounds.end(row) - knownRows.records.bounds.start(row)
         line += knownRows.lineFeeds(ofLine: row)
         rows.note(start: rowStart, line: rowLine, partner: row)
         if capturing {

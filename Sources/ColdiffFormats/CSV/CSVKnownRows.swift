@@ -7,7 +7,7 @@
 package final class CSVKnownRows: Sendable {
   /// The rows (the header first), each with its line ending; the last one
   /// is left out (empty) when the file does not end with a line ending.
-  let records: KnownRecords
+  let records: KnownRecords<LineBounds>
   /// The text line on which each row starts, empty when row `i` starts
   /// on line `i + 1` for every `i` (`CSVTable`'s).
   private let lineNumbers: [UInt32]
@@ -40,30 +40,20 @@ package final class CSVKnownRows: Sendable {
   ///     the rows behind it go (a large mapped OLD's).
   /// - Complexity: O(number of rows).
   package init(bytes: UnsafeBufferPointer<UInt8>, table: CSVTable, releasing: Bool = false) {
+    // The rows are the table's line starts as they are, each ending where
+    // the next starts: no copy (a million rows' offsets as `Int`s were
+    // 16 MB of fresh pages, written before NEW's scan could start).
     let lineStarts = table.lineStarts
-    let rows = lineStarts.count
-    // Written once each, front to back, not zeroed first: a million rows'
-    // are 16 MB (their huge pages advised).
-    let starts = [Int](unsafeUninitializedCapacity: rows) { starts, initialized in
-      if let base = starts.baseAddress { HugePages.advise(base, count: rows * 8) }
-      for row in 0..<rows { starts[row] = Int(lineStarts[row]) }
-      initialized = rows
-    }
     var lastLineFeeds = 0
-    let ends = [Int](unsafeUninitializedCapacity: rows) { ends, initialized in
-      guard let base = ends.baseAddress, rows > 0 else { return }
-      HugePages.advise(base, count: rows * 8)
-      for row in 0..<rows - 1 { ends[row] = Int(lineStarts[row + 1]) }
-      let last = starts[rows - 1]
-      if table.recordsEnd > last, bytes[table.recordsEnd - 1] == 0x0A {
-        ends[rows - 1] = table.recordsEnd
-        lastLineFeeds = bytes[last..<table.recordsEnd].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-      } else {
-        ends[rows - 1] = last
+    var lastEnd = 0
+    if let lastStart = lineStarts.last.map(Int.init) {
+      lastEnd = lastStart
+      if table.recordsEnd > lastStart, bytes[table.recordsEnd - 1] == 0x0A {
+        lastEnd = table.recordsEnd
+        lastLineFeeds = bytes[lastStart..<lastEnd].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
       }
-      initialized = rows
     }
-    records = KnownRecords(bytes: bytes, starts: starts, ends: ends)
+    records = KnownRecords(bytes: bytes, bounds: LineBounds(starts: lineStarts, lastEnd: lastEnd))
     lineNumbers = table.lineNumbers
     self.lastLineFeeds = lastLineFeeds
     columnCount = table.columnCount
@@ -84,7 +74,7 @@ package final class CSVKnownRows: Sendable {
   ///
   /// - Complexity: O(1), and a system call.
   func releaseRows(from offset: inout Int, before line: Int) {
-    let start = records.starts[line]
+    let start = records.bounds.start(line)
     guard releasing, start > offset else { return }
     source.releaseMappedPages(offset..<start)
     offset = start
@@ -95,7 +85,8 @@ package final class CSVKnownRows: Sendable {
 
   /// No rows.
   private init() {
-    records = KnownRecords(bytes: UnsafeBufferPointer(start: nil, count: 0), starts: [], ends: [])
+    records = KnownRecords(
+      bytes: UnsafeBufferPointer(start: nil, count: 0), bounds: LineBounds(starts: [], lastEnd: 0))
     (lineNumbers, lastLineFeeds, columnCount, delimiter) = ([], 0, -1, 0)
     (quotesEveryField, keyColumn, keyBytes, keyEnds) = (false, -1, [], [])
     (source, releasing) = (SourceBytes(), false)
@@ -105,7 +96,7 @@ package final class CSVKnownRows: Sendable {
   /// quoted fields).
   @inline(__always)
   func lineFeeds(ofLine line: Int) -> Int {
-    guard line + 1 < records.starts.count else { return lastLineFeeds }
+    guard line + 1 < records.bounds.count else { return lastLineFeeds }
     return lineNumbers.isEmpty ? 1 : Int(lineNumbers[line + 1] &- lineNumbers[line])
   }
 
@@ -134,7 +125,7 @@ package final class CSVKnownRows: Sendable {
       }
     } else {
       CSVIndex.appendKey(
-        records.bytes, ofRowAt: records.starts[line], column: column, delimiter: delimiter,
+        records.bytes, ofRowAt: records.bounds.start(line), column: column, delimiter: delimiter,
         to: &out)
     }
   }

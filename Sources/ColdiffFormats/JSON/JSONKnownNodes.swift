@@ -16,7 +16,7 @@ package final class JSONKnownNodes: Sendable {
   /// table, and the window after the last one found covers a changed
   /// record's first children (in preorder, a node's first child follows
   /// it) and the nodes up to the next one in the table.
-  let records: KnownRecords
+  let records: KnownRecords<RecordRanges>
   /// OLD's layout, whose subtrees are copied.
   let layout: JSONTreeScanner.Layout
   /// Where each node's subtree ends in preorder (exclusive).
@@ -74,7 +74,8 @@ package final class JSONKnownNodes: Sendable {
   ///   - form, layout, children, key, origin: as for
   ///     `init(bytes:form:layout:children:key:origin:)`.
   package init(
-    prefixes: KnownRecords, outline: Outline, form: InputForm, layout: JSONTreeScanner.Layout,
+    prefixes: KnownRecords<RecordRanges>, outline: Outline, form: InputForm,
+    layout: JSONTreeScanner.Layout,
     children: [UInt8], key: [UInt8]?, origin: TreeOrigin?
   ) {
     self.records = prefixes
@@ -90,7 +91,7 @@ package final class JSONKnownNodes: Sendable {
 
   /// What one core builds.
   private enum Built {
-    case records(KnownRecords)
+    case records(KnownRecords<RecordRanges>)
     case outline(Outline)
   }
 
@@ -106,7 +107,7 @@ package final class JSONKnownNodes: Sendable {
   /// - Complexity: O(number of nodes / `sampling`).
   package static func prefixes(
     of layout: JSONTreeScanner.Layout, in bytes: UnsafeBufferPointer<UInt8>, sampling: Int = 4
-  ) -> KnownRecords {
+  ) -> KnownRecords<RecordRanges> {
     KnownRecords(
       bytes: bytes, starts: layout.ranges.map(\.lowerBound), ends: layout.ranges.map(\.upperBound),
       window: 8, sampling: sampling)

@@ -9,7 +9,7 @@
 /// JSON Lines' records on one line).
 package struct JSONKnownRecords: Sendable {
   /// The records, found by their prefixes.
-  let records: KnownRecords
+  let records: KnownRecords<RecordRanges>
   /// OLD's form.
   let form: InputForm
   /// Where each record's key member value starts, or -1 (empty when the
@@ -72,8 +72,8 @@ extension Scanner {
       lastKnown = record
       takenRecord = record
       copyKnownRoot(record, at: start)
-      let shift = start - known.records.starts[record]
-      lexer.position = known.records.ends[record] + shift
+      let shift = start - known.records.bounds.start(record)
+      lexer.position = known.records.bounds.end(record) + shift
       guard known.capturesKeys, known.keyStarts[record] >= 0 else { return nil }
       return (known.keyStarts[record] + shift)..<(known.keyEnds[record] + shift)
     }
