@@ -41,9 +41,10 @@ package struct KnownRecords: @unchecked Sendable {
   /// The scanned input's bytes.
   let bytes: UnsafeBufferPointer<UInt8>
   /// Where each record starts in `bytes`.
-  let starts: [Int]
-  /// Where each record ends (exclusive).
-  let ends: [Int]
+  let starts: RecordOffsets
+  /// Each record's length in bytes (0 for one never to be taken: one of
+  /// 4 GiB or more, see ``storedLength(_:)``).
+  let lengths: [UInt32]
   /// How many records after the last one found are tried first.
   private let window: Int
   /// The table of every ``sampling``th record: its position + 1 in the
@@ -57,20 +58,21 @@ package struct KnownRecords: @unchecked Sendable {
   /// - Parameters:
   ///   - bytes: the scanned input.
   ///   - starts: where each record starts.
-  ///   - ends: where each record ends (exclusive).
+  ///   - lengths: each record's length (``storedLength(_:)``).
   ///   - window: how many records after the last one found to try first.
   ///   - sampling: one record in how many to put in the table of prefixes
   ///     (1: every record, for inputs whose next record is often not
   ///     among the few after the last one found).
   /// - Complexity: O(number of records / `sampling`).
   package init(
-    bytes: UnsafeBufferPointer<UInt8>, starts: [Int], ends: [Int], window: Int = Self.window,
-    sampling: Int = Self.sampling
+    bytes: UnsafeBufferPointer<UInt8>, starts: RecordOffsets, lengths: [UInt32],
+    window: Int = Self.window, sampling: Int = Self.sampling
   ) {
     precondition(starts.count < Int(UInt32.max), "too many records to index by prefix")
+    precondition(lengths.count == starts.count, "one length a record")
     self.bytes = bytes
     self.starts = starts
-    self.ends = ends
+    self.lengths = lengths
     self.window = window
     var capacity = 16
     while capacity < starts.count * 2 / sampling { capacity *= 2 }
@@ -78,7 +80,7 @@ package struct KnownRecords: @unchecked Sendable {
     var table = [UInt64](repeating: 0, count: capacity)
     if let base = bytes.baseAddress {
       for record in stride(from: 0, to: starts.count, by: sampling)
-      where ends[record] - starts[record] >= Self.prefixLength {
+      where lengths[record] >= Self.prefixLength {
         let hash = Self.hash(base + starts[record])
         var slot = Int(truncatingIfNeeded: hash) & mask
         while table[slot] != 0 { slot = (slot + 1) & mask }
@@ -131,12 +133,17 @@ package struct KnownRecords: @unchecked Sendable {
     -> Bool
   {
     let start = starts[record]
-    let length = ends[record] - start
+    let length = Int(lengths[record])
     guard length >= Self.prefixLength, length <= count - offset,
       let known = bytes.baseAddress, known[start] == base[offset]
     else { return false }
     return memcmp(known + start, base + offset, length) == 0
   }
+
+  /// `length`, a record's length, as ``lengths`` holds it: 0 (a record
+  /// never taken, validated instead) when it is 4 GiB or more.
+  @inline(__always)
+  package static func storedLength(_ length: Int) -> UInt32 { UInt32(exactly: length) ?? 0 }
 
   /// A hash of the ``prefixLength`` bytes at `pointer`.
   @inline(__always)

@@ -25,7 +25,7 @@ package final class CSVKnownRows: Sendable {
   /// (`CSVCapturedKeys`).
   let keyBytes: [UInt8]
   /// Where each line's key ends in `keyBytes`, the header's first.
-  let keyEnds: [Int]
+  let keyEnds: [UInt32]
   /// The rows' file, whose pages go behind a scan that is done with them
   /// (``releaseRows(from:before:)``) when `releasing`.
   private let source: SourceBytes
@@ -42,28 +42,27 @@ package final class CSVKnownRows: Sendable {
   package init(bytes: UnsafeBufferPointer<UInt8>, table: CSVTable, releasing: Bool = false) {
     let lineStarts = table.lineStarts
     let rows = lineStarts.count
-    // Written once each, front to back, not zeroed first: a million rows'
-    // are 16 MB (their huge pages advised).
-    let starts = [Int](unsafeUninitializedCapacity: rows) { starts, initialized in
-      if let base = starts.baseAddress { HugePages.advise(base, count: rows * 8) }
-      for row in 0..<rows { starts[row] = Int(lineStarts[row]) }
-      initialized = rows
-    }
+    // The table's line starts (shared; a CSV file is under 4 GiB), and
+    // the lengths written once each, front to back, not zeroed first: a
+    // million rows' are 4 MB (their huge pages advised).
+    let starts = RecordOffsets(low: lineStarts)
     var lastLineFeeds = 0
-    let ends = [Int](unsafeUninitializedCapacity: rows) { ends, initialized in
-      guard let base = ends.baseAddress, rows > 0 else { return }
-      HugePages.advise(base, count: rows * 8)
-      for row in 0..<rows - 1 { ends[row] = Int(lineStarts[row + 1]) }
+    let lengths = [UInt32](unsafeUninitializedCapacity: rows) { lengths, initialized in
+      guard let base = lengths.baseAddress, rows > 0 else { return }
+      HugePages.advise(base, count: rows * 4)
+      for row in 0..<rows - 1 {
+        lengths[row] = KnownRecords.storedLength(Int(lineStarts[row + 1]) - Int(lineStarts[row]))
+      }
       let last = starts[rows - 1]
       if table.recordsEnd > last, bytes[table.recordsEnd - 1] == 0x0A {
-        ends[rows - 1] = table.recordsEnd
+        lengths[rows - 1] = KnownRecords.storedLength(table.recordsEnd - last)
         lastLineFeeds = bytes[last..<table.recordsEnd].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
       } else {
-        ends[rows - 1] = last
+        lengths[rows - 1] = 0
       }
       initialized = rows
     }
-    records = KnownRecords(bytes: bytes, starts: starts, ends: ends)
+    records = KnownRecords(bytes: bytes, starts: starts, lengths: lengths)
     lineNumbers = table.lineNumbers
     self.lastLineFeeds = lastLineFeeds
     columnCount = table.columnCount
@@ -95,7 +94,8 @@ package final class CSVKnownRows: Sendable {
 
   /// No rows.
   private init() {
-    records = KnownRecords(bytes: UnsafeBufferPointer(start: nil, count: 0), starts: [], ends: [])
+    records = KnownRecords(
+      bytes: UnsafeBufferPointer(start: nil, count: 0), starts: RecordOffsets(), lengths: [])
     (lineNumbers, lastLineFeeds, columnCount, delimiter) = ([], 0, -1, 0)
     (quotesEveryField, keyColumn, keyBytes, keyEnds) = (false, -1, [], [])
     (source, releasing) = (SourceBytes(), false)
@@ -119,8 +119,8 @@ package final class CSVKnownRows: Sendable {
   @inline(__always)
   func appendKey(ofLine line: Int, column: Int, to out: inout MappedBuffer<UInt8>) {
     if column == keyColumn, line > 0 {
-      let start = keyEnds[line - 1]
-      let length = keyEnds[line] - start
+      let start = Int(keyEnds[line - 1])
+      let length = Int(keyEnds[line]) - start
       keyBytes.withUnsafeBufferPointer { keys in
         guard let base = keys.baseAddress else { return }
         let width = ByteClassifier.width

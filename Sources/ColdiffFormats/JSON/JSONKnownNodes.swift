@@ -107,9 +107,14 @@ package final class JSONKnownNodes: Sendable {
   package static func prefixes(
     of layout: JSONTreeScanner.Layout, in bytes: UnsafeBufferPointer<UInt8>, sampling: Int = 4
   ) -> KnownRecords {
-    KnownRecords(
-      bytes: bytes, starts: layout.ranges.map(\.lowerBound), ends: layout.ranges.map(\.upperBound),
-      window: 8, sampling: sampling)
+    var starts = RecordOffsets()
+    starts.reserveCapacity(layout.ranges.count)
+    // (In preorder, the nodes start in order.)
+    for range in layout.ranges { starts.append(range.lowerBound) }
+    return KnownRecords(
+      bytes: bytes, starts: starts,
+      lengths: layout.ranges.map { KnownRecords.storedLength($0.count) }, window: 8,
+      sampling: sampling)
   }
 
   /// Where each node's subtree ends, each node's depth, and the roots.
