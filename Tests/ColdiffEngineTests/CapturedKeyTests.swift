@@ -5,7 +5,7 @@ import Testing
 @testable import ColdiffEngine
 
 /// A JSON snapshot's keys read from the ranges its scan captured
-/// (`Snapshot.jsonKeyStarts`) are those found by searching each record
+/// (`Snapshot.jsonKeyOffsets`) are those found by searching each record
 /// (a snapshot scanned without a key name): for every record, of OLD and
 /// of NEW scanned with OLD as its reference (its records taken whole get
 /// OLD's ranges, moved), in chunks; and every record has the key exactly
@@ -48,7 +48,7 @@ import Testing
     #expect(new.knownPartners(in: old) != nil)
     for (captured, text) in [(old, oldText), (new, newText)] {
       let searched = try Self.snapshot(text, keyName: nil)
-      #expect(!captured.jsonKeyStarts.isEmpty && searched.jsonKeyStarts.isEmpty)
+      #expect(!captured.jsonKeyOffsets.isEmpty && searched.jsonKeyOffsets.isEmpty)
       #expect(captured.allRecordsHave(Self.id) && searched.allRecordsHave(Self.id))
       for record in 0..<captured.count {
         #expect(

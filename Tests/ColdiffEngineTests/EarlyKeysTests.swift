@@ -94,10 +94,10 @@ import Testing
   @Test(arguments: [0, 1, Snapshot.keysHashedInHalves, Snapshot.keysHashedInHalves + 3])
   func keysHashedInHalvesAreHashedAsInOne(count: Int) {
     var bytes: [UInt8] = []
-    var starts = [0]
+    var starts: [UInt32] = [0]
     for key in 0..<count {
       bytes += Array("key \(key * 31)".utf8).prefix(key % 13)
-      starts.append(bytes.count)
+      starts.append(UInt32(bytes.count))
     }
     let halves = Snapshot.hashedArena(bytes: bytes, starts: starts)
     let whole = KeyArena(bytes: bytes, starts: starts)

@@ -162,7 +162,7 @@ import Testing
 
   /// Each record's key in `keys`.
   private static func keys(_ keys: CSVCapturedKeys) -> [[UInt8]] {
-    (1..<keys.ends.count).map { Array(keys.bytes[keys.ends[$0 - 1]..<keys.ends[$0]]) }
+    (1..<keys.ends.count).map { Array(keys.bytes[Int(keys.ends[$0 - 1])..<Int(keys.ends[$0])]) }
   }
 
   /// Each record's key as a walk over the rows makes it: the canonical

@@ -17,7 +17,7 @@ import Testing
     var lineNumbers: [UInt32] = []
     var knownPartners: [Int32] = []
     var canonicalKeys: [UInt8] = []
-    var canonicalKeyEnds: [Int] = []
+    var canonicalKeyEnds: [UInt32] = []
     var columnCount = 0
     var quotesEveryField = false
     var error: InputError?

@@ -47,18 +47,18 @@ import Testing
           JSONCanonicalKey.append(buffer, range: range, to: &expected)
         }
         let made = index.canonicalKeys[
-          index.canonicalKeyStarts[record]..<index.canonicalKeyStarts[record + 1]]
+          Int(index.canonicalKeyStarts[record])..<Int(index.canonicalKeyStarts[record + 1])]
         #expect(Array(made) == expected)
       }
     }
     var ab: [UInt8] = []
     JSONCanonicalKey.append(.string(JSONString(utf8: Array("ab".utf8))), to: &ab)
-    #expect(Array(index.canonicalKeys[0..<index.canonicalKeyStarts[1]]) == ab)
+    #expect(Array(index.canonicalKeys[0..<Int(index.canonicalKeyStarts[1])]) == ab)
     #expect(index.canonicalKeyStarts[1] == index.canonicalKeyStarts[2])
   }
 
   @Test func scanningWithoutAKeyNotesNone() throws {
     let index = try JSONCollectionScanner.scan(Array(#"[{"id": 1}]"#.utf8), as: .jsonArray)
-    #expect(!index.capturesKeys && index.keyStarts.isEmpty)
+    #expect(!index.capturesKeys && index.keyOffsets.isEmpty)
   }
 }

@@ -78,7 +78,7 @@ import Testing
             var canonical: [UInt8] = []
             if let key { JSONCanonicalKey.append(newBuffer, range: key, to: &canonical) }
             let made = index.canonicalKeys[
-              index.canonicalKeyStarts[record]..<index.canonicalKeyStarts[record + 1]]
+              Int(index.canonicalKeyStarts[record])..<Int(index.canonicalKeyStarts[record + 1])]
             #expect(Array(made) == canonical)
             let partner = Int(index.knownPartners[record])
             if partner >= 0 {

@@ -57,7 +57,8 @@ import Testing
   private static func canonicalKeys(_ layout: JSONTreeScanner.Layout) -> [[UInt8]] {
     (0..<layout.ranges.count).map {
       Array(
-        layout.canonicalKeys[layout.canonicalKeyStarts[$0]..<layout.canonicalKeyStarts[$0 + 1]])
+        layout.canonicalKeys[
+          Int(layout.canonicalKeyStarts[$0])..<Int(layout.canonicalKeyStarts[$0 + 1])])
     }
   }
 

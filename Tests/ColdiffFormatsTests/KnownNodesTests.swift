@@ -180,7 +180,7 @@ import Testing
     var childrenRanges: [Range<Int>?] = []
     var keyRanges: [Range<Int>?] = []
     var canonicalKeys: [UInt8] = []
-    var canonicalKeyStarts: [Int] = []
+    var canonicalKeyStarts: [UInt32] = []
     var failure: String?
 
     init(_ layout: JSONTreeScanner.Layout) {

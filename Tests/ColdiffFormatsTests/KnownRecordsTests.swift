@@ -126,7 +126,7 @@ import Testing
               JSONCanonicalKey.append(newBuffer, range: range, to: &expected)
             }
             let made = index.canonicalKeys[
-              index.canonicalKeyStarts[record]..<index.canonicalKeyStarts[record + 1]]
+              Int(index.canonicalKeyStarts[record])..<Int(index.canonicalKeyStarts[record + 1])]
             #expect(Array(made) == expected, "record \(record): \(shuffled[record])")
           }
         }
@@ -194,7 +194,7 @@ import Testing
     newLines.insert(newLines.remove(at: 150), at: 20)
     newLines.insert(#"{"id":3}"#, at: 0)
     let new = Array((newLines.joined(separator: "\n") + "\n").utf8)
-    var oldStarts: [Int] = []
+    var oldStarts = RecordOffsets()
     var offset = 0
     for line in lines {
       oldStarts.append(offset)
@@ -203,8 +203,7 @@ import Testing
     old.withUnsafeBufferPointer { oldBuffer in
       new.withUnsafeBufferPointer { newBuffer in
         let known = KnownRecords(
-          bytes: oldBuffer, starts: oldStarts,
-          ends: zip(oldStarts, lines).map { $0 + $1.utf8.count })
+          bytes: oldBuffer, starts: oldStarts, lengths: lines.map { UInt32($0.utf8.count) })
         var hint = -1
         var offset = 0
         var found: [Int?] = []

@@ -5,11 +5,16 @@ import Glibc
 ///
 /// Two records have the same identity exactly when their canonical bytes
 /// are equal, so matching never decodes a value twice.
+///
+/// Where keys start is kept in 32 bits (half the memory of `Int`s, for
+/// every record of both inputs at the diff's peak): an arena holds less
+/// than 4 GiB of key bytes, and one that would hold more stops the
+/// program (``keyOffset(_:)``) rather than mix keys up.
 package struct KeyArena {
   /// All keys, back to back.
   private(set) var bytes: [UInt8] = []
   /// Where each key starts; one more entry than there are keys.
-  private(set) var starts: [Int] = [0]
+  private(set) var starts: [UInt32] = [0]
   /// Each key's hash, computed once.
   private(set) var hashes: [UInt64] = []
 
@@ -23,8 +28,9 @@ package struct KeyArena {
   /// `bytes[starts[i]..<starts[i + 1]]`. Hashes each key.
   ///
   /// - Complexity: O(size of `bytes`).
-  package init(bytes: [UInt8], starts: [Int]) {
-    precondition(starts.first == 0 && starts.last == bytes.count, "starts must span bytes")
+  package init(bytes: [UInt8], starts: [UInt32]) {
+    precondition(
+      starts.first == 0 && starts.last == Self.keyOffset(bytes.count), "starts must span bytes")
     self.bytes = bytes
     self.starts = starts
     let count = starts.count - 1
@@ -39,8 +45,9 @@ package struct KeyArena {
   /// several cores).
   ///
   /// - Complexity: O(1).
-  package init(bytes: [UInt8], starts: [Int], hashes: [UInt64]) {
-    precondition(starts.first == 0 && starts.last == bytes.count, "starts must span bytes")
+  package init(bytes: [UInt8], starts: [UInt32], hashes: [UInt64]) {
+    precondition(
+      starts.first == 0 && starts.last == Self.keyOffset(bytes.count), "starts must span bytes")
     precondition(hashes.count == starts.count - 1, "one hash a key")
     self.bytes = bytes
     self.starts = starts
@@ -53,7 +60,7 @@ package struct KeyArena {
   ///
   /// - Complexity: O(size of those keys).
   package static func hash(
-    bytes: [UInt8], starts: [Int], of records: Range<Int>,
+    bytes: [UInt8], starts: [UInt32], of records: Range<Int>,
     into hashes: UnsafeMutableBufferPointer<UInt64>
   ) {
     precondition(records.isEmpty || records.upperBound < starts.count, "records out of range")
@@ -62,7 +69,7 @@ package struct KeyArena {
       starts.withUnsafeBufferPointer { starts in
         for index in records {
           hashes[index - records.lowerBound] = KeyHash.hash(
-            UnsafeBufferPointer(rebasing: bytes[starts[index]..<starts[index + 1]]))
+            UnsafeBufferPointer(rebasing: bytes[Int(starts[index])..<Int(starts[index + 1])]))
         }
       }
     }
@@ -80,7 +87,7 @@ package struct KeyArena {
   package mutating func append(_ body: (inout [UInt8]) throws -> Void) rethrows {
     let start = bytes.count
     try body(&bytes)
-    starts.append(bytes.count)
+    starts.append(Self.keyOffset(bytes.count))
     hashes.append(
       bytes.withUnsafeBufferPointer {
         KeyHash.hash(UnsafeBufferPointer(rebasing: $0[start..<bytes.count]))
@@ -91,7 +98,7 @@ package struct KeyArena {
   /// more entry than there are keys), to read many keys in a row without
   /// a slice of the arena each.
   package func withUnsafeKeys<Result>(
-    _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Int>) throws -> Result
+    _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt32>) throws -> Result
   ) rethrows -> Result {
     try bytes.withUnsafeBufferPointer { bytes in
       try starts.withUnsafeBufferPointer { try body(bytes, $0) }
@@ -100,23 +107,39 @@ package struct KeyArena {
 
   /// Record `index`'s key bytes.
   package func key(_ index: Int) -> ArraySlice<UInt8> {
-    bytes[starts[index]..<starts[index + 1]]
+    bytes[Int(starts[index])..<Int(starts[index + 1])]
   }
 
   /// Whether record `a` of this arena and record `b` of `other` have the
   /// same key.
   package func keyEquals(_ a: Int, _ other: KeyArena, _ b: Int) -> Bool {
     guard hashes[a] == other.hashes[b] else { return false }
-    let start = starts[a]
-    let otherStart = other.starts[b]
-    let length = starts[a + 1] - start
-    guard length == other.starts[b + 1] - otherStart else { return false }
+    let start = Int(starts[a])
+    let otherStart = Int(other.starts[b])
+    let length = Int(starts[a + 1]) - start
+    guard length == Int(other.starts[b + 1]) - otherStart else { return false }
     guard length > 0 else { return true }
     return bytes.withUnsafeBufferPointer { mine in
       other.bytes.withUnsafeBufferPointer { theirs in
         memcmp(mine.baseAddress! + start, theirs.baseAddress! + otherStart, length) == 0
       }
     }
+  }
+}
+
+extension KeyArena {
+  /// `offset`, where a key starts or ends among an arena's key bytes, in
+  /// 32 bits.
+  ///
+  /// - Precondition: `offset` is less than 4 GiB: keys of 4 GiB or more
+  ///   in one input cannot be matched in memory (it stops the program
+  ///   rather than mix keys up).
+  @inline(__always)
+  package static func keyOffset(_ offset: Int) -> UInt32 {
+    guard let short = UInt32(exactly: offset) else {
+      preconditionFailure("the canonical keys of one input take 4 GiB or more (\(offset) bytes)")
+    }
+    return short
   }
 }
 

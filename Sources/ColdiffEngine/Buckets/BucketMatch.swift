@@ -70,12 +70,12 @@ struct BucketMatch {
   private static func keys(_ records: SpilledRecords) -> KeyArena {
     var keys: [UInt8] = []
     keys.reserveCapacity(records.count * 16)
-    var starts = [0]
+    var starts: [UInt32] = [0]
     starts.reserveCapacity(records.count + 1)
     records.bytes.withUnsafeBufferPointer { bytes in
       for frame in records.frames {
         keys.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[frame.key]))
-        starts.append(keys.count)
+        starts.append(KeyArena.keyOffset(keys.count))
       }
     }
     return KeyArena(bytes: keys, starts: starts)

@@ -142,7 +142,7 @@ extension BucketSide {
           case nil: break
           }
           let key = UnsafeBufferPointer(
-            rebasing: keyBytes[keyStarts[record]..<keyStarts[record + 1]])
+            rebasing: keyBytes[Int(keyStarts[record])..<Int(keyStarts[record + 1])])
           let bucket = Int(Shard.hash(key) % buckets)
           let (text, name, offset) = ranges.ranges(of: record)
           let written =

@@ -29,7 +29,7 @@ extension Snapshot {
   package func earlyKeys() -> EarlyKeys? {
     if case .json(let index) = storage {
       guard index.form != .jsonObject, index.capturesKeys, capturedKey != nil,
-        !index.keyStarts.contains(where: { $0 < 0 })
+        index.everyRecordHasKey
       else { return nil }
       let keys = KeyArena(bytes: index.canonicalKeys, starts: index.canonicalKeyStarts)
       return EarlyKeys(column: nil, keys: keys, table: try? KeyTable(keys))

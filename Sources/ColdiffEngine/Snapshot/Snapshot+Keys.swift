@@ -16,7 +16,7 @@ extension Snapshot {
       guard index.form != .jsonObject else { return false }
       if capturedRanges(pointer, index) != nil {
         // The scan noted the key's range where a record has it.
-        return !index.keyStarts.contains { $0 < 0 }
+        return index.everyRecordHasKey
       }
       let path = JSONKeyPath(segments: pointer.tokens)
       return bytes.withUnsafeBufferPointer { buffer in
@@ -107,7 +107,7 @@ extension Snapshot {
     if pointers.count == 1, capturedRanges(pointers[0], index) != nil {
       // The scan made the canonical keys: check that every record has one;
       // many are hashed on both cores.
-      if let missing = index.keyStarts.firstIndex(where: { $0 < 0 }) {
+      if let missing = index.firstRecordWithoutKey {
         throw missingKey(pointers[0], record: missing)
       }
       return Snapshot.hashedArena(bytes: index.canonicalKeys, starts: index.canonicalKeyStarts)
@@ -186,7 +186,7 @@ extension Snapshot {
     }
     var keys: [UInt8] = []
     keys.reserveCapacity(table.rowCount * 16)
-    var starts = [0]
+    var starts: [UInt32] = [0]
     starts.reserveCapacity(table.rowCount + 1)
     var released = 0
     bytes.withUnsafeBufferPointer { buffer in
@@ -202,7 +202,7 @@ extension Snapshot {
         } else {
           JSONCanonicalKey.appendString(UnsafeBufferPointer(rebasing: buffer[range]), to: &keys)
         }
-        starts.append(keys.count)
+        starts.append(KeyArena.keyOffset(keys.count))
       }
     }
     return KeyArena(bytes: keys, starts: starts)
@@ -216,7 +216,7 @@ extension Snapshot {
   /// many keys hashed in two halves on both cores.
   ///
   /// - Complexity: O(size of `bytes`).
-  static func hashedArena(bytes: [UInt8], starts: [Int]) -> KeyArena {
+  static func hashedArena(bytes: [UInt8], starts: [UInt32]) -> KeyArena {
     let count = starts.count - 1
     guard count >= keysHashedInHalves else { return KeyArena(bytes: bytes, starts: starts) }
     let half = count / 2
@@ -283,14 +283,16 @@ extension Snapshot {
 
   /// The range of record `record`'s value at `pointer` the scan noted,
   /// when `pointer` is the captured key and the record has it, read from
-  /// the index's arrays the snapshot holds apart (`jsonKeyStarts`).
+  /// the index's arrays the snapshot holds apart (`jsonKeyOffsets`).
   @inline(__always)
   private func capturedKeyRange(_ pointer: JSONPointer, of record: Int) -> Range<Int>? {
-    guard !jsonKeyStarts.isEmpty, let capturedKey, pointer.tokens.count == 1,
+    guard !jsonKeyOffsets.isEmpty, let capturedKey, pointer.tokens.count == 1,
       pointer.tokens[0] == capturedKey
     else { return nil }
-    let start = jsonKeyStarts[record]
-    return start < 0 ? nil : start..<jsonKeyEnds[record]
+    let offset = jsonKeyOffsets[record]
+    guard offset != JSONCollectionIndex.noKey else { return nil }
+    let start = jsonStarts[record] + Int(offset)
+    return start..<(start + Int(jsonKeyLengths[record]))
   }
 
   /// The key ranges the scan noted, when they are those of `pointer`.

@@ -29,17 +29,18 @@ package struct Snapshot {
   /// `;` when a `.csv` was read with it because its header line holds no
   /// comma but a `;` (SPEC §8.1.3), else `nil`; the tools note it.
   package private(set) var guessedDelimiter: UInt8?
-  /// Where each JSON record's value starts and ends (the index's own
-  /// arrays, shared), so hot loops reach a record's bytes without copying
-  /// `storage`; empty for a table.
-  private let jsonStarts: [Int]
-  private let jsonEnds: [Int]
-  /// Where each JSON record's captured key value starts (-1 for none)
-  /// and ends (the index's own arrays, shared), so that a record's key
-  /// is found without copying `storage`; empty when the scan captured no
+  /// Where each JSON record's value starts, and its length (the index's
+  /// own arrays, shared), so hot loops reach a record's bytes without
+  /// copying `storage`; empty for a table.
+  let jsonStarts: RecordOffsets
+  private let jsonLengths: [UInt32]
+  /// Where each JSON record's captured key value starts from the
+  /// record's start (`JSONCollectionIndex.noKey` for none), and its
+  /// length (the index's own arrays, shared), so that a record's key is
+  /// found without copying `storage`; empty when the scan captured no
   /// key, and for a table.
-  let jsonKeyStarts: [Int]
-  let jsonKeyEnds: [Int]
+  let jsonKeyOffsets: [UInt32]
+  let jsonKeyLengths: [UInt32]
   /// Stands for this snapshot's records: a snapshot scanned with this
   /// one as its reference holds it in `referenceRecords`.
   private let records = RecordsToken()
@@ -86,9 +87,9 @@ package struct Snapshot {
   ) throws {
     name = input.name
     let fileName = detectionName ?? (input.name == "-" ? nil : input.name)
-    var starts: [Int] = []
-    var ends: [Int] = []
-    var (keyStarts, keyEnds): ([Int], [Int]) = ([], [])
+    var starts = RecordOffsets()
+    var lengths: [UInt32] = []
+    var (keyOffsets, keyLengths): ([UInt32], [UInt32]) = ([], [])
     var partnerList: [Int32] = []
     var lines = false
     do throws(InputError) {
@@ -134,14 +135,14 @@ package struct Snapshot {
         storage = .json(index)
         partnerList = index.knownPartners
         starts = index.recordStarts
-        ends = index.recordEnds
-        (keyStarts, keyEnds) = (index.keyStarts, index.keyEnds)
+        lengths = index.recordLengths
+        (keyOffsets, keyLengths) = (index.keyOffsets, index.keyLengths)
       }
       self.form = form
       capturedKey = keyName
       jsonStarts = starts
-      jsonEnds = ends
-      (jsonKeyStarts, jsonKeyEnds) = (keyStarts, keyEnds)
+      jsonLengths = lengths
+      (jsonKeyOffsets, jsonKeyLengths) = (keyOffsets, keyLengths)
       referenceRecords = partnerList.isEmpty ? nil : reference?.records
       partners = partnerList.isEmpty ? nil : KnownPartners(partnerList, lines: lines)
     } catch {
@@ -206,9 +207,9 @@ package struct Snapshot {
     root = nil
     referenceRecords = nil
     partners = nil
-    jsonStarts = []
-    jsonEnds = []
-    (jsonKeyStarts, jsonKeyEnds) = ([], [])
+    jsonStarts = RecordOffsets()
+    jsonLengths = []
+    (jsonKeyOffsets, jsonKeyLengths) = ([], [])
     switch other.storage {
     case .json(let index): storage = .json(JSONCollectionIndex(form: index.form))
     case .table(let table):
@@ -304,7 +305,10 @@ package struct Snapshot {
   /// without the line ending.
   @inline(__always)
   func byteRange(of record: Int) -> Range<Int> {
-    if !jsonStarts.isEmpty { return jsonStarts[record]..<jsonEnds[record] }
+    if !jsonStarts.isEmpty {
+      let start = jsonStarts[record]
+      return start..<(start &+ Int(jsonLengths[record]))
+    }
     switch storage {
     case .json(let index): return index.recordRange(record)
     case .table(let table): return table.rowRange(record)

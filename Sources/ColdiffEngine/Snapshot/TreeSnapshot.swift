@@ -40,7 +40,7 @@ package struct TreeSnapshot {
   package let capturedKeys: [UInt8]
   /// Where each node's canonical key bytes start in `capturedKeys`; empty
   /// when the scan noted no key.
-  package let capturedKeyStarts: [Int]
+  package let capturedKeyStarts: [UInt32]
   /// The scan's keys (`capturedKeys`) hashed as an arena, when every
   /// node has one and the roots are not named by an object map.
   let capturedArena: KeyArena?

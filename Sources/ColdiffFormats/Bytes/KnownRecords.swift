@@ -23,29 +23,28 @@ import Glibc
 /// CSV row with its line ending): the caller makes sure of it, by the
 /// ranges it gives and the first byte it looks from.
 ///
-/// Where the records lie is `Bounds`: two arrays of offsets
-/// (`RecordRanges`, JSON's records) or rows that end where the next one
-/// starts (`LineBounds`, a CSV table's line starts, not copied).
-///
 /// The buffer must stay valid and unchanged while this is used.
-package struct KnownRecords<Bounds: RecordBounds>: @unchecked Sendable {
+package struct KnownRecords: @unchecked Sendable {
   /// How many leading bytes of a record its hash reads.
-  static var prefixLength: Int { 32 }
+  static let prefixLength = 32
   /// How many records with the hash of a prefix are compared before the
   /// scan gives up and validates (inputs whose records share long
   /// prefixes).
-  static var maximumCandidates: Int { 8 }
+  static let maximumCandidates = 8
   /// How many records after the last one found are tried first, unless
   /// the caller says otherwise.
-  static var window: Int { 4 }
+  static let window = 4
   /// One record in how many is in the table of prefixes, unless the
   /// caller says otherwise.
-  static var sampling: Int { 16 }
+  static let sampling = 16
 
   /// The scanned input's bytes.
   let bytes: UnsafeBufferPointer<UInt8>
-  /// Where each record starts and ends in `bytes`.
-  let bounds: Bounds
+  /// Where each record starts in `bytes`.
+  let starts: RecordOffsets
+  /// Each record's length in bytes (0 for one never to be taken: one of
+  /// 4 GiB or more, see ``storedLength(_:)``).
+  let lengths: [UInt32]
   /// How many records after the last one found are tried first.
   private let window: Int
   /// The table of every ``sampling``th record: its position + 1 in the
@@ -58,28 +57,31 @@ package struct KnownRecords<Bounds: RecordBounds>: @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - bytes: the scanned input.
-  ///   - bounds: where each record starts and ends.
+  ///   - starts: where each record starts.
+  ///   - lengths: each record's length (``storedLength(_:)``).
   ///   - window: how many records after the last one found to try first.
   ///   - sampling: one record in how many to put in the table of prefixes
   ///     (1: every record, for inputs whose next record is often not
   ///     among the few after the last one found).
   /// - Complexity: O(number of records / `sampling`).
   package init(
-    bytes: UnsafeBufferPointer<UInt8>, bounds: Bounds, window: Int = Self.window,
-    sampling: Int = Self.sampling
+    bytes: UnsafeBufferPointer<UInt8>, starts: RecordOffsets, lengths: [UInt32],
+    window: Int = Self.window, sampling: Int = Self.sampling
   ) {
-    precondition(bounds.count < Int(UInt32.max), "too many records to index by prefix")
+    precondition(starts.count < Int(UInt32.max), "too many records to index by prefix")
+    precondition(lengths.count == starts.count, "one length a record")
     self.bytes = bytes
-    self.bounds = bounds
+    self.starts = starts
+    self.lengths = lengths
     self.window = window
     var capacity = 16
-    while capacity < bounds.count * 2 / sampling { capacity *= 2 }
+    while capacity < starts.count * 2 / sampling { capacity *= 2 }
     mask = capacity - 1
     var table = [UInt64](repeating: 0, count: capacity)
     if let base = bytes.baseAddress {
-      for record in stride(from: 0, to: bounds.count, by: sampling)
-      where bounds.end(record) - bounds.start(record) >= Self.prefixLength {
-        let hash = Self.hash(base + bounds.start(record))
+      for record in stride(from: 0, to: starts.count, by: sampling)
+      where lengths[record] >= Self.prefixLength {
+        let hash = Self.hash(base + starts[record])
         var slot = Int(truncatingIfNeeded: hash) & mask
         while table[slot] != 0 { slot = (slot + 1) & mask }
         table[slot] = (hash & 0xFFFF_FFFF_0000_0000) | UInt64(record + 1)
@@ -104,7 +106,7 @@ package struct KnownRecords<Bounds: RecordBounds>: @unchecked Sendable {
     guard let base = other.baseAddress, other.count - offset >= Self.prefixLength else {
       return nil
     }
-    for record in (hint + 1)..<min(hint + 1 + window, bounds.count)
+    for record in (hint + 1)..<min(hint + 1 + window, starts.count)
     where matches(record, base, offset, other.count) {
       return record
     }
@@ -130,13 +132,18 @@ package struct KnownRecords<Bounds: RecordBounds>: @unchecked Sendable {
   private func matches(_ record: Int, _ base: UnsafePointer<UInt8>, _ offset: Int, _ count: Int)
     -> Bool
   {
-    let start = bounds.start(record)
-    let length = bounds.end(record) - start
+    let start = starts[record]
+    let length = Int(lengths[record])
     guard length >= Self.prefixLength, length <= count - offset,
       let known = bytes.baseAddress, known[start] == base[offset]
     else { return false }
     return memcmp(known + start, base + offset, length) == 0
   }
+
+  /// `length`, a record's length, as ``lengths`` holds it: 0 (a record
+  /// never taken, validated instead) when it is 4 GiB or more.
+  @inline(__always)
+  package static func storedLength(_ length: Int) -> UInt32 { UInt32(exactly: length) ?? 0 }
 
   /// A hash of the ``prefixLength`` bytes at `pointer`.
   @inline(__always)
@@ -149,25 +156,5 @@ package struct KnownRecords<Bounds: RecordBounds>: @unchecked Sendable {
         &* 0xBF58_476D_1CE4_E5B9
     }
     return hash ^ (hash &>> 31)
-  }
-}
-
-extension KnownRecords where Bounds == RecordRanges {
-  /// Indexes records given as two arrays of offsets by their prefixes
-  /// (`init(bytes:bounds:window:sampling:)`).
-  ///
-  /// - Parameters:
-  ///   - bytes: the scanned input.
-  ///   - starts: where each record starts.
-  ///   - ends: where each record ends (exclusive).
-  ///   - window: how many records after the last one found to try first.
-  ///   - sampling: one record in how many to put in the table of prefixes.
-  package init(
-    bytes: UnsafeBufferPointer<UInt8>, starts: [Int], ends: [Int], window: Int = Self.window,
-    sampling: Int = Self.sampling
-  ) {
-    self.init(
-      bytes: bytes, bounds: RecordRanges(starts: starts, ends: ends), window: window,
-      sampling: sampling)
   }
 }

@@ -16,8 +16,8 @@ package struct CSVCapturedKeys: Sendable, Equatable {
   /// canonical bytes, back to back.
   package let bytes: [UInt8]
   /// Where each line's key ends in ``bytes``, the header (an empty key)
-  /// first.
-  package let ends: [Int]
+  /// first (in 32 bits, as `KeyArena` takes them).
+  package let ends: [UInt32]
 }
 
 /// A table's captured keys, handed over once: the snapshot that makes

@@ -1,3 +1,5 @@
+import ColdiffCore
+
 extension CSVIndex {
   static let quote = UInt8(ascii: "\"")
   static let lineFeed: UInt8 = 0x0A
@@ -152,14 +154,14 @@ extension CSVIndex {
       {
         // A row of OLD's, taken whole.
         lastKnown = row
-        position += knownRows.records.bounds.end(row) - knownRows.records.bounds.start(row)
+        position += Int(knownRows.records.lengths[row])
         line += knownRows.lineFeeds(ofLine: row)
         rows.note(start: rowStart, line: rowLine, partner: row)
         if capturing {
           if rowKeyColumn >= 0 {
             knownRows.appendKey(ofLine: row, column: rowKeyColumn, to: &keys)
           }
-          keyEnds.append(keys.count)
+          keyEnds.append(KeyArena.keyOffset(keys.count))
         }
         continue
       }
@@ -181,7 +183,7 @@ extension CSVIndex {
           keyColumn: rowKeyColumn, keys: &keys, everyFieldQuoted: &everyFieldQuoted)
       }
       rows.note(start: rowStart, line: rowLine, partner: takesKnownRows ? -1 : nil)
-      if capturing { keyEnds.append(keys.count) }
+      if capturing { keyEnds.append(KeyArena.keyOffset(keys.count)) }
       try rows.checkWidth(fields, blank: fields == 1 && rowEnd == rowStart, at: rowStart, in: input)
     }
   }

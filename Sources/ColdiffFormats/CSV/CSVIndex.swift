@@ -30,7 +30,7 @@ struct CSVIndex {
   var canonicalKeys: [UInt8] = []
   /// Where each line's key ends in `canonicalKeys` (only when
   /// `keyColumn` is a column).
-  var canonicalKeyEnds: [Int] = []
+  var canonicalKeyEnds: [UInt32] = []
 }
 
 extension CSVIndex {

@@ -11,8 +11,8 @@ import Glibc
 final class CSVKeyBytes: @unchecked Sendable {
   /// The keys' bytes, back to back.
   private(set) var keys: MappedBuffer<UInt8>
-  /// Where each row's key ends in `keys`.
-  private(set) var ends: MappedBuffer<Int>
+  /// Where each row's key ends in `keys` (`KeyArena.keyOffset(_:)`).
+  private(set) var ends: MappedBuffer<UInt32>
 
   /// Buffers with room for `bytes` key bytes and `rows` rows' ends.
   init(bytes: Int, rows: Int) {
@@ -27,7 +27,7 @@ final class CSVKeyBytes: @unchecked Sendable {
 
   /// Takes back the buffers a scan wrote (grown from this one's, whose
   /// memory they took over).
-  func update(keys: MappedBuffer<UInt8>, ends: MappedBuffer<Int>) {
+  func update(keys: MappedBuffer<UInt8>, ends: MappedBuffer<UInt32>) {
     self.keys = keys
     self.ends = ends
   }
@@ -45,7 +45,7 @@ final class CSVKeyBytes: @unchecked Sendable {
   var bytes: UnsafeBufferPointer<UInt8> { keys.elements }
 
   /// Where each row's key ends in ``bytes``, valid while this lives.
-  var keyEnds: UnsafeBufferPointer<Int> { ends.elements }
+  var keyEnds: UnsafeBufferPointer<UInt32> { ends.elements }
 }
 
 extension MappedBuffer where Element == UInt8 {

@@ -7,7 +7,7 @@
 package final class CSVKnownRows: Sendable {
   /// The rows (the header first), each with its line ending; the last one
   /// is left out (empty) when the file does not end with a line ending.
-  let records: KnownRecords<LineBounds>
+  let records: KnownRecords
   /// The text line on which each row starts, empty when row `i` starts
   /// on line `i + 1` for every `i` (`CSVTable`'s).
   private let lineNumbers: [UInt32]
@@ -25,7 +25,7 @@ package final class CSVKnownRows: Sendable {
   /// (`CSVCapturedKeys`).
   let keyBytes: [UInt8]
   /// Where each line's key ends in `keyBytes`, the header's first.
-  let keyEnds: [Int]
+  let keyEnds: [UInt32]
   /// The rows' file, whose pages go behind a scan that is done with them
   /// (``releaseRows(from:before:)``) when `releasing`.
   private let source: SourceBytes
@@ -40,20 +40,29 @@ package final class CSVKnownRows: Sendable {
   ///     the rows behind it go (a large mapped OLD's).
   /// - Complexity: O(number of rows).
   package init(bytes: UnsafeBufferPointer<UInt8>, table: CSVTable, releasing: Bool = false) {
-    // The rows are the table's line starts as they are, each ending where
-    // the next starts: no copy (a million rows' offsets as `Int`s were
-    // 16 MB of fresh pages, written before NEW's scan could start).
     let lineStarts = table.lineStarts
+    let rows = lineStarts.count
+    // The table's line starts (shared; a CSV file is under 4 GiB), and
+    // the lengths written once each, front to back, not zeroed first: a
+    // million rows' are 4 MB (their huge pages advised).
+    let starts = RecordOffsets(low: lineStarts)
     var lastLineFeeds = 0
-    var lastEnd = 0
-    if let lastStart = lineStarts.last.map(Int.init) {
-      lastEnd = lastStart
-      if table.recordsEnd > lastStart, bytes[table.recordsEnd - 1] == 0x0A {
-        lastEnd = table.recordsEnd
-        lastLineFeeds = bytes[lastStart..<lastEnd].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    let lengths = [UInt32](unsafeUninitializedCapacity: rows) { lengths, initialized in
+      guard let base = lengths.baseAddress, rows > 0 else { return }
+      HugePages.advise(base, count: rows * 4)
+      for row in 0..<rows - 1 {
+        lengths[row] = KnownRecords.storedLength(Int(lineStarts[row + 1]) - Int(lineStarts[row]))
       }
+      let last = starts[rows - 1]
+      if table.recordsEnd > last, bytes[table.recordsEnd - 1] == 0x0A {
+        lengths[rows - 1] = KnownRecords.storedLength(table.recordsEnd - last)
+        lastLineFeeds = bytes[last..<table.recordsEnd].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+      } else {
+        lengths[rows - 1] = 0
+      }
+      initialized = rows
     }
-    records = KnownRecords(bytes: bytes, bounds: LineBounds(starts: lineStarts, lastEnd: lastEnd))
+    records = KnownRecords(bytes: bytes, starts: starts, lengths: lengths)
     lineNumbers = table.lineNumbers
     self.lastLineFeeds = lastLineFeeds
     columnCount = table.columnCount
@@ -74,7 +83,7 @@ package final class CSVKnownRows: Sendable {
   ///
   /// - Complexity: O(1), and a system call.
   func releaseRows(from offset: inout Int, before line: Int) {
-    let start = records.bounds.start(line)
+    let start = records.starts[line]
     guard releasing, start > offset else { return }
     source.releaseMappedPages(offset..<start)
     offset = start
@@ -86,7 +95,7 @@ package final class CSVKnownRows: Sendable {
   /// No rows.
   private init() {
     records = KnownRecords(
-      bytes: UnsafeBufferPointer(start: nil, count: 0), bounds: LineBounds(starts: [], lastEnd: 0))
+      bytes: UnsafeBufferPointer(start: nil, count: 0), starts: RecordOffsets(), lengths: [])
     (lineNumbers, lastLineFeeds, columnCount, delimiter) = ([], 0, -1, 0)
     (quotesEveryField, keyColumn, keyBytes, keyEnds) = (false, -1, [], [])
     (source, releasing) = (SourceBytes(), false)
@@ -96,7 +105,7 @@ package final class CSVKnownRows: Sendable {
   /// quoted fields).
   @inline(__always)
   func lineFeeds(ofLine line: Int) -> Int {
-    guard line + 1 < records.bounds.count else { return lastLineFeeds }
+    guard line + 1 < records.starts.count else { return lastLineFeeds }
     return lineNumbers.isEmpty ? 1 : Int(lineNumbers[line + 1] &- lineNumbers[line])
   }
 
@@ -110,8 +119,8 @@ package final class CSVKnownRows: Sendable {
   @inline(__always)
   func appendKey(ofLine line: Int, column: Int, to out: inout MappedBuffer<UInt8>) {
     if column == keyColumn, line > 0 {
-      let start = keyEnds[line - 1]
-      let length = keyEnds[line] - start
+      let start = Int(keyEnds[line - 1])
+      let length = Int(keyEnds[line]) - start
       keyBytes.withUnsafeBufferPointer { keys in
         guard let base = keys.baseAddress else { return }
         let width = ByteClassifier.width
@@ -125,7 +134,7 @@ package final class CSVKnownRows: Sendable {
       }
     } else {
       CSVIndex.appendKey(
-        records.bytes, ofRowAt: records.bounds.start(line), column: column, delimiter: delimiter,
+        records.bytes, ofRowAt: records.starts[line], column: column, delimiter: delimiter,
         to: &out)
     }
   }

@@ -1,3 +1,4 @@
+import ColdiffCore
 import Synchronization
 
 /// The rows of a large CSV file's chunks joined into its index in file
@@ -127,6 +128,9 @@ final class CSVChunkJoin: @unchecked Sendable {
     }
     if let keys = rows.keys {
       let offset = state.index.canonicalKeys.count
+      // (Every end fits once the last does.)
+      _ = KeyArena.keyOffset(offset + keys.count)
+      let shift = UInt32(truncatingIfNeeded: offset)
       state.index.canonicalKeys.reserveAdvised(keys.count, expecting: expectedKeyBytes)
       state.index.canonicalKeys += keys.bytes
       state.index.canonicalKeyEnds.reserveAdvised(keys.keyEnds.count, expecting: expectedRows)
@@ -134,7 +138,7 @@ final class CSVChunkJoin: @unchecked Sendable {
       state.index.canonicalKeyEnds += keys.keyEnds
       // Moved on past the keys before them, in place: one tight loop.
       state.index.canonicalKeyEnds.withUnsafeMutableBufferPointer { ends in
-        for row in first..<ends.count { ends[row] &+= offset }
+        for row in first..<ends.count { ends[row] &+= shift }
       }
     }
     state.everyFieldQuoted = state.everyFieldQuoted && rows.everyFieldQuoted

@@ -1,3 +1,5 @@
+import ColdiffCore
+
 extension JSONCollectionIndex {
   /// Appends the records of `parts`, the indexes of the chunks that
   /// follow in order (same form, offsets into the same buffer), emptying
@@ -9,14 +11,20 @@ extension JSONCollectionIndex {
   ///
   /// - Complexity: O(records in `parts`), spread over the cores.
   mutating func append(parts: inout [JSONCollectionIndex]) {
-    recordStarts = Self.joined(recordStarts, &parts, \.recordStarts)
-    recordEnds = Self.joined(recordEnds, &parts, \.recordEnds)
+    var (starts, first) = (recordStarts, recordStarts.count)
+    for part in parts {
+      starts.noteHighStarts(of: part.recordStarts, from: first)
+      first += part.count
+    }
+    starts.low = Self.joined(starts.low, &parts, \.recordStarts.low)
+    recordStarts = starts
+    recordLengths = Self.joined(recordLengths, &parts, \.recordLengths)
     nameStarts = Self.joined(nameStarts, &parts, \.nameStarts)
     nameEnds = Self.joined(nameEnds, &parts, \.nameEnds)
     knownPartners = Self.joined(knownPartners, &parts, \.knownPartners)
     if capturesKeys {
-      keyStarts = Self.joined(keyStarts, &parts, \.keyStarts)
-      keyEnds = Self.joined(keyEnds, &parts, \.keyEnds)
+      keyOffsets = Self.joined(keyOffsets, &parts, \.keyOffsets)
+      keyLengths = Self.joined(keyLengths, &parts, \.keyLengths)
       canonicalKeyStarts = Self.joinedKeyStarts(canonicalKeyStarts, canonicalKeys.count, &parts)
       canonicalKeys = Self.joined(canonicalKeys, &parts, \.canonicalKeys)
     }
@@ -58,29 +66,31 @@ extension JSONCollectionIndex {
   /// canonical key bytes before the part (`keyBytes`, those of the index,
   /// then of each part before it); each part's emptied once copied.
   private static func joinedKeyStarts(
-    _ head: [Int], _ keyBytes: Int, _ parts: inout [JSONCollectionIndex]
-  ) -> [Int] {
+    _ head: [UInt32], _ keyBytes: Int, _ parts: inout [JSONCollectionIndex]
+  ) -> [UInt32] {
     var offsets: [Int] = []
-    var bases: [Int] = []
+    var bases: [UInt32] = []
     var (total, base) = (head.count, keyBytes)
     for part in parts {
       offsets.append(total)
-      bases.append(base)
+      bases.append(UInt32(truncatingIfNeeded: base))
       // (`recordStarts` is joined by now: the key starts count.)
       total += max(part.canonicalKeyStarts.count - 1, 0)
       base += part.canonicalKeys.count
     }
+    // (Every start fits once the end does.)
+    _ = KeyArena.keyOffset(base)
     guard total > head.count else { return head }
-    return [Int](unsafeUninitializedCapacity: total) { buffer, initialized in
+    return [UInt32](unsafeUninitializedCapacity: total) { buffer, initialized in
       let destination = buffer.baseAddress!
-      HugePages.advise(destination, count: total * MemoryLayout<Int>.stride)
+      HugePages.advise(destination, count: total * MemoryLayout<UInt32>.stride)
       head.withUnsafeBufferPointer { copy($0, to: destination) }
       parts.withUnsafeMutableBufferPointer { parts in
         let pieces = parts.baseAddress!
         _ = ChunkRunner.map(parts.count) { part in
           let (target, shift) = (destination + offsets[part], bases[part])
           pieces[part].canonicalKeyStarts.withUnsafeBufferPointer { starts in
-            for index in 1..<max(starts.count, 1) { target[index - 1] = starts[index] + shift }
+            for index in 1..<max(starts.count, 1) { target[index - 1] = starts[index] &+ shift }
           }
           pieces[part].canonicalKeyStarts = []
         }

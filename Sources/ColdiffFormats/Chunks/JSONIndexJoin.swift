@@ -1,3 +1,5 @@
+import ColdiffCore
+
 /// The index of a chunked JSON scan, its chunks' parts appended one at a
 /// time in order as they are scanned (`ChunkedScan.runTakingInOrder`):
 /// a part is copied while it is still in the cache and its memory goes
@@ -30,18 +32,22 @@ final class JSONIndexJoin: @unchecked Sendable {
   func append(_ part: consuming JSONCollectionIndex) {
     let first = index.count == 0
     let keyBytes = index.canonicalKeys.count
-    index.recordStarts += part.recordStarts
-    index.recordEnds += part.recordEnds
+    index.recordStarts.append(contentsOf: part.recordStarts)
+    index.recordLengths += part.recordLengths
     index.nameStarts += part.nameStarts
     index.nameEnds += part.nameEnds
     index.knownPartners += part.knownPartners
     if index.capturesKeys {
-      index.keyStarts += part.keyStarts
-      index.keyEnds += part.keyEnds
-      index.canonicalKeyStarts += part.canonicalKeyStarts.dropFirst().lazy.map { $0 + keyBytes }
+      index.keyOffsets += part.keyOffsets
+      index.keyLengths += part.keyLengths
+      // (Every start fits once the end does.)
+      _ = KeyArena.keyOffset(keyBytes + part.canonicalKeys.count)
+      let shift = UInt32(truncatingIfNeeded: keyBytes)
+      index.canonicalKeyStarts += part.canonicalKeyStarts.dropFirst().lazy.map { $0 &+ shift }
       index.canonicalKeys += part.canonicalKeys
     }
-    if first, let start = part.recordStarts.first, let end = part.recordEnds.last {
+    if first, let start = part.recordStarts.first, part.count > 0 {
+      let end = part.recordRange(part.count - 1).upperBound
       index.reserveForRecords(inputSize: size, consumed: end - start)
       adviseHugePages()
     }
@@ -51,12 +57,12 @@ final class JSONIndexJoin: @unchecked Sendable {
   /// written front to back into fresh memory.
   private func adviseHugePages() {
     index.recordStarts.adviseHugePages()
-    index.recordEnds.adviseHugePages()
+    index.recordLengths.adviseHugePages()
     index.nameStarts.adviseHugePages()
     index.nameEnds.adviseHugePages()
     index.knownPartners.adviseHugePages()
-    index.keyStarts.adviseHugePages()
-    index.keyEnds.adviseHugePages()
+    index.keyOffsets.adviseHugePages()
+    index.keyLengths.adviseHugePages()
     index.canonicalKeyStarts.adviseHugePages()
     index.canonicalKeys.adviseHugePages()
   }

@@ -1,3 +1,5 @@
+import ColdiffCore
+
 extension JSONTreeScanner {
   /// The roots cut into parts of `smallest` bytes or more, a few for
   /// each core; one part for an input under four times `smallest`.
@@ -69,14 +71,16 @@ extension JSONTreeScanner.Layout {
     keyRanges = Self.joined(&parts, \.keyRanges, counts, Self.copy)
     guard parts.first.map({ !$0.canonicalKeyStarts.isEmpty }) ?? false else { return }
     let keyBytes = parts.map(\.canonicalKeys.count)
-    let keyBytesBefore = Self.offsets(keyBytes)
+    let keyBytesBefore = Self.offsets(keyBytes).map { UInt32(truncatingIfNeeded: $0) }
+    // (Every start fits once the end does.)
+    _ = KeyArena.keyOffset(keyBytes.reduce(0, +))
     // Each part's starts past its first (0), moved on by the key bytes
     // of the parts before it, after the first start.
     let startCounts = parts.map { max($0.canonicalKeyStarts.count - 1, 0) }
     canonicalKeyStarts = Self.joined(&parts, \.canonicalKeyStarts, startCounts, first: 0) {
       part, starts, target in
       let shift = keyBytesBefore[part]
-      for index in 1..<max(starts.count, 1) { target[index - 1] = starts[index] + shift }
+      for index in 1..<max(starts.count, 1) { target[index - 1] = starts[index] &+ shift }
     }
     canonicalKeys = Self.joined(&parts, \.canonicalKeys, keyBytes, Self.copy)
   }

@@ -2,17 +2,27 @@
 /// values: what matching needs, in flat arrays (no allocation per record).
 ///
 /// For an array or JSON Lines, record `i` is the value at
-/// `recordStarts[i]..<recordEnds[i]`. For an object, it is the member's
-/// value, and `nameStarts[i]..<nameEnds[i]` is the member's name between
-/// its quotes, escapes kept (decode it with `JSONText.decodeString`).
-/// Offsets are into the scanned buffer.
+/// `recordRange(i)`: `recordStarts[i]` and `recordLengths[i]` bytes on.
+/// For an object, it is the member's value, and
+/// `nameStarts[i]..<nameEnds[i]` is the member's name between its quotes,
+/// escapes kept (decode it with `JSONText.decodeString`). Offsets are
+/// into the scanned buffer.
+///
+/// Everything is kept in 32 bits a record: the records' starts as
+/// `RecordOffsets` (an input may be larger than 4 GiB), what lies inside
+/// a record relative to its start (its length, its key member value's
+/// offset and length), and the canonical key bytes' starts as
+/// `KeyArena` takes them; half the memory of `Int`s, which every record
+/// of both inputs holds at the diff's peak. A record of 4 GiB or more,
+/// or 4 GiB of canonical keys, stops the scan (`lengthInRecord(_:)`,
+/// `KeyArena.keyOffset(_:)`).
 public struct JSONCollectionIndex: Sendable {
   /// The collection's form: `.jsonArray`, `.jsonObject` or `.jsonLines`.
   public var form: InputForm
   /// Where each record's value starts.
-  public var recordStarts: [Int]
-  /// Where each record's value ends (exclusive).
-  public var recordEnds: [Int]
+  package var recordStarts: RecordOffsets
+  /// The length in bytes of each record's value.
+  public var recordLengths: [UInt32]
   /// Where each member's name starts, after its opening quote (objects
   /// only; empty otherwise).
   public var nameStarts: [Int]
@@ -21,19 +31,21 @@ public struct JSONCollectionIndex: Sendable {
   public var nameEnds: [Int]
   /// Whether the scan noted a key member's value for each record.
   public var capturesKeys = false
-  /// Where each record's key member value starts, or -1 (only when
+  /// Where each record's key member value starts, from the record's
+  /// start, or ``noKey`` for a record without the member (only when
   /// `capturesKeys`).
-  public var keyStarts: [Int] = []
-  /// Where each record's key member value ends (only when
-  /// `capturesKeys`).
-  public var keyEnds: [Int] = []
+  public var keyOffsets: [UInt32] = []
+  /// The length in bytes of each record's key member value, 0 without
+  /// the member (only when `capturesKeys`).
+  public var keyLengths: [UInt32] = []
   /// The canonical bytes (`JSONCanonicalKey`) of each record's noted key
   /// value, back to back, made while the record was in cache (only when
   /// `capturesKeys`; nothing for a record without the member).
   public var canonicalKeys: [UInt8] = []
   /// Where each record's canonical key bytes start in `canonicalKeys`,
-  /// with one more entry (the end) than there are records.
-  public var canonicalKeyStarts: [Int] = [0]
+  /// with one more entry (the end) than there are records (as
+  /// `KeyArena` takes them: less than 4 GiB of key bytes).
+  public var canonicalKeyStarts: [UInt32] = [0]
   /// For each record, when the scan took the records of another input
   /// whole (`JSONKnownRecords`, OLD's when this is NEW): the position of
   /// that input's record with the same bytes, or -1 for a record
@@ -51,13 +63,18 @@ public struct JSONCollectionIndex: Sendable {
   /// scan was asked to (`JSONTreeNames`).
   package var tree: JSONTreeCapture?
 
+  /// The key offset of a record without the key member: a key's offset
+  /// is less than its record's length (`lengthInRecord(_:)`), never
+  /// that large.
+  public static let noKey = UInt32.max
+
   /// Creates an empty index of a form.
   ///
   /// - Parameter form: the collection's form.
   public init(form: InputForm) {
     self.form = form
-    recordStarts = []
-    recordEnds = []
+    recordStarts = RecordOffsets()
+    recordLengths = []
     nameStarts = []
     nameEnds = []
     openingOffset = 0
@@ -72,7 +89,8 @@ public struct JSONCollectionIndex: Sendable {
   /// - Parameter index: a record's position, `0..<count`.
   /// - Returns: the range in the scanned buffer.
   public func recordRange(_ index: Int) -> Range<Int> {
-    recordStarts[index]..<recordEnds[index]
+    let start = recordStarts[index]
+    return start..<(start &+ Int(recordLengths[index]))
   }
 
   /// The byte range of member `index`'s name between its quotes (objects
@@ -91,7 +109,8 @@ public struct JSONCollectionIndex: Sendable {
   /// - Parameter index: a record's position, `0..<count`.
   /// - Returns: the range in the scanned buffer.
   public func entryRange(_ index: Int) -> Range<Int> {
-    form == .jsonObject ? (nameStarts[index] - 1)..<recordEnds[index] : recordRange(index)
+    let value = recordRange(index)
+    return form == .jsonObject ? (nameStarts[index] - 1)..<value.upperBound : value
   }
 
   /// Reserves room for the records of the whole input, estimated from
@@ -106,15 +125,15 @@ public struct JSONCollectionIndex: Sendable {
     let estimate = size / consumed * count + size % consumed * count / consumed
     let records = estimate + estimate / 8 + 16
     recordStarts.reserveCapacity(records)
-    recordEnds.reserveCapacity(records)
+    recordLengths.reserveCapacity(records)
     if form == .jsonObject {
       nameStarts.reserveCapacity(records)
       nameEnds.reserveCapacity(records)
     }
     if !knownPartners.isEmpty { knownPartners.reserveCapacity(records) }
     if capturesKeys {
-      keyStarts.reserveCapacity(records)
-      keyEnds.reserveCapacity(records)
+      keyOffsets.reserveCapacity(records)
+      keyLengths.reserveCapacity(records)
       canonicalKeyStarts.reserveCapacity(records + 1)
       let keyBytes = canonicalKeys.count / count + 1
       canonicalKeys.reserveCapacity(records * keyBytes)
@@ -128,8 +147,37 @@ public struct JSONCollectionIndex: Sendable {
   /// - Precondition: the scan was asked for a key (`capturesKeys`).
   public func keyRange(_ index: Int) -> Range<Int>? {
     precondition(capturesKeys, "the scan noted no keys")
-    let start = keyStarts[index]
-    return start < 0 ? nil : start..<keyEnds[index]
+    let offset = keyOffsets[index]
+    guard offset != Self.noKey else { return nil }
+    let start = recordStarts[index] &+ Int(offset)
+    return start..<(start &+ Int(keyLengths[index]))
+  }
+
+  /// Whether every record has the key member the scan noted.
+  ///
+  /// - Precondition: the scan was asked for a key (`capturesKeys`).
+  /// - Complexity: O(number of records).
+  public var everyRecordHasKey: Bool { firstRecordWithoutKey == nil }
+
+  /// The first record without the key member the scan noted, if any.
+  ///
+  /// - Precondition: the scan was asked for a key (`capturesKeys`).
+  /// - Complexity: O(number of records).
+  public var firstRecordWithoutKey: Int? {
+    precondition(capturesKeys, "the scan noted no keys")
+    return keyOffsets.firstIndex(of: Self.noKey)
+  }
+
+  /// `length`, the length of a record or of a part of it, in 32 bits.
+  ///
+  /// - Precondition: `length` is less than 4 GiB; a record that long
+  ///   cannot be indexed (it stops the program rather than be cut short).
+  @inline(__always)
+  package static func lengthInRecord(_ length: Int) -> UInt32 {
+    guard let short = UInt32(exactly: length) else {
+      preconditionFailure("a JSON record of 4 GiB or more (\(length) bytes) cannot be indexed")
+    }
+    return short
   }
 }
 
@@ -141,9 +189,9 @@ extension JSONCollectionIndex: Equatable {
   /// too: it is a tree scan's result, compared as such.
   public static func == (lhs: JSONCollectionIndex, rhs: JSONCollectionIndex) -> Bool {
     lhs.form == rhs.form && lhs.recordStarts == rhs.recordStarts
-      && lhs.recordEnds == rhs.recordEnds && lhs.nameStarts == rhs.nameStarts
+      && lhs.recordLengths == rhs.recordLengths && lhs.nameStarts == rhs.nameStarts
       && lhs.nameEnds == rhs.nameEnds && lhs.capturesKeys == rhs.capturesKeys
-      && lhs.keyStarts == rhs.keyStarts && lhs.keyEnds == rhs.keyEnds
+      && lhs.keyOffsets == rhs.keyOffsets && lhs.keyLengths == rhs.keyLengths
       && lhs.canonicalKeys == rhs.canonicalKeys
       && lhs.canonicalKeyStarts == rhs.canonicalKeyStarts
       && lhs.openingOffset == rhs.openingOffset && lhs.closingOffset == rhs.closingOffset

@@ -148,7 +148,7 @@ public struct JSONCollectionLayout: Sendable {
     var run = 0..<0
     for record in records {
       if case .original(let position) = record, let last = previous, position == last + 1 {
-        run = run.lowerBound..<index.recordEnds[position]
+        run = run.lowerBound..<index.recordRange(position).upperBound
         previous = position
         continue
       }

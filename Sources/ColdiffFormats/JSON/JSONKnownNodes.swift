@@ -16,7 +16,7 @@ package final class JSONKnownNodes: Sendable {
   /// table, and the window after the last one found covers a changed
   /// record's first children (in preorder, a node's first child follows
   /// it) and the nodes up to the next one in the table.
-  let records: KnownRecords<RecordRanges>
+  let records: KnownRecords
   /// OLD's layout, whose subtrees are copied.
   let layout: JSONTreeScanner.Layout
   /// Where each node's subtree ends in preorder (exclusive).
@@ -74,8 +74,7 @@ package final class JSONKnownNodes: Sendable {
   ///   - form, layout, children, key, origin: as for
   ///     `init(bytes:form:layout:children:key:origin:)`.
   package init(
-    prefixes: KnownRecords<RecordRanges>, outline: Outline, form: InputForm,
-    layout: JSONTreeScanner.Layout,
+    prefixes: KnownRecords, outline: Outline, form: InputForm, layout: JSONTreeScanner.Layout,
     children: [UInt8], key: [UInt8]?, origin: TreeOrigin?
   ) {
     self.records = prefixes
@@ -91,7 +90,7 @@ package final class JSONKnownNodes: Sendable {
 
   /// What one core builds.
   private enum Built {
-    case records(KnownRecords<RecordRanges>)
+    case records(KnownRecords)
     case outline(Outline)
   }
 
@@ -107,10 +106,15 @@ package final class JSONKnownNodes: Sendable {
   /// - Complexity: O(number of nodes / `sampling`).
   package static func prefixes(
     of layout: JSONTreeScanner.Layout, in bytes: UnsafeBufferPointer<UInt8>, sampling: Int = 4
-  ) -> KnownRecords<RecordRanges> {
-    KnownRecords(
-      bytes: bytes, starts: layout.ranges.map(\.lowerBound), ends: layout.ranges.map(\.upperBound),
-      window: 8, sampling: sampling)
+  ) -> KnownRecords {
+    var starts = RecordOffsets()
+    starts.reserveCapacity(layout.ranges.count)
+    // (In preorder, the nodes start in order.)
+    for range in layout.ranges { starts.append(range.lowerBound) }
+    return KnownRecords(
+      bytes: bytes, starts: starts,
+      lengths: layout.ranges.map { KnownRecords.storedLength($0.count) }, window: 8,
+      sampling: sampling)
   }
 
   /// Where each node's subtree ends, each node's depth, and the roots.

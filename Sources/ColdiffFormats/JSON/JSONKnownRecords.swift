@@ -1,7 +1,7 @@
 /// The records of a scanned JSON collection (OLD), for the scan of another
 /// (NEW) to take whole those it meets again byte for byte
-/// (`KnownRecords`): their ends and the ranges of their key members are
-/// OLD's, moved to where they are in NEW.
+/// (`KnownRecords`): their lengths and the places of their key members
+/// in them are OLD's.
 ///
 /// Only objects and arrays are taken whole: their closing bracket ends
 /// them whatever follows (a number does not end before the next byte),
@@ -9,20 +9,21 @@
 /// JSON Lines' records on one line).
 package struct JSONKnownRecords: Sendable {
   /// The records, found by their prefixes.
-  let records: KnownRecords<RecordRanges>
+  let records: KnownRecords
   /// OLD's form.
   let form: InputForm
-  /// Where each record's key member value starts, or -1 (empty when the
-  /// scan noted no keys).
-  let keyStarts: [Int]
-  /// Where each record's key member value ends.
-  let keyEnds: [Int]
+  /// Where each record's key member value starts from the record's
+  /// start, or `JSONCollectionIndex.noKey` (empty when the scan noted no
+  /// keys).
+  let keyOffsets: [UInt32]
+  /// The length of each record's key member value.
+  let keyLengths: [UInt32]
   /// Whether the scan of OLD noted keys.
   let capturesKeys: Bool
   /// OLD's canonical key bytes, and where each record's start (its
   /// index's), copied for a record taken whole instead of made again.
   let canonicalKeys: [UInt8]
-  let canonicalKeyStarts: [Int]
+  let canonicalKeyStarts: [UInt32]
 
   /// Indexes OLD's records by their prefixes.
   ///
@@ -32,10 +33,11 @@ package struct JSONKnownRecords: Sendable {
   ///   - index: what the scan of `bytes` found.
   /// - Complexity: O(number of records).
   package init(bytes: UnsafeBufferPointer<UInt8>, index: JSONCollectionIndex) {
-    records = KnownRecords(bytes: bytes, starts: index.recordStarts, ends: index.recordEnds)
+    // (The index's lengths are exact: no record of 4 GiB is indexed.)
+    records = KnownRecords(bytes: bytes, starts: index.recordStarts, lengths: index.recordLengths)
     form = index.form
-    keyStarts = index.keyStarts
-    keyEnds = index.keyEnds
+    keyOffsets = index.keyOffsets
+    keyLengths = index.keyLengths
     capturesKeys = index.capturesKeys
     canonicalKeys = index.canonicalKeys
     canonicalKeyStarts = index.canonicalKeyStarts
@@ -72,10 +74,12 @@ extension Scanner {
       lastKnown = record
       takenRecord = record
       copyKnownRoot(record, at: start)
-      let shift = start - known.records.bounds.start(record)
-      lexer.position = known.records.bounds.end(record) + shift
-      guard known.capturesKeys, known.keyStarts[record] >= 0 else { return nil }
-      return (known.keyStarts[record] + shift)..<(known.keyEnds[record] + shift)
+      lexer.position = start + Int(known.records.lengths[record])
+      guard known.capturesKeys, known.keyOffsets[record] != JSONCollectionIndex.noKey else {
+        return nil
+      }
+      let keyStart = start + Int(known.keyOffsets[record])
+      return keyStart..<(keyStart + Int(known.keyLengths[record]))
     }
     if nodes != nil || tree.active { return try skipTreeRecord(depth: depth) }
     return try lexer.skipValue(
@@ -102,7 +106,7 @@ extension Scanner {
         known.canonicalKeys.withUnsafeBufferPointer { keys in
           index.canonicalKeys.append(
             contentsOf: UnsafeBufferPointer(
-              rebasing: keys[starts[takenRecord]..<starts[takenRecord + 1]]))
+              rebasing: keys[Int(starts[takenRecord])..<Int(starts[takenRecord + 1])]))
         }
       } else {
         JSONCanonicalKey.append(lexer.bytes, range: key, to: &index.canonicalKeys)

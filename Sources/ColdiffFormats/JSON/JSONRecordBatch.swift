@@ -1,3 +1,5 @@
+import ColdiffCore
+
 /// The positions a scan noted for its last records, up to ``capacity``
 /// of them, in memory of their own, appended to the index's arrays a
 /// batch at a time (`flush(into:)`): one `append(contentsOf:)` an array
@@ -11,9 +13,12 @@ struct JSONRecordBatch {
   /// How many records a batch holds.
   static let capacity = 256
 
-  /// Each record's start, end, key member value start and end (-1 for
-  /// none), and where its canonical key bytes end, `capacity` apart.
-  private let columns: UnsafeMutablePointer<Int>
+  /// Each record's start.
+  private let starts: UnsafeMutablePointer<Int>
+  /// Each record's length, its key member value's offset from its start
+  /// (`JSONCollectionIndex.noKey` for none) and length, and where its
+  /// canonical key bytes end, `capacity` apart.
+  private let lengths: UnsafeMutablePointer<UInt32>
   /// Each record's partner among another input's records (-1 for none).
   private let partners: UnsafeMutablePointer<Int32>
   /// How many records the batch holds.
@@ -22,17 +27,23 @@ struct JSONRecordBatch {
   /// An empty batch; `deallocate()` frees it.
   static func allocate() -> JSONRecordBatch {
     JSONRecordBatch(
-      columns: .allocate(capacity: 5 * capacity), partners: .allocate(capacity: capacity))
+      starts: .allocate(capacity: capacity), lengths: .allocate(capacity: 4 * capacity),
+      partners: .allocate(capacity: capacity))
   }
 
-  private init(columns: UnsafeMutablePointer<Int>, partners: UnsafeMutablePointer<Int32>) {
-    self.columns = columns
+  private init(
+    starts: UnsafeMutablePointer<Int>, lengths: UnsafeMutablePointer<UInt32>,
+    partners: UnsafeMutablePointer<Int32>
+  ) {
+    self.starts = starts
+    self.lengths = lengths
     self.partners = partners
   }
 
   /// Frees the batch's memory; it is not used afterwards.
   func deallocate() {
-    columns.deallocate()
+    starts.deallocate()
+    lengths.deallocate()
     partners.deallocate()
   }
 
@@ -41,6 +52,9 @@ struct JSONRecordBatch {
 
   /// Adds a record.
   ///
+  /// - Precondition: the record is shorter than 4 GiB
+  ///   (`JSONCollectionIndex.lengthInRecord(_:)`), and so are the
+  ///   canonical key bytes (`KeyArena.keyOffset(_:)`).
   /// - Parameters:
   ///   - start: where its value starts.
   ///   - end: where its value ends.
@@ -51,11 +65,13 @@ struct JSONRecordBatch {
   @inline(__always)
   mutating func add(start: Int, end: Int, key: Range<Int>?, keyBytesEnd: Int, partner: Int32) {
     let capacity = Self.capacity
-    columns[count] = start
-    columns[capacity &+ count] = end
-    columns[2 &* capacity &+ count] = key?.lowerBound ?? -1
-    columns[3 &* capacity &+ count] = key?.upperBound ?? -1
-    columns[4 &* capacity &+ count] = keyBytesEnd
+    starts[count] = start
+    lengths[count] = JSONCollectionIndex.lengthInRecord(end &- start)
+    // (The key lies inside the record: its offset and length fit too.)
+    lengths[capacity &+ count] =
+      key.map { UInt32(truncatingIfNeeded: $0.lowerBound &- start) } ?? JSONCollectionIndex.noKey
+    lengths[2 &* capacity &+ count] = key.map { UInt32(truncatingIfNeeded: $0.count) } ?? 0
+    lengths[3 &* capacity &+ count] = KeyArena.keyOffset(keyBytesEnd)
     partners[count] = partner
     count &+= 1
   }
@@ -64,15 +80,17 @@ struct JSONRecordBatch {
   /// when the index captures them, their partners when `partnered`.
   mutating func flush(into index: inout JSONCollectionIndex, partnered: Bool) {
     guard count > 0 else { return }
-    func column(_ number: Int) -> UnsafeBufferPointer<Int> {
+    func column<Element>(_ columns: UnsafeMutablePointer<Element>, _ number: Int)
+      -> UnsafeBufferPointer<Element>
+    {
       UnsafeBufferPointer(start: columns + number * Self.capacity, count: count)
     }
-    index.recordStarts.append(contentsOf: column(0))
-    index.recordEnds.append(contentsOf: column(1))
+    index.recordStarts.append(contentsOf: column(starts, 0))
+    index.recordLengths.append(contentsOf: column(lengths, 0))
     if index.capturesKeys {
-      index.keyStarts.append(contentsOf: column(2))
-      index.keyEnds.append(contentsOf: column(3))
-      index.canonicalKeyStarts.append(contentsOf: column(4))
+      index.keyOffsets.append(contentsOf: column(lengths, 1))
+      index.keyLengths.append(contentsOf: column(lengths, 2))
+      index.canonicalKeyStarts.append(contentsOf: column(lengths, 3))
     }
     if partnered {
       index.knownPartners.append(contentsOf: UnsafeBufferPointer(start: partners, count: count))

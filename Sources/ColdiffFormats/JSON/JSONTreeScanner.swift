@@ -1,3 +1,5 @@
+import ColdiffCore
+
 /// Walks records nested in a children member (a tree of records, `coldiff
 /// --tree`) in one pass over already validated JSON: each record's range,
 /// parent and index among its siblings in preorder, the range of its
@@ -28,7 +30,7 @@ public enum JSONTreeScanner {
     /// Where each record's canonical key bytes start in `canonicalKeys`,
     /// one more entry than there are records (empty when no key name was
     /// given).
-    public var canonicalKeyStarts: [Int] = []
+    public var canonicalKeyStarts: [UInt32] = []
     /// The subtrees whose layout was copied from another tree's nodes
     /// (`JSONKnownNodes`: the same bytes), in preorder; empty when none
     /// was.
@@ -316,10 +318,10 @@ struct TreeLayoutBuilder {
     }
     if keyed {
       known.layout.canonicalKeyStarts.withUnsafeBufferPointer { starts in
-        let offset = layout.canonicalKeys.count - starts[old]
-        layout.canonicalKeys += known.layout.canonicalKeys[starts[old]..<starts[end]]
+        let offset = layout.canonicalKeys.count - Int(starts[old])
+        layout.canonicalKeys += known.layout.canonicalKeys[Int(starts[old])..<Int(starts[end])]
         for node in old..<end {
-          keySpans.append((starts[node] + offset)..<(starts[node + 1] + offset))
+          keySpans.append((Int(starts[node]) + offset)..<(Int(starts[node + 1]) + offset))
         }
       }
     }
@@ -337,7 +339,7 @@ struct TreeLayoutBuilder {
   /// The layout, with the canonical keys in record order.
   mutating func finish() -> JSONTreeScanner.Layout {
     guard keyed else { return layout }
-    var starts = [Int]()
+    var starts = [UInt32]()
     starts.reserveCapacity(keySpans.count + 1)
     starts.append(0)
     var offset = 0
@@ -346,7 +348,7 @@ struct TreeLayoutBuilder {
         guard span.lowerBound == offset else { return reordered() }
         offset = span.upperBound
       }
-      starts.append(offset)
+      starts.append(KeyArena.keyOffset(offset))
     }
     layout.canonicalKeyStarts = starts
     return layout
@@ -356,11 +358,11 @@ struct TreeLayoutBuilder {
   private mutating func reordered() -> JSONTreeScanner.Layout {
     var keys = [UInt8]()
     keys.reserveCapacity(layout.canonicalKeys.count)
-    var starts = [0]
+    var starts: [UInt32] = [0]
     starts.reserveCapacity(keySpans.count + 1)
     for span in keySpans {
       keys += layout.canonicalKeys[span]
-      starts.append(keys.count)
+      starts.append(KeyArena.keyOffset(keys.count))
     }
     layout.canonicalKeys = keys
     layout.canonicalKeyStarts = starts
