@@ -152,10 +152,10 @@ import Testing
     let names = (0..<40).map { "key-\($0)" }
     func arena(_ keys: [Int]) -> KeyArena {
       var bytes: [UInt8] = []
-      var starts = [0]
+      var starts: [UInt32] = [0]
       for key in keys {
         bytes += Array(names[key].utf8)
-        starts.append(bytes.count)
+        starts.append(UInt32(bytes.count))
       }
       return KeyArena(bytes: bytes, starts: starts, hashes: keys.map(hash))
     }

@@ -30,7 +30,7 @@ extension ColdiffRun {
     guard let old = sizes[0], let new = sizes[1] else {
       return options.memory
     }
-    return BucketPlan.fitsInMemory(inputBytes: old + new, budget: budget) ? nil : budget
+    return BucketPlan.fitsInMemory(inputSizes: [old, new], budget: budget) ? nil : budget
   }
 
   /// Compares OLD and NEW bucket by bucket within `budget` and prints the

@@ -9,7 +9,8 @@ extension ColdiffManual {
         A run in memory holds both inputs and their indexes: about 1.5 times the size of \
         OLD and NEW. With `--memory SIZE`, or without it when the inputs do not fit in half \
         the memory the process may use (its cgroup's `memory.max`, else the physical \
-        memory), coldiff works bucket by bucket instead. It reads OLD and NEW window by \
+        memory) or one of them is larger than 1 GiB (the index of a run in memory keeps \
+        offsets in 32 bits), coldiff works bucket by bucket instead. It reads OLD and NEW window by \
         window (standard input is first copied to the spill folder), writes each record \
         into one of B bucket files per input by the hash of its key (the hash of SHARDS, \
         modulo B), then matches and compares the records of each bucket on their own, and \

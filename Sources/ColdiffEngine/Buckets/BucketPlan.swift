@@ -51,11 +51,23 @@ package struct BucketPlan: Equatable, Sendable {
     max(window * 8, smallestBudget)
   }
 
-  /// Whether inputs of `inputBytes` fit in `budget` in memory (a run in
-  /// memory takes about 1.5 times its inputs).
-  package static func fitsInMemory(inputBytes: Int, budget: Int) -> Bool {
-    inputBytes + inputBytes / 2 <= budget
+  /// Whether inputs of these sizes fit in `budget` in memory (a run in
+  /// memory takes about 1.5 times its inputs), each under
+  /// ``largestInputInMemory``.
+  package static func fitsInMemory(inputSizes: [Int], budget: Int) -> Bool {
+    let inputBytes = inputSizes.reduce(0, +)
+    return inputSizes.allSatisfy { $0 <= largestInputInMemory }
+      && inputBytes + inputBytes / 2 <= budget
   }
+
+  /// The largest input read whole into memory, 1 GiB: the index of a
+  /// record holds its length and its key's place in 32 bits, and the
+  /// canonical keys of an input their offsets (`JSONCollectionIndex`,
+  /// `KeyArena`); a key's canonical bytes take at most three times its
+  /// record's (an empty field alone on a line: one byte, three for its
+  /// key), so a quarter of 4 GiB keeps every offset in range. A larger
+  /// input is compared in buckets, whose parts are far smaller.
+  package static let largestInputInMemory = 1 << 30
 }
 
 /// A memory budget too small for the input: a record needs a window
