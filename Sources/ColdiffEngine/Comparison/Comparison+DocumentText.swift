@@ -18,65 +18,82 @@ extension Comparison {
     to out: inout [UInt8], flushingAt threshold: Int, _ flush: ([UInt8]) -> Void
   ) {
     let (old, new) = Parallel.both({ oldListTexts() }, { newListTexts() })
-    var moves = DiffDocument.ListText()
-    for move in self.moves(keys: old.moveKeys, anchors: new.moveAnchors) { moves.append(move) }
+    var moves = DiffDocument.ListText(
+      reservingCapacity: diff.moves.count * Comparison.documentBytesPerMove)
+    for (index, move) in diff.moves.enumerated() {
+      let anchor = new.anchorOf[index]
+      moves.appendMove(
+        from: move.from, to: move.to, key: old.moveKeys?[index],
+        after: anchor == nil ? nil : anchor! < 0 ? .null : .key(new.anchors[anchor!]))
+    }
     documentHead.write(
       inserts: new.inserts, deletes: old.deletes, updates: old.updates, moves: moves, to: &out,
       flushingAt: threshold, flush)
   }
 
   /// What OLD gives the document's text: the deletes' and updates' text,
-  /// and the key of each move (in `diff.moves`' order), from one walk
-  /// over the records they name in OLD, in order.
+  /// and the key of each move (in `diff.moves`' order; `nil` without
+  /// keys), from one walk over the records they name in OLD, in order.
   private func oldListTexts() -> (
-    deletes: DiffDocument.ListText, updates: DiffDocument.ListText, moveKeys: [JSONValue?]
+    deletes: DiffDocument.ListText, updates: DiffDocument.ListText, moveKeys: KeyTexts?
   ) {
     let names = identity == .memberName
-    var (deletes, updates) = (DiffDocument.ListText(), DiffDocument.ListText())
-    var moveKeys: [JSONValue?] = []
-    moveKeys.reserveCapacity(diff.moves.count)
-    var (nextDelete, nextUpdate) = (0, 0)
+    let keys = KeyTextWriter(old, identity: identity)
+    var deletes = DiffDocument.ListText(
+      reservingCapacity: diff.deletes.count * old.documentBytesPerRecord)
+    var updates = DiffDocument.ListText(
+      reservingCapacity: diff.updates.count * Comparison.documentBytesPerUpdate)
+    var moveKeys = KeyTexts(capacity: diff.moves.count)
+    var (nextDelete, nextUpdate, nextMove) = (0, 0, 0)
+    var key: [UInt8] = []
     let records = Comparison.ascendingUnion(diff.deletes, diff.updates, diff.moves.map(\.from))
     _ = old.mapReleasingBehind(records) { record in
-      let key = old.keyValue(of: record, identity: identity)
+      let moved = nextMove < diff.moves.count && diff.moves[nextMove].from == record
+      key.removeAll(keepingCapacity: true)
+      // A member name is no key of a delete or an update.
+      if !names || moved { keys.append(of: record, to: &key) }
+      let keyText = names || !keys.hasKeys ? nil : key[...]
       let position: DiffDocument.Position =
         names ? .name(old.memberName(of: record)) : .index(record)
       if nextDelete < diff.deletes.count, diff.deletes[nextDelete] == record {
-        deletes.appendDelete(position, key: names ? nil : key) {
+        deletes.appendDelete(position, key: keyText) {
           old.appendDocumentText(of: record, to: &$0)
         }
         nextDelete += 1
       }
       if nextUpdate < diff.updates.count, diff.updates[nextUpdate] == record {
-        updates.append(
-          DiffDocument.Update(
-            position: position, key: names ? nil : key,
-            changes: (changes[record] ?? []).map { DiffDocument.Change($0) }))
+        updates.appendUpdate(
+          position, key: keyText,
+          changes: (changes[record] ?? []).map { DiffDocument.Change($0) })
         nextUpdate += 1
       }
-      if moveKeys.count < diff.moves.count, diff.moves[moveKeys.count].from == record {
-        moveKeys.append(key)
+      if moved {
+        moveKeys.append(key[...])
+        nextMove += 1
       }
     }
     precondition(
       nextDelete == diff.deletes.count && nextUpdate == diff.updates.count
-        && moveKeys.count == diff.moves.count, "the diff's lists are sorted")
-    return (deletes, updates, moveKeys)
+        && nextMove == diff.moves.count, "the diff's lists are sorted")
+    return (deletes, updates, keys.hasKeys ? moveKeys : nil)
   }
 
   /// What NEW gives the document's text: the inserts' text and, for
-  /// each move (in `diff.moves`' order), the key it comes `after`, from
-  /// one walk over the records they name in NEW, in order. An insert and
-  /// a move come after the record before them in NEW, read just before
-  /// them in the walk.
+  /// each move (in `diff.moves`' order), what it comes `after`: `nil`
+  /// when the document has no `after`, -1 for `null`, else the key's
+  /// place in `anchors`. Read in one walk over the records they name in
+  /// NEW, in order. An insert and a move come after the record before
+  /// them in NEW, read just before them in the walk.
   private func newListTexts() -> (
-    inserts: DiffDocument.ListText, moveAnchors: [DiffDocument.Reference?]
+    inserts: DiffDocument.ListText, anchors: KeyTexts, anchorOf: [Int?]
   ) {
     let names = identity == .memberName
     let anchored = ordered && identity != .wholeValue
-    var inserts = DiffDocument.ListText()
-    var anchors = [DiffDocument.Reference?](
-      repeating: anchored ? .null : nil, count: diff.moves.count)
+    let keys = KeyTextWriter(new, identity: identity)
+    var inserts = DiffDocument.ListText(
+      reservingCapacity: diff.inserts.count * new.documentBytesPerRecord)
+    var anchors = KeyTexts(capacity: diff.moves.count)
+    var anchorOf = [Int?](repeating: anchored ? -1 : nil, count: diff.moves.count)
     // The moves by their places in NEW, those first in NEW (after
     // nothing) left out.
     let byTarget =
@@ -87,32 +104,41 @@ extension Comparison {
     let before = (diff.inserts + diff.moves.map(\.to)).filter { $0 > 0 }.map { $0 - 1 }
     let records = Comparison.ascendingUnion(diff.inserts, anchored ? before : [])
     var (nextInsert, nextTarget) = (0, 0)
-    var previous: (record: Int, key: JSONValue?) = (-1, nil)
+    var (key, previousKey, previousRecord): ([UInt8], [UInt8], Int) = ([], [], -1)
     _ = new.mapReleasingBehind(records) { record in
-      let key = new.keyValue(of: record, identity: identity)
+      swap(&key, &previousKey)
+      key.removeAll(keepingCapacity: true)
+      keys.append(of: record, to: &key)
       if nextInsert < diff.inserts.count, diff.inserts[nextInsert] == record {
-        var after: DiffDocument.Reference? = nil
+        var after: DiffDocument.ListText.After? = nil
         if anchored {
-          precondition(record == 0 || previous.record == record - 1, "the record before is read")
-          after = record > 0 ? previous.key.map { .key($0) } ?? .null : .null
+          precondition(record == 0 || previousRecord == record - 1, "the record before is read")
+          after = record > 0 && keys.hasKeys ? .key(previousKey[...]) : .null
         }
         let position: DiffDocument.Position =
           names ? .name(new.memberName(of: record)) : .index(record)
-        inserts.appendInsert(position, key: names ? nil : key, after: after) {
+        inserts.appendInsert(position, key: names || !keys.hasKeys ? nil : key[...], after: after) {
           new.appendDocumentText(of: record, to: &$0)
         }
         nextInsert += 1
       }
       while nextTarget < byTarget.count, diff.moves[byTarget[nextTarget]].to - 1 == record {
-        anchors[byTarget[nextTarget]] = key.map { .key($0) } ?? .null
+        anchorOf[byTarget[nextTarget]] = keys.hasKeys ? anchors.count : -1
+        if keys.hasKeys { anchors.append(key[...]) }
         nextTarget += 1
       }
-      previous = (record, key)
+      previousRecord = record
     }
     precondition(
       nextInsert == diff.inserts.count && nextTarget == byTarget.count, "the inserts are sorted")
-    return (inserts, anchors)
+    return (inserts, anchors, anchorOf)
   }
+
+  /// About how many bytes an update takes in the document, to reserve:
+  /// a few changes of small fields.
+  static let documentBytesPerUpdate = 192
+  /// About how many bytes a move takes in the document, to reserve.
+  static let documentBytesPerMove = 80
 
   /// The records of some ascending lists, ascending, each once.
   static func ascendingUnion(_ lists: [Int]...) -> [Int] {
@@ -129,6 +155,14 @@ extension Comparison {
 }
 
 extension Snapshot {
+  /// About how many bytes an inserted or deleted record of this snapshot
+  /// takes in the document, to reserve: twice its average size (a table
+  /// row's member names come with it), and the members before it.
+  /// Reserved bytes not written to cost no memory.
+  fileprivate var documentBytesPerRecord: Int {
+    (count == 0 ? 0 : 2 * bytes.count / count) + 64
+  }
+
   /// Appends the text of record `record` as the diff document shows it
   /// (`documentValue(of:)`): a JSON record's bytes as they are, a table
   /// row's object of strings.
