@@ -22,18 +22,31 @@ extension Comparison {
       reservingCapacity: diff.moves.count * Comparison.documentBytesPerMove)
     for (index, move) in diff.moves.enumerated() {
       let anchor = new.anchorOf[index]
+      let key = old.moveKeys?[index] ?? new.movedKeyOf.map { new.keys[$0[index]] }
       moves.appendMove(
-        from: move.from, to: move.to, key: old.moveKeys?[index],
-        after: anchor == nil ? nil : anchor! < 0 ? .null : .key(new.anchors[anchor!]))
+        from: move.from, to: move.to, key: key,
+        after: anchor == nil ? nil : anchor! < 0 ? .null : .key(new.keys[anchor!]))
     }
     documentHead.write(
       inserts: new.inserts, deletes: old.deletes, updates: old.updates, moves: moves, to: &out,
       flushingAt: threshold, flush)
   }
 
+  /// Whether NEW's walk reads the moves' keys instead of OLD's: when both
+  /// inputs are tables, whose matched records' keys are the same text
+  /// (a JSON record's key may be written otherwise in NEW, `1.0` for
+  /// `1`). NEW's walk reads the record before each move already, OLD's
+  /// would read each moved record apart.
+  private var movedKeysInNew: Bool {
+    guard case .fields = identity, case .table = old.storage, case .table = new.storage
+    else { return false }
+    return ordered
+  }
+
   /// What OLD gives the document's text: the deletes' and updates' text,
   /// and the key of each move (in `diff.moves`' order; `nil` without
-  /// keys), from one walk over the records they name in OLD, in order.
+  /// keys or when NEW's walk reads them, `movedKeysInNew`), from one
+  /// walk over the records they name in OLD, in order.
   private func oldListTexts() -> (
     deletes: DiffDocument.ListText, updates: DiffDocument.ListText, moveKeys: KeyTexts?
   ) {
@@ -43,15 +56,16 @@ extension Comparison {
       reservingCapacity: diff.deletes.count * old.documentBytesPerRecord)
     var updates = DiffDocument.ListText(
       reservingCapacity: diff.updates.count * Comparison.documentBytesPerUpdate)
-    var moveKeys = KeyTexts(capacity: diff.moves.count)
+    let moved = movedKeysInNew ? [] : diff.moves
+    var moveKeys = KeyTexts(capacity: moved.count)
     var (nextDelete, nextUpdate, nextMove) = (0, 0, 0)
     var key: [UInt8] = []
-    let records = Comparison.ascendingUnion(diff.deletes, diff.updates, diff.moves.map(\.from))
+    let records = Comparison.ascendingUnion(diff.deletes, diff.updates, moved.map(\.from))
     _ = old.mapReleasingBehind(records) { record in
-      let moved = nextMove < diff.moves.count && diff.moves[nextMove].from == record
+      let isMoved = nextMove < moved.count && moved[nextMove].from == record
       key.removeAll(keepingCapacity: true)
       // A member name is no key of a delete or an update.
-      if !names || moved { keys.append(of: record, to: &key) }
+      if !names || isMoved { keys.append(of: record, to: &key) }
       let keyText = names || !keys.hasKeys ? nil : key[...]
       let position: DiffDocument.Position =
         names ? .name(old.memberName(of: record)) : .index(record)
@@ -67,43 +81,46 @@ extension Comparison {
           changes: (changes[record] ?? []).map { DiffDocument.Change($0) })
         nextUpdate += 1
       }
-      if moved {
+      if isMoved {
         moveKeys.append(key[...])
         nextMove += 1
       }
     }
     precondition(
       nextDelete == diff.deletes.count && nextUpdate == diff.updates.count
-        && nextMove == diff.moves.count, "the diff's lists are sorted")
-    return (deletes, updates, keys.hasKeys ? moveKeys : nil)
+        && nextMove == moved.count, "the diff's lists are sorted")
+    return (deletes, updates, keys.hasKeys && !movedKeysInNew ? moveKeys : nil)
   }
 
   /// What NEW gives the document's text: the inserts' text and, for
   /// each move (in `diff.moves`' order), what it comes `after`: `nil`
   /// when the document has no `after`, -1 for `null`, else the key's
-  /// place in `anchors`. Read in one walk over the records they name in
-  /// NEW, in order. An insert and a move come after the record before
-  /// them in NEW, read just before them in the walk.
+  /// place in `keys`; and when NEW's walk reads the moves' keys
+  /// (`movedKeysInNew`), each one's place in `keys`. Read in one walk
+  /// over the records they name in NEW, in order. An insert and a move
+  /// come after the record before them in NEW, read just before them in
+  /// the walk.
   private func newListTexts() -> (
-    inserts: DiffDocument.ListText, anchors: KeyTexts, anchorOf: [Int?]
+    inserts: DiffDocument.ListText, keys: KeyTexts, anchorOf: [Int?], movedKeyOf: [Int]?
   ) {
     let names = identity == .memberName
     let anchored = ordered && identity != .wholeValue
+    let movedKeys = movedKeysInNew
     let keys = KeyTextWriter(new, identity: identity)
     var inserts = DiffDocument.ListText(
       reservingCapacity: diff.inserts.count * new.documentBytesPerRecord)
-    var anchors = KeyTexts(capacity: diff.moves.count)
+    var texts = KeyTexts(capacity: diff.moves.count * (movedKeys ? 2 : 1))
     var anchorOf = [Int?](repeating: anchored ? -1 : nil, count: diff.moves.count)
-    // The moves by their places in NEW, those first in NEW (after
-    // nothing) left out.
+    var movedKeyOf = [Int](repeating: -1, count: movedKeys ? diff.moves.count : 0)
+    // The moves by their places in NEW; those first in NEW come first,
+    // after nothing.
     let byTarget =
-      anchored
-      ? diff.moves.indices.filter { diff.moves[$0].to > 0 }.sorted {
-        diff.moves[$0].to < diff.moves[$1].to
-      } : []
+      anchored ? diff.moves.indices.sorted { diff.moves[$0].to < diff.moves[$1].to } : []
     let before = (diff.inserts + diff.moves.map(\.to)).filter { $0 > 0 }.map { $0 - 1 }
-    let records = Comparison.ascendingUnion(diff.inserts, anchored ? before : [])
-    var (nextInsert, nextTarget) = (0, 0)
+    let records = Comparison.ascendingUnion(
+      diff.inserts, anchored ? before : [], movedKeys ? diff.moves.map(\.to) : [])
+    var (nextInsert, nextMoved) = (0, 0)
+    var nextTarget = byTarget.prefix { diff.moves[$0].to == 0 }.count
     var (key, previousKey, previousRecord): ([UInt8], [UInt8], Int) = ([], [], -1)
     _ = new.mapReleasingBehind(records) { record in
       swap(&key, &previousKey)
@@ -123,15 +140,21 @@ extension Comparison {
         nextInsert += 1
       }
       while nextTarget < byTarget.count, diff.moves[byTarget[nextTarget]].to - 1 == record {
-        anchorOf[byTarget[nextTarget]] = keys.hasKeys ? anchors.count : -1
-        if keys.hasKeys { anchors.append(key[...]) }
+        anchorOf[byTarget[nextTarget]] = keys.hasKeys ? texts.count : -1
+        if keys.hasKeys { texts.append(key[...]) }
         nextTarget += 1
+      }
+      while movedKeys, nextMoved < byTarget.count, diff.moves[byTarget[nextMoved]].to == record {
+        movedKeyOf[byTarget[nextMoved]] = texts.count
+        texts.append(key[...])
+        nextMoved += 1
       }
       previousRecord = record
     }
     precondition(
-      nextInsert == diff.inserts.count && nextTarget == byTarget.count, "the inserts are sorted")
-    return (inserts, anchors, anchorOf)
+      nextInsert == diff.inserts.count && nextTarget == byTarget.count
+        && (!movedKeys || nextMoved == byTarget.count), "the inserts are sorted")
+    return (inserts, texts, anchorOf, movedKeys ? movedKeyOf : nil)
   }
 
   /// About how many bytes an update takes in the document, to reserve:
