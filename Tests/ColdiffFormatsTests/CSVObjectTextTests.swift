@@ -5,7 +5,8 @@ import Testing
 @testable import ColdiffFormats
 
 /// A CSV row's object text, written straight from its fields, is the
-/// bytes its value (an object of strings) is written as in a document.
+/// bytes its value (an object of strings) is written as in a document;
+/// so is each field's string text.
 @Suite struct CSVObjectTextTests {
   private static func expectSameText(_ table: CSVTable) {
     for row in 0..<table.rowCount {
@@ -20,6 +21,14 @@ import Testing
       var list = Array("[7, ".utf8)
       table.appendObjectText(ofRow: row, to: &list)
       #expect(list == Array("[7, ".utf8) + written, "row \(row) appended")
+      // Each field as a JSON string, as its decoded value is written.
+      for column in 0..<table.columnCount {
+        var string: [UInt8] = []
+        JSONWriter.write(JSONString(utf8: table.field(row: row, column: column)), to: &string)
+        var appended = Array("[".utf8)
+        table.appendStringText(row: row, column: column, to: &appended)
+        #expect(appended == Array("[".utf8) + string, "row \(row), column \(column)")
+      }
     }
   }
 

@@ -18,101 +18,150 @@ extension Comparison {
     to out: inout [UInt8], flushingAt threshold: Int, _ flush: ([UInt8]) -> Void
   ) {
     let (old, new) = Parallel.both({ oldListTexts() }, { newListTexts() })
-    var moves = DiffDocument.ListText()
-    for move in self.moves(keys: old.moveKeys, anchors: new.moveAnchors) { moves.append(move) }
+    var moves = DiffDocument.ListText(
+      reservingCapacity: diff.moves.count * Comparison.documentBytesPerMove)
+    for (index, move) in diff.moves.enumerated() {
+      let anchor = new.anchorOf[index]
+      let key = old.moveKeys?[index] ?? new.movedKeyOf.map { new.keys[$0[index]] }
+      moves.appendMove(
+        from: move.from, to: move.to, key: key,
+        after: anchor == nil ? nil : anchor! < 0 ? .null : .key(new.keys[anchor!]))
+    }
     documentHead.write(
       inserts: new.inserts, deletes: old.deletes, updates: old.updates, moves: moves, to: &out,
       flushingAt: threshold, flush)
   }
 
+  /// Whether NEW's walk reads the moves' keys instead of OLD's: when both
+  /// inputs are tables, whose matched records' keys are the same text
+  /// (a JSON record's key may be written otherwise in NEW, `1.0` for
+  /// `1`). NEW's walk reads the record before each move already, OLD's
+  /// would read each moved record apart.
+  private var movedKeysInNew: Bool {
+    guard case .fields = identity, case .table = old.storage, case .table = new.storage
+    else { return false }
+    return ordered
+  }
+
   /// What OLD gives the document's text: the deletes' and updates' text,
-  /// and the key of each move (in `diff.moves`' order), from one walk
-  /// over the records they name in OLD, in order.
+  /// and the key of each move (in `diff.moves`' order; `nil` without
+  /// keys or when NEW's walk reads them, `movedKeysInNew`), from one
+  /// walk over the records they name in OLD, in order.
   private func oldListTexts() -> (
-    deletes: DiffDocument.ListText, updates: DiffDocument.ListText, moveKeys: [JSONValue?]
+    deletes: DiffDocument.ListText, updates: DiffDocument.ListText, moveKeys: KeyTexts?
   ) {
     let names = identity == .memberName
-    var (deletes, updates) = (DiffDocument.ListText(), DiffDocument.ListText())
-    var moveKeys: [JSONValue?] = []
-    moveKeys.reserveCapacity(diff.moves.count)
-    var (nextDelete, nextUpdate) = (0, 0)
-    let records = Comparison.ascendingUnion(diff.deletes, diff.updates, diff.moves.map(\.from))
+    let keys = KeyTextWriter(old, identity: identity)
+    var deletes = DiffDocument.ListText(
+      reservingCapacity: diff.deletes.count * old.documentBytesPerRecord)
+    var updates = DiffDocument.ListText(
+      reservingCapacity: diff.updates.count * Comparison.documentBytesPerUpdate)
+    let moved = movedKeysInNew ? [] : diff.moves
+    var moveKeys = KeyTexts(capacity: moved.count)
+    var (nextDelete, nextUpdate, nextMove) = (0, 0, 0)
+    var key: [UInt8] = []
+    let records = Comparison.ascendingUnion(diff.deletes, diff.updates, moved.map(\.from))
     _ = old.mapReleasingBehind(records) { record in
-      let key = old.keyValue(of: record, identity: identity)
+      let isMoved = nextMove < moved.count && moved[nextMove].from == record
+      key.removeAll(keepingCapacity: true)
+      // A member name is no key of a delete or an update.
+      if !names || isMoved { keys.append(of: record, to: &key) }
+      let keyText = names || !keys.hasKeys ? nil : key[...]
       let position: DiffDocument.Position =
         names ? .name(old.memberName(of: record)) : .index(record)
       if nextDelete < diff.deletes.count, diff.deletes[nextDelete] == record {
-        deletes.appendDelete(position, key: names ? nil : key) {
+        deletes.appendDelete(position, key: keyText) {
           old.appendDocumentText(of: record, to: &$0)
         }
         nextDelete += 1
       }
       if nextUpdate < diff.updates.count, diff.updates[nextUpdate] == record {
-        updates.append(
-          DiffDocument.Update(
-            position: position, key: names ? nil : key,
-            changes: (changes[record] ?? []).map { DiffDocument.Change($0) }))
+        updates.appendUpdate(
+          position, key: keyText,
+          changes: (changes[record] ?? []).map { DiffDocument.Change($0) })
         nextUpdate += 1
       }
-      if moveKeys.count < diff.moves.count, diff.moves[moveKeys.count].from == record {
-        moveKeys.append(key)
+      if isMoved {
+        moveKeys.append(key[...])
+        nextMove += 1
       }
     }
     precondition(
       nextDelete == diff.deletes.count && nextUpdate == diff.updates.count
-        && moveKeys.count == diff.moves.count, "the diff's lists are sorted")
-    return (deletes, updates, moveKeys)
+        && nextMove == moved.count, "the diff's lists are sorted")
+    return (deletes, updates, keys.hasKeys && !movedKeysInNew ? moveKeys : nil)
   }
 
   /// What NEW gives the document's text: the inserts' text and, for
-  /// each move (in `diff.moves`' order), the key it comes `after`, from
-  /// one walk over the records they name in NEW, in order. An insert and
-  /// a move come after the record before them in NEW, read just before
-  /// them in the walk.
+  /// each move (in `diff.moves`' order), what it comes `after`: `nil`
+  /// when the document has no `after`, -1 for `null`, else the key's
+  /// place in `keys`; and when NEW's walk reads the moves' keys
+  /// (`movedKeysInNew`), each one's place in `keys`. Read in one walk
+  /// over the records they name in NEW, in order. An insert and a move
+  /// come after the record before them in NEW, read just before them in
+  /// the walk.
   private func newListTexts() -> (
-    inserts: DiffDocument.ListText, moveAnchors: [DiffDocument.Reference?]
+    inserts: DiffDocument.ListText, keys: KeyTexts, anchorOf: [Int?], movedKeyOf: [Int]?
   ) {
     let names = identity == .memberName
     let anchored = ordered && identity != .wholeValue
-    var inserts = DiffDocument.ListText()
-    var anchors = [DiffDocument.Reference?](
-      repeating: anchored ? .null : nil, count: diff.moves.count)
-    // The moves by their places in NEW, those first in NEW (after
-    // nothing) left out.
+    let movedKeys = movedKeysInNew
+    let keys = KeyTextWriter(new, identity: identity)
+    var inserts = DiffDocument.ListText(
+      reservingCapacity: diff.inserts.count * new.documentBytesPerRecord)
+    var texts = KeyTexts(capacity: diff.moves.count * (movedKeys ? 2 : 1))
+    var anchorOf = [Int?](repeating: anchored ? -1 : nil, count: diff.moves.count)
+    var movedKeyOf = [Int](repeating: -1, count: movedKeys ? diff.moves.count : 0)
+    // The moves by their places in NEW; those first in NEW come first,
+    // after nothing.
     let byTarget =
-      anchored
-      ? diff.moves.indices.filter { diff.moves[$0].to > 0 }.sorted {
-        diff.moves[$0].to < diff.moves[$1].to
-      } : []
+      anchored ? diff.moves.indices.sorted { diff.moves[$0].to < diff.moves[$1].to } : []
     let before = (diff.inserts + diff.moves.map(\.to)).filter { $0 > 0 }.map { $0 - 1 }
-    let records = Comparison.ascendingUnion(diff.inserts, anchored ? before : [])
-    var (nextInsert, nextTarget) = (0, 0)
-    var previous: (record: Int, key: JSONValue?) = (-1, nil)
+    let records = Comparison.ascendingUnion(
+      diff.inserts, anchored ? before : [], movedKeys ? diff.moves.map(\.to) : [])
+    var (nextInsert, nextMoved) = (0, 0)
+    var nextTarget = byTarget.prefix { diff.moves[$0].to == 0 }.count
+    var (key, previousKey, previousRecord): ([UInt8], [UInt8], Int) = ([], [], -1)
     _ = new.mapReleasingBehind(records) { record in
-      let key = new.keyValue(of: record, identity: identity)
+      swap(&key, &previousKey)
+      key.removeAll(keepingCapacity: true)
+      keys.append(of: record, to: &key)
       if nextInsert < diff.inserts.count, diff.inserts[nextInsert] == record {
-        var after: DiffDocument.Reference? = nil
+        var after: DiffDocument.ListText.After? = nil
         if anchored {
-          precondition(record == 0 || previous.record == record - 1, "the record before is read")
-          after = record > 0 ? previous.key.map { .key($0) } ?? .null : .null
+          precondition(record == 0 || previousRecord == record - 1, "the record before is read")
+          after = record > 0 && keys.hasKeys ? .key(previousKey[...]) : .null
         }
         let position: DiffDocument.Position =
           names ? .name(new.memberName(of: record)) : .index(record)
-        inserts.appendInsert(position, key: names ? nil : key, after: after) {
+        inserts.appendInsert(position, key: names || !keys.hasKeys ? nil : key[...], after: after) {
           new.appendDocumentText(of: record, to: &$0)
         }
         nextInsert += 1
       }
       while nextTarget < byTarget.count, diff.moves[byTarget[nextTarget]].to - 1 == record {
-        anchors[byTarget[nextTarget]] = key.map { .key($0) } ?? .null
+        anchorOf[byTarget[nextTarget]] = keys.hasKeys ? texts.count : -1
+        if keys.hasKeys { texts.append(key[...]) }
         nextTarget += 1
       }
-      previous = (record, key)
+      while movedKeys, nextMoved < byTarget.count, diff.moves[byTarget[nextMoved]].to == record {
+        movedKeyOf[byTarget[nextMoved]] = texts.count
+        texts.append(key[...])
+        nextMoved += 1
+      }
+      previousRecord = record
     }
     precondition(
-      nextInsert == diff.inserts.count && nextTarget == byTarget.count, "the inserts are sorted")
-    return (inserts, anchors)
+      nextInsert == diff.inserts.count && nextTarget == byTarget.count
+        && (!movedKeys || nextMoved == byTarget.count), "the inserts are sorted")
+    return (inserts, texts, anchorOf, movedKeys ? movedKeyOf : nil)
   }
+
+  /// About how many bytes an update takes in the document, to reserve:
+  /// a few changes of small fields.
+  static let documentBytesPerUpdate = 192
+  /// About how many bytes a move takes in the document, to reserve.
+  static let documentBytesPerMove = 80
 
   /// The records of some ascending lists, ascending, each once.
   static func ascendingUnion(_ lists: [Int]...) -> [Int] {
@@ -129,6 +178,14 @@ extension Comparison {
 }
 
 extension Snapshot {
+  /// About how many bytes an inserted or deleted record of this snapshot
+  /// takes in the document, to reserve: twice its average size (a table
+  /// row's member names come with it), and the members before it.
+  /// Reserved bytes not written to cost no memory.
+  fileprivate var documentBytesPerRecord: Int {
+    (count == 0 ? 0 : 2 * bytes.count / count) + 64
+  }
+
   /// Appends the text of record `record` as the diff document shows it
   /// (`documentValue(of:)`): a JSON record's bytes as they are, a table
   /// row's object of strings.

@@ -118,14 +118,48 @@ extension Snapshot {
     var entries: [Entry] = []
     entries.reserveCapacity(items.count)
     var released = items.first.map { byteRange(of: record($0)).lowerBound } ?? 0
+    var touched: UInt8 = 0
     for (position, item) in items.enumerated() {
       if position % Snapshot.sparseRecordsBetweenReleases == 0 {
         releasePages(from: &released, before: record(item))
       }
+      if position % Snapshot.recordsReadAhead == 0 {
+        let ahead = items[position..<min(position + Snapshot.recordsReadAhead, items.count)]
+        touched ^= touch(ahead.lazy.map(record))
+      }
       entries.append(transform(item))
     }
+    Snapshot.keep(touched)
     return entries
   }
+
+  /// How many records a sparse walk reads a byte of at once before
+  /// reading them in turn.
+  static let recordsReadAhead = 8
+
+  /// The first and last bytes of `records` (and where a JSON record's
+  /// captured key lies), read one after another without waiting for
+  /// each, so that the cache misses of records far apart in a large
+  /// input are waited for together, not one by one.
+  private func touch(_ records: some Sequence<Int>) -> UInt8 {
+    bytes.withUnsafeBufferPointer { buffer in
+      var touched: UInt8 = 0
+      for record in records {
+        let range = byteRange(of: record)
+        guard !range.isEmpty else { continue }
+        touched ^= buffer[range.lowerBound] ^ buffer[range.upperBound - 1]
+        if !jsonKeyStarts.isEmpty {
+          touched ^= UInt8(truncatingIfNeeded: jsonKeyStarts[record] ^ jsonKeyEnds[record])
+        }
+      }
+      return touched
+    }
+  }
+
+  /// Takes the bytes a walk read ahead, so that their reads are not left
+  /// out as unused.
+  @inline(never) @_optimize(none)
+  private static func keep(_ touched: UInt8) {}
 }
 
 /// Lets all the pages of two inputs go now and then while records are

@@ -42,6 +42,22 @@ extension CSVTable {
     out.append(UInt8(ascii: "}"))
   }
 
+  /// Appends field `column` of record `row` as a JSON string, quotes
+  /// included: the same bytes as `JSONString(utf8: field(row:column:))`
+  /// written, without decoding the field into an array first.
+  ///
+  /// - Parameters:
+  ///   - row: a record index, `0..<rowCount`.
+  ///   - column: a column index, `0..<columnCount`.
+  ///   - out: where to append.
+  /// - Complexity: O(length of the row up to the field's end).
+  package func appendStringText(row: Int, column: Int, to out: inout [UInt8]) {
+    let range = rawFieldRange(row: row, column: column)
+    out.append(UInt8(ascii: "\""))
+    bytes.withUnsafeBufferPointer { CSVTable.appendEscapedValue($0, range, to: &out) }
+    out.append(UInt8(ascii: "\""))
+  }
+
   /// Appends the value of the valid field written at `range` of `bytes`
   /// (``decodeField(_:_:)``'s) as the text between a JSON string's
   /// quotes: a quoted field's runs between its doubled quotes escaped

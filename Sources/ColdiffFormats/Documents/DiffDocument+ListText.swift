@@ -14,37 +14,70 @@ extension DiffDocument {
     /// An empty list.
     package init() {}
 
+    /// An empty list with room for about `count` bytes of elements, so
+    /// that a long list is not copied as it grows.
+    package init(reservingCapacity count: Int) {
+      bytes.reserveCapacity(count)
+    }
+
     /// The text before element `index` of a list: each on its own line.
     static func separator(before index: Int) -> String { index == 0 ? "\n    " : ",\n    " }
 
-    /// Appends an inserted record: its position, key, the record before
-    /// it, and its text, which `value` appends.
+    /// The `after` of an inserted or moved record (`Reference`) as
+    /// text.
+    package enum After {
+      /// `null`: first in NEW.
+      case null
+      /// The key of the record before it, as the document writes it.
+      case key(ArraySlice<UInt8>)
+    }
+
+    /// Appends an inserted record: its position, key and the record
+    /// before it (their text as the document writes them), and its
+    /// text, which `value` appends.
     package mutating func appendInsert(
-      _ position: Position, key: JSONValue?, after: Reference?, value: (inout [UInt8]) -> Void
+      _ position: Position, key: ArraySlice<UInt8>?, after: After?,
+      value: (inout [UInt8]) -> Void
     ) {
       startElement()
-      MemberWriter.record(position, key: key, parent: nil, after: after, to: &bytes, value: value)
+      MemberWriter.record(position, to: &bytes) {
+        $0.text("key", key, to: &$1)
+        $0.after(after, to: &$1)
+      } value: {
+        value(&$0)
+      }
     }
 
-    /// Appends a deleted record: its position, key, and its text, which
-    /// `value` appends.
+    /// Appends a deleted record: its position, key (its text as the
+    /// document writes it), and its text, which `value` appends.
     package mutating func appendDelete(
-      _ position: Position, key: JSONValue?, value: (inout [UInt8]) -> Void
+      _ position: Position, key: ArraySlice<UInt8>?, value: (inout [UInt8]) -> Void
     ) {
       startElement()
-      MemberWriter.record(position, key: key, parent: nil, after: nil, to: &bytes, value: value)
+      MemberWriter.record(position, to: &bytes) {
+        $0.text("key", key, to: &$1)
+      } value: {
+        value(&$0)
+      }
     }
 
-    /// Appends an update.
-    package mutating func append(_ update: Update) {
+    /// Appends an update: its position, key (its text as the document
+    /// writes it) and changes.
+    package mutating func appendUpdate(
+      _ position: Position, key: ArraySlice<UInt8>?, changes: [Change]
+    ) {
       startElement()
-      update.write(to: &bytes)
+      Update.write(position, changes: changes, to: &bytes) { $0.text("key", key, to: &$1) }
     }
 
-    /// Appends a move.
-    package mutating func append(_ move: Move) {
+    /// Appends a move: its indices in OLD and NEW, its key and the
+    /// record it comes after (their text as the document writes them).
+    package mutating func appendMove(from: Int, to: Int, key: ArraySlice<UInt8>?, after: After?) {
       startElement()
-      move.write(to: &bytes)
+      Move.write(.index(from), .index(to), to: &bytes) {
+        $0.text("key", key, to: &$1)
+        $0.after(after, to: &$1)
+      }
     }
 
     private mutating func startElement() {
@@ -89,5 +122,29 @@ extension DiffDocument {
       out += DiffDocument.listClosing(count: list.count).utf8
     }
     out += DiffDocument.ending.utf8
+  }
+}
+
+extension MemberWriter {
+  /// Appends member `name` with `text`, a value's text as the document
+  /// writes it, when there is one.
+  mutating func text(_ name: StaticString, _ text: ArraySlice<UInt8>?, to out: inout [UInt8]) {
+    guard let text else { return }
+    self.name(name, to: &out)
+    out += text
+  }
+
+  /// Appends member `after` with a record's `after` as text, when there
+  /// is one.
+  mutating func after(_ after: DiffDocument.ListText.After?, to out: inout [UInt8]) {
+    switch after {
+    case nil: return
+    case .null?:
+      name("after", to: &out)
+      out += "null".utf8
+    case .key(let key)?:
+      name("after", to: &out)
+      out += key
+    }
   }
 }

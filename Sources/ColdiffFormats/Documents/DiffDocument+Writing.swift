@@ -203,21 +203,30 @@ struct MemberWriter {
   }
 
   /// Appends an inserted or deleted record as one object: its position,
-  /// key, tree references and value.
-  /// `value` appends the record's text.
+  /// the members `keyed` appends (key and tree references), and its
+  /// value, whose text `value` appends.
   static func record(
-    _ position: DiffDocument.Position, key: JSONValue?, parent: DiffDocument.Reference?,
-    after: DiffDocument.Reference?, to out: inout [UInt8], value: (inout [UInt8]) -> Void
+    _ position: DiffDocument.Position, to out: inout [UInt8],
+    keyed: (inout MemberWriter, inout [UInt8]) -> Void, value: (inout [UInt8]) -> Void
   ) {
     var members = MemberWriter()
     out.append(UInt8(ascii: "{"))
     members.position(position, to: &out)
-    members.value("key", key, to: &out)
-    members.reference("parent", parent, to: &out)
-    members.reference("after", after, to: &out)
+    keyed(&members, &out)
     members.name("value", to: &out)
     value(&out)
     out.append(UInt8(ascii: "}"))
+  }
+
+  /// Appends the members of a record's key and tree references, those
+  /// present: `key`, `parent`, `after`.
+  mutating func keyed(
+    _ key: JSONValue?, parent: DiffDocument.Reference?, after: DiffDocument.Reference?,
+    to out: inout [UInt8]
+  ) {
+    value("key", key, to: &out)
+    reference("parent", parent, to: &out)
+    reference("after", after, to: &out)
   }
 
   /// Appends member `name` with `value`, when there is one.
@@ -246,7 +255,9 @@ struct MemberWriter {
 extension DiffDocument.Insert {
   /// Appends the insert as one object on one line.
   fileprivate func write(to out: inout [UInt8]) {
-    MemberWriter.record(position, key: key, parent: parent, after: after, to: &out) {
+    MemberWriter.record(position, to: &out) {
+      $0.keyed(key, parent: parent, after: after, to: &$1)
+    } value: {
       value.writeInline(to: &$0)
     }
   }
@@ -255,7 +266,9 @@ extension DiffDocument.Insert {
 extension DiffDocument.Delete {
   /// Appends the delete as one object on one line.
   fileprivate func write(to out: inout [UInt8]) {
-    MemberWriter.record(position, key: key, parent: nil, after: nil, to: &out) {
+    MemberWriter.record(position, to: &out) {
+      $0.keyed(key, parent: nil, after: nil, to: &$1)
+    } value: {
       value.writeInline(to: &$0)
     }
   }
@@ -264,10 +277,21 @@ extension DiffDocument.Delete {
 extension DiffDocument.Update {
   /// Appends the update, its changes included, as one object on one line.
   func write(to out: inout [UInt8]) {
+    DiffDocument.Update.write(position, changes: changes, to: &out) {
+      $0.value("key", key, to: &$1)
+    }
+  }
+
+  /// Appends an update as one object on one line: its position, the
+  /// member `key` appends (the key, when there is one), its changes.
+  static func write(
+    _ position: DiffDocument.Position, changes: [DiffDocument.Change], to out: inout [UInt8],
+    key: (inout MemberWriter, inout [UInt8]) -> Void
+  ) {
     var members = MemberWriter()
     out.append(UInt8(ascii: "{"))
     members.position(position, to: &out)
-    members.value("key", key, to: &out)
+    key(&members, &out)
     members.name("changes", to: &out)
     out.append(UInt8(ascii: "["))
     for (index, change) in changes.enumerated() {
@@ -293,13 +317,22 @@ extension DiffDocument.Update {
 extension DiffDocument.Move {
   /// Appends the move as one object on one line.
   func write(to out: inout [UInt8]) {
+    DiffDocument.Move.write(from, to, to: &out) {
+      $0.keyed(key, parent: parent, after: after, to: &$1)
+    }
+  }
+
+  /// Appends a move as one object on one line: its positions in OLD and
+  /// NEW, then the members `keyed` appends (key and tree references).
+  static func write(
+    _ from: DiffDocument.Position, _ to: DiffDocument.Position, to out: inout [UInt8],
+    keyed: (inout MemberWriter, inout [UInt8]) -> Void
+  ) {
     var members = MemberWriter()
     out.append(UInt8(ascii: "{"))
     members.position(from, label: "from", to: &out)
     members.position(to, label: "to", to: &out)
-    members.value("key", key, to: &out)
-    members.reference("parent", parent, to: &out)
-    members.reference("after", after, to: &out)
+    keyed(&members, &out)
     out.append(UInt8(ascii: "}"))
   }
 }

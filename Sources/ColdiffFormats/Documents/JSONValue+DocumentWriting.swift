@@ -5,7 +5,7 @@ extension JSONValue {
   ///
   /// - Parameter out: the buffer to append to.
   /// - Complexity: O(n) in the size of the value.
-  func writeInline(to out: inout [UInt8]) {
+  package func writeInline(to out: inout [UInt8]) {
     JSONWriter.write(self, style: .documentInline, to: &out)
   }
 

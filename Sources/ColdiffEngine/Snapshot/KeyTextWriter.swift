@@ -1,0 +1,106 @@
+import ColdiffFormats
+
+/// Writes the keys of one snapshot's records as the diff document writes
+/// them (`Snapshot.keyValue(of:identity:)` on one line), straight from the
+/// input's bytes where it can: a table's key field escaped as a JSON
+/// string, a JSON record's captured key value as written (a number or a
+/// string keeps its text). Other keys (several fields, a field the scan
+/// did not note, a member name, an array or object) are built as values
+/// and written.
+struct KeyTextWriter {
+  /// Where the keys come from.
+  private enum Source {
+    /// Whole values: no key.
+    case none
+    /// The fields of column `column` of `table`.
+    case column
+    /// A table without the key's column: each key is the empty string.
+    case emptyString
+    /// The values whose ranges the JSON scan noted (`jsonKeyStarts`).
+    case captured
+    /// Built values.
+    case values
+  }
+
+  private let snapshot: Snapshot
+  private let identity: Identity
+  private let source: Source
+  /// The table and its key column, for `.column`.
+  private let table: CSVTable?
+  private let column: Int
+
+  /// A writer of `snapshot`'s keys under `identity`.
+  init(_ snapshot: Snapshot, identity: Identity) {
+    self.snapshot = snapshot
+    self.identity = identity
+    guard case .fields(let pointers) = identity, pointers.count == 1 else {
+      (table, column) = (nil, -1)
+      source = identity == .wholeValue ? .none : .values
+      return
+    }
+    switch snapshot.storage {
+    case .table(let keyTable):
+      // As `Snapshot.keyField` reads it: the column named by the first
+      // token, or an empty string.
+      guard let keyColumn = keyTable.column(named: pointers[0].tokens[0]) else {
+        (table, column, source) = (nil, -1, .emptyString)
+        return
+      }
+      (table, column, source) = (keyTable, keyColumn, .column)
+    case .json:
+      (table, column) = (nil, -1)
+      let captured = snapshot.capturedKey.map { pointers[0].tokens == [$0] } ?? false
+      source = captured && !snapshot.jsonKeyStarts.isEmpty ? .captured : .values
+    }
+  }
+
+  /// Whether the records have keys (the identity is not whole values).
+  var hasKeys: Bool {
+    if case .none = source { return false }
+    return true
+  }
+
+  /// Appends the key of record `record`, unless the records have none.
+  ///
+  /// - Complexity: O(length of the record up to its key); a built key's
+  ///   parse.
+  func append(of record: Int, to out: inout [UInt8]) {
+    switch source {
+    case .none: return
+    case .column: table?.appendStringText(row: record, column: column, to: &out)
+    case .emptyString: out += "\"\"".utf8
+    case .captured:
+      let start = snapshot.jsonKeyStarts[record]
+      guard start >= 0, appendScalar(start..<snapshot.jsonKeyEnds[record], to: &out) else {
+        appendBuilt(of: record, to: &out)
+        return
+      }
+    case .values: appendBuilt(of: record, to: &out)
+    }
+  }
+
+  /// Appends the JSON value at `range` of the input as written, when it
+  /// is a string, number or literal (whose written text is its text on
+  /// one line); `false` for an array or object.
+  private func appendScalar(_ range: Range<Int>, to out: inout [UInt8]) -> Bool {
+    snapshot.bytes.withUnsafeBufferPointer { bytes in
+      var (start, end) = (range.lowerBound, range.upperBound)
+      while start < end, KeyTextWriter.isSpace(bytes[start]) { start += 1 }
+      while end > start, KeyTextWriter.isSpace(bytes[end - 1]) { end -= 1 }
+      guard start < end, bytes[start] != UInt8(ascii: "["), bytes[start] != UInt8(ascii: "{")
+      else { return false }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+      return true
+    }
+  }
+
+  /// Appends the key built as a value.
+  private func appendBuilt(of record: Int, to out: inout [UInt8]) {
+    snapshot.keyValue(of: record, identity: identity)?.writeInline(to: &out)
+  }
+
+  /// Whether `byte` is JSON whitespace.
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+  }
+}
