@@ -47,7 +47,7 @@ import Testing
   @Test(arguments: ["id", nil])
   func jsonKeysAreWrittenAsBuilt(keyName: String?) throws {
     let snapshot = try Self.snapshot("records.jsonl", Self.jsonLines, keyName: keyName)
-    #expect(snapshot.jsonKeyStarts.isEmpty == (keyName == nil))
+    #expect(snapshot.jsonKeyOffsets.isEmpty == (keyName == nil))
     Self.expectBuiltKeys(snapshot, .fields([JSONPointer(["id"])]))
     Self.expectBuiltKeys(snapshot, .fields([JSONPointer(["id"]), JSONPointer(["n"])]))
     Self.expectBuiltKeys(snapshot, .wholeValue)

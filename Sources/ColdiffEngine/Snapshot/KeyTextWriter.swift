@@ -50,7 +50,7 @@ struct KeyTextWriter {
     case .json:
       (table, column) = (nil, -1)
       let captured = snapshot.capturedKey.map { pointers[0].tokens == [$0] } ?? false
-      source = captured && !snapshot.jsonKeyStarts.isEmpty ? .captured : .values
+      source = captured && !snapshot.jsonKeyOffsets.isEmpty ? .captured : .values
     }
   }
 
@@ -70,8 +70,8 @@ struct KeyTextWriter {
     case .column: table?.appendStringText(row: record, column: column, to: &out)
     case .emptyString: out += "\"\"".utf8
     case .captured:
-      let start = snapshot.jsonKeyStarts[record]
-      guard start >= 0, appendScalar(start..<snapshot.jsonKeyEnds[record], to: &out) else {
+      guard let range = snapshot.capturedKeyRange(of: record), appendScalar(range, to: &out)
+      else {
         appendBuilt(of: record, to: &out)
         return
       }

@@ -289,6 +289,16 @@ extension Snapshot {
     guard !jsonKeyOffsets.isEmpty, let capturedKey, pointer.tokens.count == 1,
       pointer.tokens[0] == capturedKey
     else { return nil }
+    return capturedKeyRange(of: record)
+  }
+
+  /// Where the value of record `record`'s key member lies, as the scan
+  /// noted it (the snapshot holds the index's arrays apart), or `nil`
+  /// when the record has no such member.
+  ///
+  /// - Precondition: the scan noted keys (`jsonKeyOffsets` is not empty).
+  @inline(__always)
+  func capturedKeyRange(of record: Int) -> Range<Int>? {
     let offset = jsonKeyOffsets[record]
     guard offset != JSONCollectionIndex.noKey else { return nil }
     let start = jsonStarts[record] + Int(offset)

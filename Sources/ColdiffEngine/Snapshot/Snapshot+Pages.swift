@@ -148,8 +148,8 @@ extension Snapshot {
         let range = byteRange(of: record)
         guard !range.isEmpty else { continue }
         touched ^= buffer[range.lowerBound] ^ buffer[range.upperBound - 1]
-        if !jsonKeyStarts.isEmpty {
-          touched ^= UInt8(truncatingIfNeeded: jsonKeyStarts[record] ^ jsonKeyEnds[record])
+        if !jsonKeyOffsets.isEmpty {
+          touched ^= UInt8(truncatingIfNeeded: jsonKeyOffsets[record] ^ jsonKeyLengths[record])
         }
       }
       return touched
