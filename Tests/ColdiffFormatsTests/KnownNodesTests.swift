@@ -187,8 +187,8 @@ import Testing
       ranges = layout.ranges
       parents = layout.parents
       siblingIndex = layout.siblingIndex
-      childrenRanges = layout.childrenRanges
-      keyRanges = layout.keyRanges
+      childrenRanges = Array(layout.childrenRanges)
+      keyRanges = Array(layout.keyRanges)
       canonicalKeys = layout.canonicalKeys
       canonicalKeyStarts = layout.canonicalKeyStarts
     }

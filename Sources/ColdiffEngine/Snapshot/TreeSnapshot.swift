@@ -18,7 +18,7 @@ package struct TreeSnapshot {
   package let ranges: [Range<Int>]
   /// The range of each node's children array, `nil` for a node without
   /// the member.
-  package let childrenRanges: [Range<Int>?]
+  package let childrenRanges: OptionalRanges
   /// Each node's parent, -1 for a root.
   package let parents: [Int32]
   /// Each node's index among its siblings.
@@ -28,7 +28,7 @@ package struct TreeSnapshot {
 
   /// The range of each node's `capturedKey` member's value, when the
   /// scan noted it.
-  package let keyRanges: [Range<Int>?]
+  package let keyRanges: OptionalRanges
   /// The member name whose value `keyRanges` holds, if any.
   package let capturedKey: [UInt8]?
   /// The member names of the roots of a JSON object map, by root index
