@@ -8,7 +8,7 @@ public struct OptionalRanges: RandomAccessCollection, MutableCollection, Sendabl
   ExpressibleByArrayLiteral
 {
   /// Each element's bounds, one after the other.
-  private var bounds: [Int] = []
+  @usableFromInline var bounds: [Int] = []
 
   /// An empty list.
   public init() {}
@@ -22,12 +22,12 @@ public struct OptionalRanges: RandomAccessCollection, MutableCollection, Sendabl
   public init(arrayLiteral elements: Range<Int>?...) { self.init(elements) }
 
   /// The first position, 0.
-  public var startIndex: Int { 0 }
+  @inlinable public var startIndex: Int { 0 }
   /// The number of elements.
-  public var endIndex: Int { bounds.count / 2 }
+  @inlinable public var endIndex: Int { bounds.count / 2 }
 
   /// The range at `position`, `nil` when absent.
-  public subscript(position: Int) -> Range<Int>? {
+  @inlinable public subscript(position: Int) -> Range<Int>? {
     @inline(__always) get {
       let lower = bounds[2 * position]
       return lower < 0 ? nil : lower..<bounds[2 * position + 1]
@@ -39,7 +39,7 @@ public struct OptionalRanges: RandomAccessCollection, MutableCollection, Sendabl
   }
 
   /// Appends a range, or an absent one.
-  @inline(__always)
+  @inlinable
   public mutating func append(_ range: Range<Int>?) {
     bounds.append(range?.lowerBound ?? -1)
     bounds.append(range?.upperBound ?? -1)

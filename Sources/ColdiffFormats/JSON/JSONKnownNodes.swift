@@ -108,7 +108,7 @@ package final class JSONKnownNodes: Sendable {
     of layout: JSONTreeScanner.Layout, in bytes: UnsafeBufferPointer<UInt8>, sampling: Int = 4
   ) -> KnownRecords {
     KnownRecords(
-      bytes: bytes, starts: layout.ranges.map(\.lowerBound), ends: layout.ranges.map(\.upperBound),
+      bytes: bytes, starts: layout.ranges.starts, ends: layout.ranges.ends,
       window: 8, sampling: sampling)
   }
 

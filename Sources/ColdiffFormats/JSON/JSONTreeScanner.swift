@@ -10,7 +10,7 @@ public enum JSONTreeScanner {
   /// then its children's subtrees, then its next sibling).
   public struct Layout: Sendable, Equatable {
     /// Each record's bytes.
-    public var ranges: [Range<Int>] = []
+    public var ranges = NodeRanges()
     /// Each record's parent, -1 for a top-level record.
     public var parents: [Int32] = []
     /// Each record's index among its siblings.
@@ -318,9 +318,8 @@ struct TreeLayoutBuilder {
     if layout.sharedOrigin == nil { layout.sharedOrigin = known.origin }
     layout.childrenRanges.append(known.layout.childrenRanges, old..<end, movedBy: shift)
     layout.keyRanges.append(known.layout.keyRanges, old..<end, movedBy: shift)
+    layout.ranges.append(known.layout.ranges, old..<end, movedBy: shift)
     for node in old..<end {
-      let range = known.layout.ranges[node]
-      layout.ranges.append((range.lowerBound + shift)..<(range.upperBound + shift))
       layout.parents.append(node == old ? Int32(parent) : known.layout.parents[node] + first)
       layout.siblingIndex.append(node == old ? Int32(sibling) : known.layout.siblingIndex[node])
     }
@@ -361,7 +360,7 @@ struct TreeLayoutBuilder {
   /// for a key that comes out of preorder.
   private mutating func noteSpans() {
     let starts = layout.canonicalKeyStarts
-    keySpans.reserveCapacity(layout.ranges.capacity)
+    keySpans.reserveCapacity(layout.parents.capacity)
     for node in starts.indices {
       keySpans.append(
         starts[node]..<(node + 1 < starts.count ? starts[node + 1] : layout.canonicalKeys.count))
