@@ -81,6 +81,15 @@ import Testing
     #expect(layout.canonicalKeyStarts.count == layout.ranges.count + 1)
   }
 
+  @Test func keysInPreorderAreInRecordOrder() throws {
+    // Each key before its record's children, one record without a key.
+    let text = #"{"id": 1, "kids": [{"id": "b"}, {"x": 0, "kids": [{"id": 3.0}]}, {"id": [2]}]}"#
+    let layout = try Self.scan(text)
+    #expect(layout.keyRanges.map { Self.text(text, $0) } == ["1", #""b""#, nil, "3.0", "[2]"])
+    #expect(Self.canonicalKeys(layout) == layout.keyRanges.map { Self.canonicalKey(text, $0) })
+    #expect(layout.canonicalKeyStarts.count == layout.ranges.count + 1)
+  }
+
   @Test func theLastOfTwoKeyMembersCounts() throws {
     let text = #"{"id": 1, "kids": [{"id": 2, "id": "two"}], "id": 9}"#
     let layout = try Self.scan(text)

@@ -184,11 +184,11 @@ import Testing
     var failure: String?
 
     init(_ layout: JSONTreeScanner.Layout) {
-      ranges = layout.ranges
+      ranges = Array(layout.ranges)
       parents = layout.parents
       siblingIndex = layout.siblingIndex
-      childrenRanges = layout.childrenRanges
-      keyRanges = layout.keyRanges
+      childrenRanges = Array(layout.childrenRanges)
+      keyRanges = Array(layout.keyRanges)
       canonicalKeys = layout.canonicalKeys
       canonicalKeyStarts = layout.canonicalKeyStarts
     }

@@ -1,4 +1,4 @@
-extension Array where Element: BitwiseCopyable {
+extension Array {
   /// Makes room for `extra` more elements: when the array must grow, its
   /// memory is made anew with room for `expected` elements at least (and
   /// half as many again as it holds), its huge pages advised before

@@ -89,8 +89,8 @@ extension Scanner {
   /// Scans the chunks of `bounds` on every core and appends their
   /// records to `index` in order: each part as soon as it and those
   /// before it are scanned (`ChunkedScan.runTakingInOrder`,
-  /// `JSONIndexJoin`), or, when a tree is laid out, all the parts at the
-  /// end, with their trees (`JSONTreeCapture.joining`).
+  /// `JSONIndexJoin`), with their trees when a tree is laid out
+  /// (`JSONTreeJoin`).
   ///
   /// - Parameters:
   ///   - bounds: the chunks' nominal bounds.
@@ -104,30 +104,21 @@ extension Scanner {
     scan: @escaping (Int, Int) -> (Result<JSONCollectionIndex, InputError>, end: Int),
     ends: @escaping (JSONCollectionIndex) -> Bool
   ) throws(InputError) -> (end: Int, ended: Bool) {
-    var ended = false
-    guard treeNames == nil else {
-      var parts: [JSONCollectionIndex] = []
-      let end = try ChunkedScan.run(
-        bounds: bounds, releasing: chunking.releasing, guess: guess, scan: scan,
-        take: { part in
-          parts.append(part)
-          ended = ends(part)
-          return ended
-        })
-      index.tree = JSONTreeCapture.joining(&parts)
-      index.append(parts: &parts)
-      return (end, ended)
-    }
-    let join = JSONIndexJoin(index, covering: bounds[bounds.count - 1] - bounds[0])
+    let size = bounds[bounds.count - 1] - bounds[0]
+    let join = JSONIndexJoin(index, covering: size)
+    let trees = treeNames.map { _ in JSONTreeJoin(covering: size) }
     index = JSONCollectionIndex(form: index.form)
     let end = try ChunkedScan.runTakingInOrder(
       bounds: bounds, releasing: chunking.releasing, guess: guess, scan: scan,
       take: { part in
+        var part = part
         join.ended = ends(part)
+        trees?.append(part.tree.take(), records: part.count)
         join.append(part)
         return join.ended
       })
     index = join.index
+    index.tree = trees?.capture
     return (end, join.ended)
   }
 

@@ -66,9 +66,16 @@ extension JSONTreeScanner.Layout {
         target[node] = parents[node] < 0 ? parents[node] : parents[node] + shift
       }
     }
-    ranges = Self.joined(&parts, \.ranges, counts, Self.copy)
-    childrenRanges = Self.joined(&parts, \.childrenRanges, counts, Self.copy)
-    keyRanges = Self.joined(&parts, \.keyRanges, counts, Self.copy)
+    ranges.starts = Self.joined(&parts, \.ranges.starts, counts, Self.copy)
+    ranges.ends = Self.joined(&parts, \.ranges.ends, counts, Self.copy)
+    childrenRanges.reserveCapacity(counts.reduce(0, +))
+    keyRanges.reserveCapacity(counts.reduce(0, +))
+    for part in parts.indices {
+      childrenRanges.append(contentsOf: parts[part].childrenRanges)
+      parts[part].childrenRanges.removeAll()
+      keyRanges.append(contentsOf: parts[part].keyRanges)
+      parts[part].keyRanges.removeAll()
+    }
     guard parts.first.map({ !$0.canonicalKeyStarts.isEmpty }) ?? false else { return }
     let keyBytes = parts.map(\.canonicalKeys.count)
     let keyBytesBefore = Self.offsets(keyBytes).map { UInt32(truncatingIfNeeded: $0) }
@@ -132,5 +139,63 @@ extension JSONTreeScanner.Layout {
   ) {
     guard let start = source.baseAddress else { return }
     target.initialize(from: start, count: source.count)
+  }
+}
+
+extension JSONTreeScanner.Layout {
+  /// Appends the layout of the roots that follow this layout's, scanned
+  /// apart (the next chunk's): its nodes numbered after these, its
+  /// roots' sibling indices moved on by `rootsBefore`.
+  ///
+  /// - Complexity: O(nodes in `part`).
+  mutating func append(_ part: Self, rootsBefore: Int) {
+    let (first, shift) = (Int32(ranges.count), Int32(rootsBefore))
+    sharedSubtrees += part.sharedSubtrees.lazy.map {
+      var shared = $0
+      shared.first += first
+      return shared
+    }
+    sharedOrigin = sharedOrigin ?? part.sharedOrigin
+    // A root's parent stays -1 and its sibling index moves on.
+    part.parents.withUnsafeBufferPointer { parents in
+      part.siblingIndex.withUnsafeBufferPointer { siblings in
+        for node in parents.indices {
+          let root = parents[node] < 0
+          self.parents.append(root ? parents[node] : parents[node] + first)
+          siblingIndex.append(root ? siblings[node] + shift : siblings[node])
+        }
+      }
+    }
+    ranges.append(contentsOf: part.ranges)
+    childrenRanges.append(contentsOf: part.childrenRanges)
+    keyRanges.append(contentsOf: part.keyRanges)
+    guard !part.canonicalKeyStarts.isEmpty else { return }
+    let keyBytes = canonicalKeys.count
+    if canonicalKeyStarts.isEmpty { canonicalKeyStarts = [0] }
+    canonicalKeyStarts += part.canonicalKeyStarts.dropFirst().lazy.map {
+      KeyArena.keyOffset(Int($0) + keyBytes)
+    }
+    canonicalKeys += part.canonicalKeys
+  }
+
+  /// Makes room for the nodes of an input of `size` bytes, estimated from
+  /// those laid out so far (an eighth more), in memory advised as huge
+  /// pages (`Array.reserveAdvised`): the joined arrays are written front
+  /// to back into fresh memory.
+  mutating func reserve(forInputOf size: Int) {
+    guard let lastRoot = parents.lastIndex(where: { $0 < 0 }) else { return }
+    let consumed = ranges[lastRoot].upperBound - ranges[0].lowerBound
+    guard consumed > 0 else { return }
+    let estimate = size / consumed * ranges.count + size % consumed * ranges.count / consumed
+    let nodes = estimate + estimate / 8 + 16
+    ranges.reserveAdvised(nodes)
+    parents.reserveAdvised(nodes - parents.count, expecting: nodes)
+    siblingIndex.reserveAdvised(nodes - siblingIndex.count, expecting: nodes)
+    childrenRanges.reserveAdvised(nodes)
+    keyRanges.reserveAdvised(nodes)
+    guard !canonicalKeyStarts.isEmpty else { return }
+    canonicalKeyStarts.reserveAdvised(nodes + 1 - canonicalKeyStarts.count, expecting: nodes + 1)
+    let keyBytes = nodes * (canonicalKeys.count / ranges.count + 1)
+    canonicalKeys.reserveAdvised(keyBytes - canonicalKeys.count, expecting: keyBytes)
   }
 }

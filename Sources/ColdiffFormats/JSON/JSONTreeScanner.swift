@@ -12,16 +12,16 @@ public enum JSONTreeScanner {
   /// then its children's subtrees, then its next sibling).
   public struct Layout: Sendable, Equatable {
     /// Each record's bytes.
-    public var ranges: [Range<Int>] = []
+    public var ranges = NodeRanges()
     /// Each record's parent, -1 for a top-level record.
     public var parents: [Int32] = []
     /// Each record's index among its siblings.
     public var siblingIndex: [Int32] = []
     /// The range of each record's children array, `nil` without one.
-    public var childrenRanges: [Range<Int>?] = []
+    public var childrenRanges = OptionalRanges()
     /// The range of each record's key member's value, `nil` without one
     /// (or when no key name was given).
-    public var keyRanges: [Range<Int>?] = []
+    public var keyRanges = OptionalRanges()
     /// The canonical bytes (`JSONCanonicalKey`) of each record's key
     /// member's value, back to back, made while the record is in cache;
     /// empty for a record without the member, and when no key name was
@@ -253,14 +253,20 @@ public enum JSONTreeScanner {
   }
 }
 
-/// The layout being filled, and where each record's canonical key bytes
-/// went: keys are encoded when the scan meets them, which is in preorder
-/// unless a record's key member comes after its children.
+/// The layout being filled. Each record's canonical key bytes go
+/// straight into `canonicalKeys` and `canonicalKeyStarts` while keys come
+/// in preorder (each one noted while its record is the last one begun);
+/// from the first that does not (a key member after the children, a
+/// record with two), where each record's bytes went is noted instead
+/// (`keySpans`) and they are put in order at the end.
 struct TreeLayoutBuilder {
   var layout = JSONTreeScanner.Layout()
   /// Each record's canonical key bytes in `layout.canonicalKeys` (empty
-  /// without a key), when keys are noted.
+  /// without a key), once keys have come out of preorder; empty before.
   var keySpans: [Range<Int>] = []
+  /// Whether keys have come in preorder so far (`layout.canonicalKeyStarts`
+  /// holds each record's start then, without the final end).
+  private(set) var keysInOrder = true
   let keyed: Bool
 
   init(estimate: Int, keyed: Bool) {
@@ -271,7 +277,7 @@ struct TreeLayoutBuilder {
     layout.childrenRanges.reserveCapacity(estimate)
     layout.keyRanges.reserveCapacity(estimate)
     if keyed {
-      keySpans.reserveCapacity(estimate)
+      layout.canonicalKeyStarts.reserveCapacity(estimate + 1)
       layout.canonicalKeys.reserveCapacity(estimate * 12)
     }
   }
@@ -287,7 +293,13 @@ struct TreeLayoutBuilder {
     layout.siblingIndex.append(Int32(sibling))
     layout.childrenRanges.append(nil)
     layout.keyRanges.append(nil)
-    if keyed { keySpans.append(0..<0) }
+    if keyed {
+      if keysInOrder {
+        layout.canonicalKeyStarts.append(KeyArena.keyOffset(layout.canonicalKeys.count))
+      } else {
+        keySpans.append(0..<0)
+      }
+    }
     return node
   }
 
@@ -306,13 +318,10 @@ struct TreeLayoutBuilder {
       JSONTreeScanner.SharedSubtree(
         first: Int32(layout.ranges.count), source: Int32(old), count: Int32(end - old)))
     if layout.sharedOrigin == nil { layout.sharedOrigin = known.origin }
-    func moved(_ range: Range<Int>) -> Range<Int> {
-      (range.lowerBound + shift)..<(range.upperBound + shift)
-    }
+    layout.childrenRanges.append(known.layout.childrenRanges, old..<end, movedBy: shift)
+    layout.keyRanges.append(known.layout.keyRanges, old..<end, movedBy: shift)
+    layout.ranges.append(known.layout.ranges, old..<end, movedBy: shift)
     for node in old..<end {
-      layout.ranges.append(moved(known.layout.ranges[node]))
-      layout.childrenRanges.append(known.layout.childrenRanges[node].map(moved))
-      layout.keyRanges.append(known.layout.keyRanges[node].map(moved))
       layout.parents.append(node == old ? Int32(parent) : known.layout.parents[node] + first)
       layout.siblingIndex.append(node == old ? Int32(sibling) : known.layout.siblingIndex[node])
     }
@@ -321,7 +330,11 @@ struct TreeLayoutBuilder {
         let offset = layout.canonicalKeys.count - Int(starts[old])
         layout.canonicalKeys += known.layout.canonicalKeys[Int(starts[old])..<Int(starts[end])]
         for node in old..<end {
-          keySpans.append((Int(starts[node]) + offset)..<(Int(starts[node + 1]) + offset))
+          if keysInOrder {
+            layout.canonicalKeyStarts.append(KeyArena.keyOffset(Int(starts[node]) + offset))
+          } else {
+            keySpans.append((Int(starts[node]) + offset)..<(Int(starts[node + 1]) + offset))
+          }
         }
       }
     }
@@ -331,14 +344,42 @@ struct TreeLayoutBuilder {
   /// Notes the node's key value and appends its canonical bytes.
   mutating func noteKey(node: Int, range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) {
     layout.keyRanges[node] = range
+    if keysInOrder {
+      if node == layout.canonicalKeyStarts.count - 1
+        && layout.canonicalKeyStarts[node] == layout.canonicalKeys.count
+      {
+        JSONCanonicalKey.append(bytes, range: range, to: &layout.canonicalKeys)
+        return
+      }
+      noteSpans()
+    }
     let start = layout.canonicalKeys.count
     JSONCanonicalKey.append(bytes, range: range, to: &layout.canonicalKeys)
     keySpans[node] = start..<layout.canonicalKeys.count
   }
 
+  /// Turns the starts of the keys noted in preorder so far into spans,
+  /// for a key that comes out of preorder.
+  private mutating func noteSpans() {
+    let starts = layout.canonicalKeyStarts
+    keySpans.reserveCapacity(layout.parents.capacity)
+    for node in starts.indices {
+      keySpans.append(
+        Int(
+          starts[node])..<(node + 1 < starts.count
+          ? Int(starts[node + 1]) : layout.canonicalKeys.count))
+    }
+    layout.canonicalKeyStarts = []
+    keysInOrder = false
+  }
+
   /// The layout, with the canonical keys in record order.
   mutating func finish() -> JSONTreeScanner.Layout {
     guard keyed else { return layout }
+    guard !keysInOrder else {
+      layout.canonicalKeyStarts.append(KeyArena.keyOffset(layout.canonicalKeys.count))
+      return layout
+    }
     var starts = [UInt32]()
     starts.reserveCapacity(keySpans.count + 1)
     starts.append(0)

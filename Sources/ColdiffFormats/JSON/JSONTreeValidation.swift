@@ -26,36 +26,6 @@ package struct JSONTreeCapture: Sendable, Equatable {
   package let key: [UInt8]?
   /// The layout, or the first failure in preorder.
   package var result: Result<JSONTreeScanner.Layout, JSONTreeScanner.Failure>
-
-  /// The captures of chunks scanned one after another, joined: the nodes
-  /// and root indices of each numbered after those of the chunks before
-  /// it, the first failure kept.
-  ///
-  /// - Parameter parts: the chunks' indexes, each with its capture,
-  ///   which is taken out (its memory freed as it is joined).
-  /// - Returns: `nil` when a part has none.
-  static func joining(_ parts: inout [JSONCollectionIndex]) -> Self? {
-    guard let first = parts.first?.tree, parts.allSatisfy({ $0.tree != nil }) else { return nil }
-    var layouts: [JSONTreeScanner.Layout] = []
-    var rootsBefore: [Int] = []
-    var roots = 0
-    for part in parts.indices {
-      let result = parts[part].tree!.result
-      parts[part].tree = nil
-      switch result {
-      case .failure(var failure):
-        failure.path[0] += roots
-        return Self(children: first.children, key: first.key, result: .failure(failure))
-      case .success(let layout):
-        layouts.append(layout)
-        rootsBefore.append(roots)
-      }
-      roots += parts[part].count
-    }
-    return Self(
-      children: first.children, key: first.key,
-      result: .success(JSONTreeScanner.Layout(joining: &layouts, rootsBefore: rootsBefore)))
-  }
 }
 
 /// A member name the tree's validating scan looks for, with its first

@@ -1,0 +1,60 @@
+/// The tree layouts of a chunked validating scan (`coldiff --tree`), each
+/// chunk's joined as soon as it and the chunks before it are scanned
+/// (`ChunkedScan.runTakingInOrder`, beside `JSONIndexJoin`): a part's
+/// layout is copied while it is still in the cache and its memory goes
+/// at once, instead of every part's being held until all are scanned.
+/// The joined arrays are reserved at the first part for the nodes of the
+/// whole input estimated from it, and advised as huge pages.
+///
+/// Used by one thread at a time (the join's lock).
+final class JSONTreeJoin: @unchecked Sendable {
+  /// The names the parts were laid out by; `nil` before the first part.
+  private var names: JSONTreeNames?
+  /// The layouts of the parts joined so far (held here alone, so that
+  /// it grows in place).
+  private var layout = JSONTreeScanner.Layout()
+  /// The first failure, with the path from the first record.
+  private var failure: JSONTreeScanner.Failure?
+  /// Whether a part had no capture.
+  private var missing = false
+  /// How many records (roots) the parts joined so far hold.
+  private var roots = 0
+  /// The length of the input the chunks cover, for the estimate.
+  private let size: Int
+
+  /// A join of the chunks of an input of `size` bytes.
+  init(covering size: Int) { self.size = size }
+
+  /// The captures of every part, joined: the nodes and root indices of
+  /// each numbered after those of the parts before it, the first failure
+  /// kept; `nil` when a part had none.
+  var capture: JSONTreeCapture? {
+    guard !missing, let names else { return nil }
+    return JSONTreeCapture(
+      children: names.children, key: names.key,
+      result: failure.map { .failure($0) } ?? .success(layout))
+  }
+
+  /// Appends the capture of the next part, which holds `records` records.
+  func append(_ part: consuming JSONTreeCapture?, records: Int) {
+    defer { roots += records }
+    guard !missing, let part else {
+      missing = true
+      return
+    }
+    let first = names == nil
+    names = JSONTreeNames(children: part.children, key: part.key)
+    guard failure == nil else { return }
+    switch part.result {
+    case .failure(var refused):
+      refused.path[0] += roots
+      failure = refused
+      layout = JSONTreeScanner.Layout()
+    case .success(let next) where first:
+      layout = next
+      layout.reserve(forInputOf: size)
+    case .success(let next):
+      layout.append(next, rootsBefore: roots)
+    }
+  }
+}
