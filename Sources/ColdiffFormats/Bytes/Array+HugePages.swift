@@ -1,3 +1,5 @@
+import ColdiffCore
+
 extension Array {
   /// Makes room for `extra` more elements: when the array must grow, its
   /// memory is made anew with room for `expected` elements at least (and
