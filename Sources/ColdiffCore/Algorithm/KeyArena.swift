@@ -35,7 +35,6 @@ package struct KeyArena {
     self.starts = starts
     let count = starts.count - 1
     hashes = [UInt64](unsafeUninitializedCapacity: count) { hashes, initialized in
-      if let base = hashes.baseAddress { HugePages.advise(base, count: count * 8) }
       KeyArena.hash(bytes: bytes, starts: starts, of: 0..<count, into: hashes)
       initialized = count
     }

@@ -19,9 +19,9 @@ func longestIncreasingSubsequenceMembers(_ values: [Int32]) -> [Bool] {
   let count = values.count
   var members = [Bool](repeating: false, count: count)
   if count == 0 { return members }
-  var tails = [Int32](hugeRepeating: 0, count: count)
-  var tailValues = [Int32](hugeRepeating: 0, count: count)
-  var predecessor = [Int32](hugeRepeating: -1, count: count)
+  var tails = [Int32](repeating: 0, count: count)
+  var tailValues = [Int32](repeating: 0, count: count)
+  var predecessor = [Int32](repeating: -1, count: count)
   var length = 0
   values.withUnsafeBufferPointer { values in
     tails.withUnsafeMutableBufferPointer { tails in

@@ -8,7 +8,7 @@
 ///   matched at most once.
 /// - Complexity: O(oldCount + newCount).
 func invertMatching(oldCount: Int, newToOld: [Int32]) -> [Int32] {
-  var oldToNew = [Int32](hugeRepeating: -1, count: oldCount)
+  var oldToNew = [Int32](repeating: -1, count: oldCount)
   oldToNew.withUnsafeMutableBufferPointer { oldToNew in
     newToOld.withUnsafeBufferPointer { newToOld in
       for new in 0..<newToOld.count {

@@ -221,7 +221,6 @@ extension Snapshot {
     guard count >= keysHashedInHalves else { return KeyArena(bytes: bytes, starts: starts) }
     let half = count / 2
     let hashes = [UInt64](unsafeUninitializedCapacity: count) { hashes, initialized in
-      if let base = hashes.baseAddress { HugePages.advise(base, count: count * 8) }
       _ = Parallel.both(
         { KeyArena.hash(bytes: bytes, starts: starts, of: 0..<half, into: hashes) },
         {
