@@ -101,14 +101,7 @@ package struct KeyTable {
   private static func emptySlots(for count: Int) -> ([UInt64], Int) {
     var capacity = 16
     while capacity < count * 2 { capacity <<= 1 }
-    // Written all over at once: 16 MB at a million keys, advised as huge
-    // pages (a few thousand page faults fewer).
-    let slots = [UInt64](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-      if let base = buffer.baseAddress { HugePages.advise(base, count: capacity * 8) }
-      buffer.initialize(repeating: 0)
-      initialized = capacity
-    }
-    return (slots, capacity - 1)
+    return ([UInt64](repeating: 0, count: capacity), capacity - 1)
   }
 
   /// Matches the records of `new` to those of `old` occurrence by

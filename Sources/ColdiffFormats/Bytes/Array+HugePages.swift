@@ -1,5 +1,3 @@
-import ColdiffCore
-
 extension Array {
   /// Makes room for `extra` more elements: when the array must grow, its
   /// memory is made anew with room for `expected` elements at least (and
