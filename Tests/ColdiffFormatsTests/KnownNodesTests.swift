@@ -184,7 +184,7 @@ import Testing
     var failure: String?
 
     init(_ layout: JSONTreeScanner.Layout) {
-      ranges = Array(layout.ranges)
+      ranges = layout.ranges
       parents = layout.parents
       siblingIndex = layout.siblingIndex
       childrenRanges = Array(layout.childrenRanges)

@@ -66,8 +66,7 @@ extension JSONTreeScanner.Layout {
         target[node] = parents[node] < 0 ? parents[node] : parents[node] + shift
       }
     }
-    ranges.starts = Self.joined(&parts, \.ranges.starts, counts, Self.copy)
-    ranges.ends = Self.joined(&parts, \.ranges.ends, counts, Self.copy)
+    ranges = Self.joined(&parts, \.ranges, counts, Self.copy)
     childrenRanges.reserveCapacity(counts.reduce(0, +))
     keyRanges.reserveCapacity(counts.reduce(0, +))
     for part in parts.indices {
@@ -166,7 +165,7 @@ extension JSONTreeScanner.Layout {
         }
       }
     }
-    ranges.append(contentsOf: part.ranges)
+    ranges += part.ranges
     childrenRanges.append(contentsOf: part.childrenRanges)
     keyRanges.append(contentsOf: part.keyRanges)
     guard !part.canonicalKeyStarts.isEmpty else { return }
@@ -188,7 +187,7 @@ extension JSONTreeScanner.Layout {
     guard consumed > 0 else { return }
     let estimate = size / consumed * ranges.count + size % consumed * ranges.count / consumed
     let nodes = estimate + estimate / 8 + 16
-    ranges.reserveAdvised(nodes)
+    ranges.reserveAdvised(nodes - ranges.count, expecting: nodes)
     parents.reserveAdvised(nodes - parents.count, expecting: nodes)
     siblingIndex.reserveAdvised(nodes - siblingIndex.count, expecting: nodes)
     childrenRanges.reserveAdvised(nodes)

@@ -12,7 +12,7 @@ public enum JSONTreeScanner {
   /// then its children's subtrees, then its next sibling).
   public struct Layout: Sendable, Equatable {
     /// Each record's bytes.
-    public var ranges = NodeRanges()
+    public var ranges: [Range<Int>] = []
     /// Each record's parent, -1 for a top-level record.
     public var parents: [Int32] = []
     /// Each record's index among its siblings.
@@ -320,7 +320,9 @@ struct TreeLayoutBuilder {
     if layout.sharedOrigin == nil { layout.sharedOrigin = known.origin }
     layout.childrenRanges.append(known.layout.childrenRanges, old..<end, movedBy: shift)
     layout.keyRanges.append(known.layout.keyRanges, old..<end, movedBy: shift)
-    layout.ranges.append(known.layout.ranges, old..<end, movedBy: shift)
+    layout.ranges += known.layout.ranges[old..<end].lazy.map {
+      ($0.lowerBound + shift)..<($0.upperBound + shift)
+    }
     for node in old..<end {
       layout.parents.append(node == old ? Int32(parent) : known.layout.parents[node] + first)
       layout.siblingIndex.append(node == old ? Int32(sibling) : known.layout.siblingIndex[node])
