@@ -119,12 +119,9 @@ import Testing
   /// arrays and objects that the reader accepts, and each record's range
   /// reads as the reader's element or member value.
   @Test func agreesWithTheReaderOnTheSuite() throws {
-    let directory = try ProjectPaths.sharedTestdata("JSONTestSuite")
-      .appendingPathComponent("test_parsing")
-    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-    #expect(names.count > 300)
-    for name in names {
-      let bytes = [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))
+    let files = try ProjectPaths.jsonTestSuite("test_parsing")
+    #expect(files.count > 300)
+    for (name, bytes) in files {
       let value = try? JSONReader.parse(bytes)
       let index = try? JSONCollectionScanner.scan(bytes, as: .jsonObjectOrLines)
       switch (value, index) {

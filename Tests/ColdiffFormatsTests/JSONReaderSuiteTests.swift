@@ -18,15 +18,6 @@ import Testing
     "i_string_utf16LE_no_BOM.json",
   ]
 
-  private static func files(_ folder: String, prefix: String) throws -> [(String, [UInt8])] {
-    let directory = try ProjectPaths.sharedTestdata("JSONTestSuite").appendingPathComponent(folder)
-    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-      .filter { $0.hasPrefix(prefix) }.sorted()
-    return try names.map { name in
-      (name, [UInt8](try Data(contentsOf: directory.appendingPathComponent(name))))
-    }
-  }
-
   private static func result(_ bytes: [UInt8]) -> Result<JSONValue, InputError> {
     do throws(InputError) {
       return .success(try JSONReader.parse(bytes))
@@ -36,7 +27,7 @@ import Testing
   }
 
   @Test func everyAcceptFileParses() throws {
-    let files = try Self.files("test_parsing", prefix: "y_")
+    let files = try ProjectPaths.jsonTestSuite("test_parsing", prefix: "y_")
     #expect(files.count == 95)
     for (name, bytes) in files {
       if case .failure(let error) = Self.result(bytes) {
@@ -46,7 +37,7 @@ import Testing
   }
 
   @Test func everyRejectFileFailsWithALocatedMessage() throws {
-    let files = try Self.files("test_parsing", prefix: "n_")
+    let files = try ProjectPaths.jsonTestSuite("test_parsing", prefix: "n_")
     #expect(files.count == 188)
     for (name, bytes) in files {
       switch Self.result(bytes) {
@@ -59,7 +50,7 @@ import Testing
   }
 
   @Test func implementationDefinedFilesHaveTheDocumentedOutcome() throws {
-    let files = try Self.files("test_parsing", prefix: "i_")
+    let files = try ProjectPaths.jsonTestSuite("test_parsing", prefix: "i_")
     #expect(files.count == 35)
     for (name, bytes) in files {
       let rejected = Self.rejectedImplementationDefined.contains(name)
@@ -75,7 +66,7 @@ import Testing
   }
 
   @Test func transformFilesDoNotCrash() throws {
-    let files = try Self.files("test_transform", prefix: "")
+    let files = try ProjectPaths.jsonTestSuite("test_transform", prefix: "")
     #expect(files.count == 22)
     var parsed = 0
     for (_, bytes) in files {

@@ -39,3 +39,21 @@ public struct MissingTestdata: Error, CustomStringConvertible {
   /// A message naming the folder.
   public var description: String { "missing shared test data: \(path)" }
 }
+
+extension ProjectPaths {
+  /// The files of a folder of JSONTestSuite in the shared data
+  /// (`test_parsing`, `test_transform`) whose names start with `prefix`,
+  /// by name, with their bytes.
+  ///
+  /// - Throws: `MissingTestdata` when the folder does not exist.
+  public static func jsonTestSuite(_ folder: String, prefix: String = "") throws -> [(
+    name: String, bytes: [UInt8]
+  )] {
+    let directory = try sharedTestdata("JSONTestSuite").appendingPathComponent(folder)
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      .filter { $0.hasPrefix(prefix) }.sorted()
+    return try names.map { name in
+      (name, [UInt8](try Data(contentsOf: directory.appendingPathComponent(name))))
+    }
+  }
+}
