@@ -246,10 +246,8 @@ import Testing
     for round in 0..<150 {
       // Forests large enough that most nodes are far from the end.
       let forest = (0..<3).flatMap { _ in RandomForest.make(using: &random) }
-      let pretty = form != .jsonLines && Bool.random(using: &random)
-      let old = RandomForest.render(forest, form, pretty: pretty)
-      var new = RandomForest.render(
-        RandomForest.edited(forest, using: &random), form, pretty: pretty)
+      let (old, edited) = RandomForest.renderedPair(forest, form, using: &random)
+      var new = edited
       if round % 3 == 1 { new = RandomForest.refused(new, using: &random) }
       if round % 4 == 3 { new = RandomCollection.damaged(new, using: &random) }
       for keyName in [nil, Array("id".utf8)] {

@@ -20,10 +20,8 @@ import Testing
     var random = SeededGenerator(seed: 207 + RandomCollection.seed(form))
     for round in 0..<80 {
       let forest = RandomForest.make(using: &random)
-      let pretty = form != .jsonLines && Bool.random(using: &random)
-      let old = RandomForest.render(forest, form, pretty: pretty)
-      var new = RandomForest.render(
-        RandomForest.edited(forest, using: &random), form, pretty: pretty)
+      let (old, edited) = RandomForest.renderedPair(forest, form, using: &random)
+      var new = edited
       // Damage now and then falls inside a nested record OLD has.
       if round % 2 == 1 { new = RandomCollection.damaged(new, using: &random) }
       for keyName in [nil, Array("id".utf8)] {
@@ -83,10 +81,8 @@ import Testing
     var sharedNodes = 0
     for round in 0..<80 {
       let forest = RandomForest.make(using: &random)
-      let pretty = form != .jsonLines && Bool.random(using: &random)
-      let old = RandomForest.render(forest, form, pretty: pretty)
-      var new = RandomForest.render(
-        RandomForest.edited(forest, using: &random), form, pretty: pretty)
+      let (old, edited) = RandomForest.renderedPair(forest, form, using: &random)
+      var new = edited
       if round % 3 == 1 { new = RandomForest.refused(new, using: &random) }
       if round % 4 == 3 { new = RandomCollection.damaged(new, using: &random) }
       for keyName in [nil, Array("id".utf8)] {

@@ -76,6 +76,19 @@ enum RandomForest {
     1 + (node.kids ?? []).reduce(0) { $0 + size($1) }
   }
 
+  /// A forest rendered as OLD and an edit of it (`edited(_:using:)`) as
+  /// NEW, both in `form`, both pretty-printed or both not (never JSON
+  /// Lines).
+  static func renderedPair(
+    _ forest: [Node], _ form: InputForm, using random: inout SeededGenerator
+  ) -> (old: [UInt8], new: [UInt8]) {
+    let pretty = form != .jsonLines && Bool.random(using: &random)
+    return (
+      render(forest, form, pretty: pretty),
+      render(edited(forest, using: &random), form, pretty: pretty)
+    )
+  }
+
   static func render(_ forest: [Node], _ form: InputForm, pretty: Bool) -> [UInt8] {
     func text(_ node: Node, _ indent: String) -> String {
       let inner = pretty ? "\n" + indent + "  " : ""

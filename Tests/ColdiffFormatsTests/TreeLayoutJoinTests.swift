@@ -17,10 +17,7 @@ import Testing
     for _ in 0..<60 {
       // Several forests one after another: more roots, so more parts.
       let forest = (0..<3).flatMap { _ in RandomForest.make(using: &random) }
-      let pretty = form != .jsonLines && Bool.random(using: &random)
-      let old = RandomForest.render(forest, form, pretty: pretty)
-      let new = RandomForest.render(
-        RandomForest.edited(forest, using: &random), form, pretty: pretty)
+      let (old, new) = RandomForest.renderedPair(forest, form, using: &random)
       for keyName in [nil, Array("id".utf8)] {
         let oldLayout = try Self.layout(old, form, keyName, known: nil, partSize: nil)
         try old.withUnsafeBufferPointer { oldBuffer in
