@@ -63,6 +63,24 @@ import Testing
     }
   }
 
+  @Test func matchingWithAllPairsEqualGivesTheDiffOfAnAlwaysEqualTest() {
+    var generator = SeededGenerator(seed: 17)
+    for _ in 0..<400 {
+      let (old, new) = RandomEdits.records(using: &generator)
+      let newToOld = Oracles.matching(old: old, new: new)
+      let positions = Diff(oldCount: old.count, newCount: new.count, newToOld: newToOld)
+      let tested = Diff(
+        oldCount: old.count, newCount: new.count, newToOld: newToOld, isEqual: { _, _ in true })
+      #expect(positions == tested)
+      #expect(positions.updates.isEmpty)
+    }
+    // Old positions past the last whole word of the matched bits.
+    let wide = Diff(oldCount: 130, newCount: 2, newToOld: [129, 64])
+    #expect(wide.deletes == Array(0..<64) + Array(65..<129))
+    #expect(wide.moves == [Diff.Move(from: 129, to: 0)])
+    #expect(wide.inserts.isEmpty)
+  }
+
   @Test func movesEqualMatchedMinusLongestIncreasingByEnumeration() {
     var generator = SeededGenerator(seed: 9)
     for _ in 0..<300 {

@@ -11,17 +11,26 @@
 /// the last element before its successor that ends a subsequence one
 /// shorter. For `[1, 2, 3, 0]` that is `1, 2, 3`; for `[1, 0]` it is `0`.
 ///
-/// - Parameter values: the sequence; values are compared with `<`.
+/// - Parameters:
+///   - values: the sequence; values are compared with `<`.
+///   - skippingNegatives: whether negative values are left out (never
+///     members, as if absent: a matching's unmatched records), so that a
+///     caller need not copy the others into an array of their own.
 /// - Returns: for each element, whether it belongs to the marked subsequence.
 /// - Complexity: O(n log n) time, four flat arrays of n entries (the
 ///   tails' values are kept beside them so the search reads one array).
-func longestIncreasingSubsequenceMembers(_ values: [Int32]) -> [Bool] {
+func longestIncreasingSubsequenceMembers(_ values: [Int32], skippingNegatives: Bool = false)
+  -> [Bool]
+{
   let count = values.count
   var members = [Bool](repeating: false, count: count)
   if count == 0 { return members }
-  var tails = [Int32](repeating: 0, count: count)
-  var tailValues = [Int32](repeating: 0, count: count)
-  var predecessor = [Int32](repeating: -1, count: count)
+  // Each entry is written before it is read (tails and their values
+  // below `length`, an element's predecessor when it is placed), so
+  // none is filled first.
+  var tails = uninitializedEntries(count)
+  var tailValues = uninitializedEntries(count)
+  var predecessor = uninitializedEntries(count)
   var length = 0
   values.withUnsafeBufferPointer { values in
     tails.withUnsafeMutableBufferPointer { tails in
@@ -29,6 +38,7 @@ func longestIncreasingSubsequenceMembers(_ values: [Int32]) -> [Bool] {
         predecessor.withUnsafeMutableBufferPointer { predecessor in
           for index in 0..<count {
             let value = values[index]
+            if skippingNegatives && value < 0 { continue }
             var low = length
             // Fast path: most records extend the longest subsequence.
             if length > 0 && !(tailValues[length - 1] < value) {
@@ -46,6 +56,7 @@ func longestIncreasingSubsequenceMembers(_ values: [Int32]) -> [Bool] {
             if low == length { length += 1 }
           }
           // Walk back from the last tail.
+          guard length > 0 else { return }
           var member = Int(tails[length - 1])
           while member >= 0 {
             members[member] = true
@@ -56,4 +67,10 @@ func longestIncreasingSubsequenceMembers(_ values: [Int32]) -> [Bool] {
     }
   }
   return members
+}
+
+/// `count` entries whose values are not set: each must be written before
+/// it is read.
+private func uninitializedEntries(_ count: Int) -> [Int32] {
+  [Int32](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
 }

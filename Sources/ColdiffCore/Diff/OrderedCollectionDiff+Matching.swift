@@ -36,23 +36,66 @@ extension OrderedCollectionDiff where Index == Int {
     // Collect unmatched records and unequal pairs, as an unordered diff does.
     let unordered = try UnorderedCollectionDiff(
       oldCount: oldCount, newCount: newCount, newToOld: newToOld, isEqual: isEqual)
-    // Keep one longest increasing subsequence; every other matched record
-    // moves. The pairs are walked again in new order rather than kept
-    // (a million records' would be 8 MB more), and the moves, few, are
-    // then put in old order.
-    var matchedOld: [Int32] = []
-    matchedOld.reserveCapacity(min(oldCount, newCount))
-    for new in 0..<newCount where newToOld[new] >= 0 { matchedOld.append(newToOld[new]) }
-    let kept = longestIncreasingSubsequenceMembers(matchedOld)
-    var moves: [Move] = []
-    var rank = 0
-    for new in 0..<newCount where newToOld[new] >= 0 {
-      if !kept[rank] { moves.append(Move(from: Int(newToOld[new]), to: new)) }
-      rank += 1
-    }
-    moves.sort { $0.from < $1.from }
     self.init(
       inserts: unordered.inserts, deletes: unordered.deletes, updates: unordered.updates,
-      moves: moves)
+      moves: Self.minimalMoves(newToOld: newToOld))
+  }
+
+  /// Creates the diff implied by a matching whose matched pairs are all
+  /// equal: the same inserts, deletes and moves as
+  /// `init(oldCount:newCount:newToOld:isEqual:)` with an `isEqual` that
+  /// always returns `true`, and no updates (a comparison that works out
+  /// the positions while it compares the records).
+  ///
+  /// - Parameters:
+  ///   - oldCount: the number of old records.
+  ///   - newCount: the number of new records; `newToOld.count` must equal it.
+  ///   - newToOld: for each new position, the matched old position or -1.
+  /// - Precondition: each old position is in `0..<oldCount` and matched at
+  ///   most once.
+  /// - Complexity: O(n log n) for n = oldCount + newCount; a bit per old
+  ///   record says which are matched.
+  public init(oldCount: Int, newCount: Int, newToOld: [Int32]) {
+    precondition(newToOld.count == newCount, "newToOld must have newCount entries")
+    var matched = [UInt64](repeating: 0, count: (oldCount + 63) / 64)
+    var inserts: [Int] = []
+    for new in 0..<newCount {
+      let old = Int(newToOld[new])
+      if old < 0 {
+        inserts.append(new)
+        continue
+      }
+      precondition(old < oldCount, "newToOld[\(new)] = \(old) is not an old position")
+      let bit: UInt64 = 1 << UInt64(old & 63)
+      precondition(matched[old >> 6] & bit == 0, "old position \(old) is matched twice")
+      matched[old >> 6] |= bit
+    }
+    var deletes: [Int] = []
+    for (word, bits) in matched.enumerated() where bits != ~0 {
+      var unmatched = ~bits
+      while unmatched != 0 {
+        let old = word << 6 | unmatched.trailingZeroBitCount
+        if old >= oldCount { break }
+        deletes.append(old)
+        unmatched &= unmatched - 1
+      }
+    }
+    self.init(
+      inserts: inserts, deletes: deletes, updates: [], moves: Self.minimalMoves(newToOld: newToOld))
+  }
+
+  /// The matched pairs outside the longest increasing subsequence of
+  /// their old positions taken in new order (`init(oldCount:newCount:
+  /// newToOld:isEqual:)` says which one), in old order. The pairs are
+  /// read from `newToOld` as they are, without a copy (a million
+  /// records' would be 4 MB more), and the moves, few, then sorted.
+  private static func minimalMoves(newToOld: [Int32]) -> [Move] {
+    let kept = longestIncreasingSubsequenceMembers(newToOld, skippingNegatives: true)
+    var moves: [Move] = []
+    for new in newToOld.indices where newToOld[new] >= 0 && !kept[new] {
+      moves.append(Move(from: Int(newToOld[new]), to: new))
+    }
+    moves.sort { $0.from < $1.from }
+    return moves
   }
 }

@@ -147,13 +147,11 @@ package struct Comparison {
   static func positionDiff(oldCount: Int, newCount: Int, ordered: Bool, newToOld: [Int32])
     -> OrderedCollectionDiff<Int>
   {
-    let equal = { (_: Int, _: Int) in true }
     if ordered {
-      return OrderedCollectionDiff(
-        oldCount: oldCount, newCount: newCount, newToOld: newToOld, isEqual: equal)
+      return OrderedCollectionDiff(oldCount: oldCount, newCount: newCount, newToOld: newToOld)
     }
     let unordered = UnorderedCollectionDiff(
-      oldCount: oldCount, newCount: newCount, newToOld: newToOld, isEqual: equal)
+      oldCount: oldCount, newCount: newCount, newToOld: newToOld, isEqual: { _, _ in true })
     return OrderedCollectionDiff(
       inserts: unordered.inserts, deletes: unordered.deletes, updates: [], moves: [])
   }
