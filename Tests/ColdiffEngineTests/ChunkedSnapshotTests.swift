@@ -120,7 +120,6 @@ import Testing
     let comparison = try Comparison(
       old: old, new: new, identity: identity, rules: ComparisonRules(), ordered: true,
       oldKeys: old.keyArena(for: identity), newKeys: new.keyArena(for: identity))
-    old.bytes.releasePagesFromNowOn()
     var out: [UInt8] = []
     comparison.document().write(to: &out)
     return out
@@ -138,9 +137,12 @@ import Testing
     let plainNew = try Snapshot(
       InputFile(name: "new.\(form)", bytes: new), override: nil, keyName: Self.keyName)
     let plain = try document(plainOld, plainNew)
-    // As coldiff reads them: OLD mapped, NEW mapped and let go.
+    // As coldiff reads them: OLD mapped, and let go as a large OLD is,
+    // NEW mapped and let go.
     let mappedOld = try Snapshot(
-      InputFile(path: folder.file("old.\(form)")), override: nil, keyName: Self.keyName)
+      InputFile(path: folder.file("old.\(form)"), releasingFrom: 1), override: nil,
+      keyName: Self.keyName)
+    #expect(mappedOld.bytes.releasesPages)
     let mappedNew = try Snapshot(
       InputFile(path: folder.file("new.\(form)"), releasingFrom: 1), override: nil,
       keyName: Self.keyName, reference: mappedOld)
@@ -160,20 +162,17 @@ import Testing
     #expect(plain.count > 1_000)
   }
 
-  @Test func pagesGoFromNowOnOnlyForMappedFiles() throws {
+  @Test func pagesGoOnlyForMappedFilesFromTheirThreshold() throws {
     let (old, _) = inputs("jsonl")
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     try Data(old).write(to: URL(fileURLWithPath: folder.file("old.jsonl")))
-    let mapped = try InputFile(path: folder.file("old.jsonl"))
-    #expect(!mapped.bytes.releasesPages)
-    mapped.bytes.releasePagesFromNowOn()
-    #expect(mapped.bytes.releasesPages)
-    mapped.bytes.releasePages(0..<mapped.bytes.count)
-    #expect(Array(mapped.bytes) == old)
-    let held = InputFile(name: "old.jsonl", bytes: old)
-    held.bytes.releasePagesFromNowOn()
-    #expect(!held.bytes.releasesPages)
+    #expect(
+      try InputFile(path: folder.file("old.jsonl"), releasingFrom: old.count).bytes.releasesPages)
+    #expect(
+      try !InputFile(path: folder.file("old.jsonl"), releasingFrom: old.count + 1).bytes
+        .releasesPages)
+    #expect(!InputFile(name: "old.jsonl", bytes: old).bytes.releasesPages)
     // NEW's threshold: from 64 MiB at most.
     #expect(InputFile.comparedInputBytes <= 64 << 20)
     #expect(try !InputFile(path: folder.file("old.jsonl"), releasingFrom: .max).bytes.releasesPages)

@@ -98,9 +98,12 @@ struct ColdiffRun {
       return try writeShard(shard, of: comparison, oldMembers: oldMembers, newMembers: newMembers)
     }
     progress?.stage("writing")
-    // The output reads OLD for the last time: a large OLD's pages go
-    // behind it, as NEW's have gone since its scan.
-    if old.bytes.count >= InputFile.comparedInputBytes { old.bytes.releasePagesFromNowOn() }
+    // The output reads OLD where the comparison left it: OLD's pages
+    // stay (those a JSON OLD kept for NEW's scan and the comparison, or
+    // that they mapped again in a table's, let go behind NEW's scan);
+    // letting them go here cost more than reading them. Only an OLD
+    // large against the memory lets them go behind every walk
+    // (`InputFile.largeFileBytes`).
     let status = emit(comparison, header: header, title: title(oldPath, newPath, detectionNames))
     io.leaveForExit(comparison)
     return status

@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 
 /// An input's bytes, read-only and shared: a file mapped into memory, or a
 /// buffer the bytes were read or copied into.
@@ -26,7 +25,7 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
     let isMappedFile: Bool
     /// Whether the mapped file's pages are dropped when done with (and
     /// read again when needed).
-    let releasesPages: Atomic<Bool>
+    let releasesPages: Bool
 
     init(
       buffer: UnsafeBufferPointer<UInt8>, isMappedFile: Bool = false, releasesPages: Bool = false,
@@ -34,7 +33,7 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
     ) {
       self.buffer = buffer
       self.isMappedFile = isMappedFile
-      self.releasesPages = Atomic(isMappedFile && releasesPages)
+      self.releasesPages = isMappedFile && releasesPages
       self.release = release
     }
 
@@ -78,16 +77,7 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
 
   /// Whether the pages of these bytes leave the process's memory when
   /// done with (a large mapped file).
-  package var releasesPages: Bool { owner.releasesPages.load(ordering: .relaxed) }
-
-  /// Makes a mapped file's pages leave the process's memory when done
-  /// with from now on (`releasePages(_:)`), for the last walks over a
-  /// file that kept them for the walks before; does nothing for other
-  /// bytes.
-  package func releasePagesFromNowOn() {
-    guard owner.isMappedFile else { return }
-    owner.releasesPages.store(true, ordering: .relaxed)
-  }
+  package var releasesPages: Bool { owner.releasesPages }
 
   /// Copies bytes from an array.
   ///
