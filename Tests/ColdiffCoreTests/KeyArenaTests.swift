@@ -25,6 +25,25 @@ import Testing
     }
   }
 
+  @Test func anArenaPastItsCapacityLeavesKeysOutAndSaysSo() {
+    var arena = KeyArena(capacity: 5)
+    for key in ["ab", "cd"] { arena.append { $0 += Array(key.utf8) } }
+    #expect(!arena.isFull)
+    var called = 0
+    for key in ["ef", "g"] {
+      arena.append {
+        called += 1
+        $0 += Array(key.utf8)
+      }
+    }
+    // The key that would pass 5 bytes is left out, and so is every later
+    // one (its body is not called): one empty key each, so the count
+    // still matches the records.
+    #expect(arena.isFull && called == 1)
+    #expect(arena.count == 4 && arena.starts == [0, 2, 4, 4, 4])
+    #expect(Array(arena.key(1)) == Array("cd".utf8) && arena.key(2).isEmpty)
+  }
+
   @Test func offsetsUnder4GiBAreKeptWhole() {
     #expect(KeyArena.keyOffset(0) == 0)
     #expect(KeyArena.keyOffset(Int(UInt32.max)) == UInt32.max)

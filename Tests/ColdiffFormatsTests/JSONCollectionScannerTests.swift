@@ -62,6 +62,35 @@ import Testing
       index.recordStarts.map { TextPosition(offset: $0, in: Array(text.utf8)).line } == [1, 3, 4])
   }
 
+  @Test(arguments: [InputForm.jsonLines, .jsonArray, .jsonObject])
+  func aRecordLongerThanTheIndexTakesIsRefusedWhereItStarts(form: InputForm) throws {
+    let records = [#"{"id": 1}"#, #"{"id": 2, "text": "longer than the rest"}"#, #"{"id": 3}"#]
+    let text =
+      switch form {
+      case .jsonLines: records.joined(separator: "\n")
+      case .jsonObject:
+        "{\n"
+          + records.enumerated().map { #""r\#($0)": \#($1)"# }.joined(
+            separator: ",\n") + "\n}"
+      default: "[\n" + records.joined(separator: ",\n") + "\n]"
+      }
+    let bytes = Array(text.utf8)
+    func scan(longest: Int) throws(InputError) -> JSONCollectionIndex {
+      try bytes.withUnsafeBufferPointer { (buffer) throws(InputError) in
+        try JSONCollectionScanner.scan(
+          buffer, as: form, keyName: nil, chunking: .whole, longestRecord: longest)
+      }
+    }
+    #expect(try scan(longest: 41).count == 3)
+    do throws(InputError) {
+      _ = try scan(longest: 20)
+      Issue.record("a record of 41 bytes was indexed with a limit of 20")
+    } catch {
+      #expect(error.line == (form == .jsonLines ? 2 : 3))
+      #expect(error.message.contains("the record takes 41 bytes, more than the 20 bytes"))
+    }
+  }
+
   @Test func aJSONLinesRecordMustFitOnItsLine() {
     let error = failure("{\"a\":1}\n{\"a\":\n2}\n", as: .jsonLines)
     #expect(error == InputError("expected a value, found end of line", line: 2, column: 6))

@@ -35,6 +35,13 @@ extension ColdiffManual {
         once. A progress line on standard error (bytes read, then buckets compared) shows \
         when a run takes more than a second and standard error is a terminal.
         """),
+      .paragraph(
+        """
+        Those options, and standard input, are compared in memory whatever the size of \
+        the inputs. There a record of 4 GiB or more, or keys that take 4 GiB or more in \
+        all, is an error naming the file (exit 2), as a CSV input of 4 GiB or more is; the \
+        keys of an input over 1 GiB are made after it is read, not while.
+        """),
       .example(["coldiff -k sku --memory 1G --temp-dir /scratch old.jsonl new.jsonl"]),
     ])
 }

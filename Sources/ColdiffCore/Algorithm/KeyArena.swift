@@ -8,8 +8,10 @@ import Glibc
 ///
 /// Where keys start is kept in 32 bits (half the memory of `Int`s, for
 /// every record of both inputs at the diff's peak): an arena holds less
-/// than 4 GiB of key bytes, and one that would hold more stops the
-/// program (``keyOffset(_:)``) rather than mix keys up.
+/// than 4 GiB of key bytes. Keys appended past that are left out, and the
+/// arena says it is full (``isFull``), for its maker to refuse the input;
+/// keys made elsewhere must fit (``keyOffset(_:)`` stops the program
+/// rather than mix keys up).
 package struct KeyArena {
   /// All keys, back to back.
   private(set) var bytes: [UInt8] = []
@@ -17,12 +19,28 @@ package struct KeyArena {
   private(set) var starts: [UInt32] = [0]
   /// Each key's hash, computed once.
   private(set) var hashes: [UInt64] = []
+  /// How many key bytes ``append(_:)`` takes in all.
+  private var capacity = KeyArena.largestSize
+  /// Whether ``append(_:)`` left a key out, the arena being full: every
+  /// key from that one on is empty, so the arena must not be matched.
+  package private(set) var isFull = false
+
+  /// The most key bytes an arena holds: where keys start is kept in 32
+  /// bits.
+  package static let largestSize = Int(UInt32.max)
 
   /// The number of keys.
   package var count: Int { hashes.count }
 
   /// An empty arena.
   package init() {}
+
+  /// An empty arena that takes at most `capacity` bytes of keys (at most
+  /// ``largestSize``).
+  package init(capacity: Int) {
+    precondition(capacity <= KeyArena.largestSize, "an arena holds less than 4 GiB of keys")
+    self.capacity = capacity
+  }
 
   /// An arena of keys already made: record `i`'s key is
   /// `bytes[starts[i]..<starts[i + 1]]`. Hashes each key.
@@ -83,10 +101,16 @@ package struct KeyArena {
   }
 
   /// Appends the next record's key, built by `body` into the arena's
-  /// bytes.
+  /// bytes; an empty key instead when the arena is full (``isFull``).
   package mutating func append(_ body: (inout [UInt8]) throws -> Void) rethrows {
     let start = bytes.count
-    try body(&bytes)
+    if !isFull {
+      try body(&bytes)
+      if bytes.count > capacity {
+        bytes.removeSubrange(start...)
+        isFull = true
+      }
+    }
     starts.append(Self.keyOffset(bytes.count))
     hashes.append(
       bytes.withUnsafeBufferPointer {

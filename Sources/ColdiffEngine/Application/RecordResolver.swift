@@ -120,6 +120,7 @@ package final class RecordResolver {
         for part in parts { JSONCanonicalKey.append(part, to: &out) }
       }
     }
+    precondition(!probe.isFull, "a key of 4 GiB or more is not looked up")
     if let find {
       let found = find(probe, 0)
       if found >= 0 { return found }

@@ -36,12 +36,18 @@ extension Snapshot {
   ///     out of a whole value (the whole value is then both identity and
   ///     equality, SPEC §3, §7.8).
   /// - Throws: `InputError` located at the first record that has no value
-  ///   for a key field.
+  ///   for a key field, or for keys of 4 GiB or more in all.
   /// - Complexity: O(n) for keys found by skipping (no value is built),
   ///   O(size) for whole values.
   package func keyArena(for identity: Identity, rules: ComparisonRules = ComparisonRules()) throws
     -> KeyArena
   {
+    try keys(for: identity, rules: rules).checked(file: name)
+  }
+
+  /// The canonical identity bytes of every record, as ``keyArena(for:rules:)``
+  /// makes them, in an arena that may be full (`KeyArena.isFull`).
+  private func keys(for identity: Identity, rules: ComparisonRules) throws -> KeyArena {
     switch (identity, storage) {
     case (.memberName, _):
       var arena = emptyArena()
@@ -162,7 +168,7 @@ extension Snapshot {
       }
       return column
     }
-    if columns.count == 1 { return columnKeys(columns[0], table) }
+    if columns.count == 1 { return try columnKeys(columns[0], table) }
     var arena = emptyArena()
     for record in 0..<table.rowCount {
       arena.append { out in
@@ -180,7 +186,9 @@ extension Snapshot {
   /// captured this column (taken from the table, the first time), else
   /// unquoted fields copied straight from the input; hashed in one pass
   /// at the end.
-  private func columnKeys(_ column: Int, _ table: CSVTable) -> KeyArena {
+  ///
+  /// - Throws: `KeyArena.tooLarge(file:)` for keys of 4 GiB or more.
+  private func columnKeys(_ column: Int, _ table: CSVTable) throws(InputError) -> KeyArena {
     if let captured = table.takeCapturedKeys(column: column) {
       return Snapshot.hashedArena(bytes: captured.bytes, starts: captured.ends)
     }
@@ -189,7 +197,7 @@ extension Snapshot {
     var starts: [UInt32] = [0]
     starts.reserveCapacity(table.rowCount + 1)
     var released = 0
-    bytes.withUnsafeBufferPointer { buffer in
+    let fits = bytes.withUnsafeBufferPointer { buffer in
       for record in 0..<table.rowCount {
         if record % Snapshot.recordsBetweenReleases == 0 {
           releasePages(from: &released, before: record)
@@ -202,9 +210,12 @@ extension Snapshot {
         } else {
           JSONCanonicalKey.appendString(UnsafeBufferPointer(rebasing: buffer[range]), to: &keys)
         }
+        guard keys.count <= KeyArena.largestSize else { return false }
         starts.append(KeyArena.keyOffset(keys.count))
       }
+      return true
     }
+    guard fits else { throw KeyArena.tooLarge(file: name) }
     return KeyArena(bytes: keys, starts: starts)
   }
 

@@ -22,6 +22,10 @@ package struct Snapshot {
   package let storage: Storage
   /// The member name whose value the scan noted for each record, if any.
   package let capturedKey: [UInt8]?
+  /// Whether the input is small enough for its keys to be made while it
+  /// is read (``largestInputCapturingKeys``): a tree laid out from it
+  /// notes its keys only then.
+  package let keysFitWhileRead: Bool
   /// Where the collection lies in its document, for `--root`; `nil` when
   /// the collection is the whole input. `bytes` is then the document
   /// with everything outside the collection blanked.
@@ -50,6 +54,14 @@ package struct Snapshot {
   private let referenceRecords: RecordsToken?
   private let partners: KnownPartners?
 
+  /// The largest input whose scan notes the likely key's values and makes
+  /// their canonical bytes as it goes, 1 GiB: a key's canonical bytes
+  /// take at most three times its record's (`BucketPlan`), so a larger
+  /// input's might pass the 4 GiB that the scan's index holds. Its keys
+  /// are made after the scan instead (``keyArena(for:rules:)``, which
+  /// refuses keys of 4 GiB or more with an `InputError`).
+  package static let largestInputCapturingKeys = 1 << 30
+
   /// Reads an input in the form its name, its first bytes and `override`
   /// decide (SPEC §2).
   ///
@@ -77,15 +89,25 @@ package struct Snapshot {
   ///   - tree: the names to lay a JSON array's or JSON Lines' records out
   ///     as a tree by while they are validated (`--tree`, OLD's;
   ///     `TreeSnapshot` takes the layout instead of scanning again).
+  ///   - largestCapturing: the largest input whose scan notes `keyName`'s
+  ///     values (``largestInputCapturingKeys``; tests ask for less): a
+  ///     larger input's keys are made after the scan.
   /// - Throws: `InputError` naming the file, for malformed input, or a
   ///   root that is not there or not a collection.
   package init(
     _ input: InputFile, detectionName: String? = nil, override: InputFormat?,
     keyName: [UInt8]? = nil, root: JSONPointer? = nil, delimiter: UInt8? = nil,
     chunking: ScanChunking = .automatic, reference: Snapshot? = nil,
-    knownNodes: JSONKnownNodes? = nil, tree: JSONTreeNames? = nil
+    knownNodes: JSONKnownNodes? = nil, tree: JSONTreeNames? = nil,
+    largestCapturing: Int = Snapshot.largestInputCapturingKeys
   ) throws {
     name = input.name
+    // A large input's key values are not noted by its scan: their
+    // canonical bytes might take 4 GiB or more.
+    let capturing = input.bytes.count <= largestCapturing
+    keysFitWhileRead = capturing
+    let keyName = capturing ? keyName : nil
+    let tree = tree.map { JSONTreeNames(children: $0.children, key: capturing ? $0.key : nil) }
     let fileName = detectionName ?? (input.name == "-" ? nil : input.name)
     var starts = RecordOffsets()
     var lengths: [UInt32] = []
@@ -204,6 +226,7 @@ package struct Snapshot {
     bytes = SourceBytes()
     form = other.form
     capturedKey = nil
+    keysFitWhileRead = true
     root = nil
     referenceRecords = nil
     partners = nil

@@ -63,7 +63,8 @@ extension TreeSnapshot {
   /// JSON string (one identity space: a nested record whose key is that
   /// string is the same record).
   ///
-  /// - Throws: `InputError` at the first node without a key field.
+  /// - Throws: `InputError` at the first node without a key field, or for
+  ///   keys of 4 GiB or more in all.
   /// - Complexity: O(n) key look-ups by skipping.
   package func keyArena(for pointers: [JSONPointer]) throws -> KeyArena {
     if keyedAsCaptured(pointers), let capturedArena { return capturedArena }
@@ -116,7 +117,7 @@ extension TreeSnapshot {
         "record \(position(of: missing.node).text) has no key \(pointers[missing.field])",
         at: missing.node)
     }
-    return arena
+    return try arena.checked(file: base.name)
   }
 
   /// The values of the key fields of `node` (an object map's root: its

@@ -158,10 +158,13 @@ package struct TreeSnapshot {
   }
 
   /// The layout of the tree of `base`, the member names of its roots
-  /// when they are those of an object map, and the key the layout holds.
+  /// when they are those of an object map, and the key the layout holds
+  /// (none for an input too large for its keys to be noted as it is
+  /// read, `Snapshot.keysFitWhileRead`).
   private static func layout(
     of base: Snapshot, field: JSONPointer, keyName: [UInt8]?, known: JSONKnownNodes?
   ) throws -> (JSONTreeScanner.Layout, [JSONString]?, [UInt8]?) {
+    let keyName = base.keysFitWhileRead ? keyName : nil
     guard case .json(let index) = base.storage else {
       throw InputError(
         "--tree does not apply to CSV or TSV: a row cannot hold nested records", file: base.name)

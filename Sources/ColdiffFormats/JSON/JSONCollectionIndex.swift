@@ -13,9 +13,11 @@
 /// a record relative to its start (its length, its key member value's
 /// offset and length), and the canonical key bytes' starts as
 /// `KeyArena` takes them; half the memory of `Int`s, which every record
-/// of both inputs holds at the diff's peak. A record of 4 GiB or more,
-/// or 4 GiB of canonical keys, stops the scan (`lengthInRecord(_:)`,
-/// `KeyArena.keyOffset(_:)`).
+/// of both inputs holds at the diff's peak. The scan refuses a record of
+/// 4 GiB or more (``longestRecord``, an `InputError`); its caller asks
+/// for canonical keys only from an input small enough for them to take
+/// less than 4 GiB (`KeyArena.keyOffset(_:)` stops the program rather
+/// than mix keys up).
 public struct JSONCollectionIndex: Sendable {
   /// The collection's form: `.jsonArray`, `.jsonObject` or `.jsonLines`.
   public var form: InputForm
@@ -168,10 +170,14 @@ public struct JSONCollectionIndex: Sendable {
     return keyOffsets.firstIndex(of: Self.noKey)
   }
 
+  /// The most bytes a record takes: its length is kept in 32 bits (a
+  /// scan refuses a longer record, `InputError`).
+  package static let longestRecord = Int(UInt32.max)
+
   /// `length`, the length of a record or of a part of it, in 32 bits.
   ///
-  /// - Precondition: `length` is less than 4 GiB; a record that long
-  ///   cannot be indexed (it stops the program rather than be cut short).
+  /// - Precondition: `length` is at most ``longestRecord`` (the scans
+  ///   refuse a longer record first).
   @inline(__always)
   package static func lengthInRecord(_ length: Int) -> UInt32 {
     guard let short = UInt32(exactly: length) else {

@@ -52,15 +52,19 @@ public enum JSONCollectionScanner {
   ///     with the same names, the subtrees taken whole have their
   ///     layouts copied (`JSONTreeScanner.Layout.sharedSubtrees`), and
   ///     with other names `nodes` are not used.
+  ///   - longestRecord: the most bytes a record takes
+  ///     (`JSONCollectionIndex.longestRecord`; tests ask for fewer).
   /// - Returns: the form and the records' positions.
-  /// - Throws: `InputError`, as `scan(_:as:keyName:)`.
+  /// - Throws: `InputError`, as `scan(_:as:keyName:)`, and at the start of
+  ///   a record longer than `longestRecord`.
   package static func scan(
     _ bytes: UnsafeBufferPointer<UInt8>, as form: InputForm, keyName: [UInt8]?,
     chunking: ScanChunking, known: JSONKnownRecords? = nil, nodes: JSONKnownNodes? = nil,
-    tree: JSONTreeNames? = nil
+    tree: JSONTreeNames? = nil, longestRecord: Int = JSONCollectionIndex.longestRecord
   ) throws(InputError) -> JSONCollectionIndex {
     var scanner = Scanner(
       bytes: bytes, keyName: keyName, chunking: chunking, known: known, nodes: nodes, tree: tree)
+    scanner.longestRecord = longestRecord
     switch form {
     case .jsonLines: return try scanner.scanLines()
     case .jsonArray: return try scanner.scanDocument(expecting: .jsonArray)
@@ -70,6 +74,7 @@ public enum JSONCollectionScanner {
       let isLines = try scanner.followsAnotherValue()
       var rescanner = Scanner(
         bytes: bytes, keyName: keyName, chunking: chunking, known: known, nodes: nodes, tree: tree)
+      rescanner.longestRecord = longestRecord
       return try isLines ? rescanner.scanLines() : rescanner.scanDocument(expecting: nil)
     }
   }
@@ -133,6 +138,8 @@ struct Scanner {
   /// Whether a node's members are given to the quick skip before the
   /// token loop (tests compare the scans without it).
   var triesQuickMembers = true
+  /// The most bytes a record takes (`checkLength(from:)`).
+  var longestRecord = JSONCollectionIndex.longestRecord
 
   init(
     bytes: UnsafeBufferPointer<UInt8>, keyName: [UInt8]?, chunking: ScanChunking = .whole,
@@ -233,6 +240,7 @@ struct Scanner {
       }
       let start = lexer.position
       let key = try skipRecord(depth: 1, quickKey: quickKey)
+      try checkLength(from: start)
       note(start: start, key: key, in: &batch, of: &index)
       if batch.isFull { flush(&batch, into: &index, scanning: first..<min(limit, lexer.end)) }
       lexer.skipWhitespace()
@@ -290,6 +298,7 @@ struct Scanner {
       if !lexer.atEnd {
         let start = lexer.position
         let key = try skipRecord(depth: 0, quickKey: quickKey)
+        try checkLength(from: start)
         note(start: start, key: key, in: &batch, of: &index)
         if batch.isFull { flush(&batch, into: &index, scanning: first..<limit) }
         lexer.skipWhitespace()
@@ -302,6 +311,24 @@ struct Scanner {
       }
     }
     batch.flush(into: &index, partnered: known != nil)
+  }
+
+  /// Refuses the record just skipped, which started at `start`, when it
+  /// is longer than ``longestRecord``: the index keeps a record's length
+  /// in 32 bits.
+  @inline(__always)
+  func checkLength(from start: Int) throws(InputError) {
+    let length = lexer.position &- start
+    guard length <= longestRecord else { throw recordTooLong(length, at: start) }
+  }
+
+  /// The error for a record of `length` bytes at `start`, longer than
+  /// ``longestRecord``.
+  @inline(never)
+  func recordTooLong(_ length: Int, at start: Int) -> InputError {
+    lexer.error(
+      "the record takes \(length) bytes, more than the \(longestRecord) bytes a record may take",
+      at: start)
   }
 
   /// Appends a full batch of records to `index`; at the first, reserves
