@@ -9,8 +9,8 @@ import Testing
 /// nesting and whitespace, and `RandomJSONText` values) and on thousands
 /// of random mutations of them (bytes inserted, removed or replaced by
 /// quotes, backslashes, brackets, high bytes, control characters, line
-/// feeds), each followed by text of many lengths (what a skip reads ahead
-/// reaches past the value and towards the end of the input),
+/// feeds), each followed by text of many lengths (the 64-byte blocks of
+/// `StringStops` reach past the value and towards the end of the input),
 /// in JSON Lines and in a document, with several keys: the two take or
 /// give up alike, with the same end and key range (`found` untouched when
 /// they give up), and what they take the token loop takes with that end

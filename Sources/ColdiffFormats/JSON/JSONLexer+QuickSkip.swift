@@ -26,10 +26,11 @@ extension JSONLexer {
   ///     value.
   /// - Returns: the position just after the value, or -1 when it gives
   ///   up (then `found` is untouched).
-  /// - Complexity: O(n) in the bytes read; strings sixteen bytes at a
-  ///   time, plain numbers at once (`ByteClassifier`), and members
-  ///   `"name":value` with a string, number or literal value follow one
-  ///   another in a loop of their own.
+  /// - Complexity: O(n) in the bytes read; where the strings' plain runs
+  ///   end is read from the bits of 64-byte blocks made ahead
+  ///   (`StringStops`), plain numbers at once (`ByteClassifier`), and
+  ///   members `"name":value` with a string, number or literal value
+  ///   follow one another in a loop of their own.
   ///
   /// Long by design: hot scanner loop (the validator of every record, its
   /// containers and states kept in locals, as `skipValue`'s).
@@ -56,6 +57,8 @@ extension JSONLexer {
     // Whether `index` is at a member name (or the whitespace before it),
     // else at a value (the whitespace before it passed over).
     var atName = false
+    // Where the strings' plain runs stop.
+    var stops = StringStops(base, at: index, end: end)
     nextToken: while true {
       // Whether the member loop read a value, which `index` is just after.
       var valueRead = false
@@ -72,7 +75,7 @@ extension JSONLexer {
         members: while true {
           // `index` is at the name's opening quote.
           let opening = index
-          index = JSONLexer.quickPlainRun(base, from: opening &+ 1, end: end)
+          index = stops.stop(base, from: opening &+ 1, end: end)
           guard index >= 0 else { return -1 }
           // A name with an escape or non-ASCII text is compared decoded.
           let escaped = base[index] != UInt8(ascii: "\"")
@@ -90,7 +93,7 @@ extension JSONLexer {
             var valueEnd = -1
             switch base[index &+ 1] {
             case UInt8(ascii: "\""):
-              valueEnd = JSONLexer.quickString(base, at: index &+ 1, end: end)
+              valueEnd = stops.stringEnd(base, at: index &+ 1, end: end)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
               valueEnd = JSONLexer.quickNumber(base, at: index &+ 1, end: end)
             case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
@@ -128,7 +131,7 @@ extension JSONLexer {
         let byte = base[index]
         switch byte {
         case UInt8(ascii: "\""):
-          index = JSONLexer.quickString(base, at: index, end: end)
+          index = stops.stringEnd(base, at: index, end: end)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
           index = JSONLexer.quickNumber(base, at: index, end: end)
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
@@ -189,38 +192,12 @@ extension JSONLexer {
     }
   }
 
-  /// The position just after the string whose opening quote is at
-  /// `index`, validated as `scanString` does, or -1: plain ASCII runs
-  /// sixteen bytes at a time, the rest out of line (`quickStringRest`).
-  @inline(__always)
-  static func quickString(_ base: UnsafePointer<UInt8>, at index: Int, end: Int) -> Int {
-    let stop = quickPlainRun(base, from: index &+ 1, end: end)
-    guard stop >= 0 else { return -1 }
-    if base[stop] == UInt8(ascii: "\"") { return stop &+ 1 }
-    return quickString(base, from: stop, end: end)
-  }
-
   /// The position just after the string in which `index` is the first
   /// byte that is not plain ASCII (`quickStringRest`), or -1.
   @inline(never)
   static func quickString(_ base: UnsafePointer<UInt8>, from index: Int, end: Int) -> Int {
     var escaped = false
     return quickStringRest(base, from: index, end: end, escaped: &escaped)
-  }
-
-  /// The position of the first byte at or after `index` that ends a
-  /// string's plain ASCII run (`ByteClassifier.firstStringSpecial`),
-  /// sixteen bytes at a time, or -1 when the run comes within sixteen
-  /// bytes of `end`.
-  @inline(__always)
-  static func quickPlainRun(_ base: UnsafePointer<UInt8>, from index: Int, end: Int) -> Int {
-    var index = index
-    while true {
-      let run = ByteClassifier.firstStringSpecial(UnsafeRawPointer(base), index)
-      index &+= run
-      if run < ByteClassifier.width { return index }
-      guard index &+ ByteClassifier.width <= end else { return -1 }
-    }
   }
 
   /// The first position at or after `index` that is not whitespace (a
