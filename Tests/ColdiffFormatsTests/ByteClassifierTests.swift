@@ -6,9 +6,10 @@ import Testing
 /// The SIMD classifier against a byte-at-a-time reference: on seeded
 /// random blocks drawn mostly from the bytes that matter (so that several
 /// fall in most blocks), and on every lane holding one such byte alone,
-/// each function finds the first byte the reference finds; and the plain
+/// each function finds the first byte the reference finds; the plain
 /// number reader finds the numbers the grammar, read a byte at a time,
-/// finds.
+/// finds; and the bits of a 64-byte block's string specials are the
+/// bytes the reference picks.
 @Suite struct ByteClassifierTests {
   /// The bytes some classifier looks for, their neighbours, and plain
   /// and non-ASCII bytes.
@@ -113,6 +114,42 @@ import Testing
             ByteClassifier.plainNumberLength(raw.baseAddress!, offset)
               == referenceNumberLength(bytes, offset), "\(bytes) at \(offset)")
         }
+      }
+    }
+  }
+
+  /// The reference for `stringSpecialBits`: the block's string specials
+  /// picked a byte at a time.
+  private func referenceSpecialBits(_ bytes: [UInt8], _ offset: Int) -> UInt64 {
+    (0..<64).reduce(0) { bits, lane in
+      let byte = bytes[offset + lane]
+      let special = byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80
+      return special ? bits | 1 << UInt64(lane) : bits
+    }
+  }
+
+  @Test func stringSpecialBitsOfRandomBlocksAndOfEveryByteInEveryLane() {
+    var generator = SeededGenerator(seed: 4_099)
+    for round in 0..<300 {
+      let plain = round % 3 == 0 ? 0.95 : 0.4
+      let bytes = (0..<100).map { _ in
+        Double.random(in: 0..<1, using: &generator) < plain
+          ? UInt8(ascii: "a") : Self.alphabet.randomElement(using: &generator)!
+      }
+      bytes.withUnsafeBytes { raw in
+        for offset in 0...(bytes.count - 64) {
+          #expect(
+            ByteClassifier.stringSpecialBits(raw.baseAddress!, offset)
+              == referenceSpecialBits(bytes, offset), "\(bytes) at \(offset)")
+        }
+      }
+    }
+    for value in UInt8.min...UInt8.max {
+      for lane in 0..<64 {
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 64)
+        bytes[lane] = value
+        let bits = bytes.withUnsafeBytes { ByteClassifier.stringSpecialBits($0.baseAddress!, 0) }
+        #expect(bits == referenceSpecialBits(bytes, 0), "\(value) in lane \(lane)")
       }
     }
   }

@@ -1,6 +1,8 @@
 /// Sixteen bytes classified at once with SIMD compares: the first byte of
 /// a block that ends a run the scanners pass over (a string's plain
-/// bytes, a CSV field's plain bytes), or a whole plain number.
+/// bytes, a CSV field's plain bytes), or a whole plain number; and the
+/// bytes that end a string's plain run among 64 as the bits of a word
+/// (`stringSpecialBits`, for `StringStops`).
 ///
 /// Every function reads the sixteen bytes at `base + offset`, so the
 /// caller guarantees `offset + ByteClassifier.width <= end`; the bytes
@@ -60,6 +62,33 @@ enum ByteClassifier {
     let block = load(base, offset)
     return firstSet(
       equal(block, splat(0x22)) .| equal(block, splat(0x5C)) .| controlOrNonASCII(block))
+  }
+
+  /// The lanes of `mask` as the low sixteen bits of a word (lane `i` as
+  /// bit `i`): each half's eight bytes of 0x00 or 0xFF kept one bit each
+  /// and gathered into one byte by a multiply, since Swift reaches no
+  /// movemask instruction on baseline x86-64.
+  @inline(__always)
+  static func bits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt64 {
+    let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+    let low = (words[0] & 0x8040_2010_0804_0201) &* 0x0101_0101_0101_0101
+    let high = (words[1] & 0x8040_2010_0804_0201) &* 0x0101_0101_0101_0101
+    return low &>> 56 | (high &>> 48) & 0xFF00
+  }
+
+  /// The bytes of `firstStringSpecial` among the 64 at `base + offset`
+  /// (which the caller guarantees are there): bit `i` set when the byte
+  /// at `offset + i` is one.
+  @inline(__always)
+  static func stringSpecialBits(_ base: UnsafeRawPointer, _ offset: Int) -> UInt64 {
+    var bits: UInt64 = 0
+    for part in 0..<4 {
+      let block = load(base, offset &+ part &* width)
+      let mask =
+        equal(block, splat(0x22)) .| equal(block, splat(0x5C)) .| controlOrNonASCII(block)
+      bits |= Self.bits(mask) &<< UInt64(part &* width)
+    }
+    return bits
   }
 
   /// The first `"` or `\` of the block (in text already validated).

@@ -26,8 +26,11 @@ extension JSONLexer {
   ///     value.
   /// - Returns: the position just after the value, or -1 when it gives
   ///   up (then `found` is untouched).
-  /// - Complexity: O(n) in the bytes read; strings sixteen bytes at a
-  ///   time, plain numbers at once (`ByteClassifier`).
+  /// - Complexity: O(n) in the bytes read; where the strings' plain runs
+  ///   end is read from the bits of 64-byte blocks made ahead
+  ///   (`StringStops`), plain numbers at once (`ByteClassifier`), and
+  ///   members `"name":value` with a string, number or literal value
+  ///   follow one another in a loop of their own.
   ///
   /// Long by design: hot scanner loop (the validator of every record, its
   /// containers and states kept in locals, as `skipValue`'s).
@@ -46,42 +49,70 @@ extension JSONLexer {
     // is an object; the outer ones in the bits above).
     var open = 0
     var kinds: UInt64 = 0
-    var nameFollows = false
-    // Where the key member's value starts; -2 while it is about to.
+    // Where the key member's value starts, or -1; and the range of the
+    // last one read (-1 for none).
     var keyStart = -1
-    var result: Range<Int>?
+    var foundStart = -1
+    var foundEnd = -1
+    // Whether `index` is at a member name (or the whitespace before it),
+    // else at a value (the whitespace before it passed over).
+    var atName = false
+    // Where the strings' plain runs stop.
+    var stops = StringStops(base, at: index, end: end)
     nextToken: while true {
-      if base[index] <= 0x20 {
-        index = JSONLexer.quickSpace(base, index, end, lineFeedIsSpace)
-        guard index >= 0 else { return -1 }
-      }
-      let byte = base[index]
-      if byte == UInt8(ascii: "\"") {
-        // A member name or a string value: plain ASCII runs sixteen bytes
-        // at a time here, the rest out of line.
-        let opening = index
-        var escaped = false
-        index &+= 1
-        while true {
-          let run = ByteClassifier.firstStringSpecial(UnsafeRawPointer(base), index)
-          index &+= run
-          if run < ByteClassifier.width { break }
-          guard index &+ ByteClassifier.width <= end else { return -1 }
-        }
-        if base[index] == UInt8(ascii: "\"") {
-          index &+= 1
-        } else {
-          index = JSONLexer.quickStringRest(base, from: index, end: end, escaped: &escaped)
+      // Whether the member loop read a value, which `index` is just after.
+      var valueRead = false
+      if atName {
+        atName = false
+        if base[index] <= 0x20 {
+          index = JSONLexer.quickSpace(base, index, end, lineFeedIsSpace)
           guard index >= 0 else { return -1 }
         }
-        guard index &+ margin <= end else { return -1 }
-        if nameFollows {
-          nameFollows = false
-          if open == 1
+        guard base[index] == UInt8(ascii: "\"") else { return -1 }
+        // Members `"name":value` with a string, number or literal value
+        // and no whitespace around the colon, one after the other in one
+        // loop; the key member, and the rest, below.
+        members: while true {
+          // `index` is at the name's opening quote.
+          let opening = index
+          index = stops.stop(base, from: opening &+ 1, end: end)
+          guard index >= 0 else { return -1 }
+          // A name with an escape or non-ASCII text is compared decoded.
+          let escaped = base[index] != UInt8(ascii: "\"")
+          if escaped {
+            index = JSONLexer.quickString(base, from: index, end: end)
+          } else {
+            index &+= 1
+          }
+          guard index >= 0, index &+ margin <= end else { return -1 }
+          let isKey =
+            open == 1
             && key.matches(
               base, start: opening &+ 1, count: index &- opening &- 2, escaped: escaped)
-          {
-            keyStart = -2
+          if !isKey && base[index] == UInt8(ascii: ":") {
+            var valueEnd = -1
+            switch base[index &+ 1] {
+            case UInt8(ascii: "\""):
+              valueEnd = stops.stringEnd(base, at: index &+ 1, end: end)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+              valueEnd = JSONLexer.quickNumber(base, at: index &+ 1, end: end)
+            case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+              valueEnd = JSONLexer.quickLiteral(base, at: index &+ 1)
+            default: break
+            }
+            if valueEnd >= 0 {
+              guard valueEnd &+ margin <= end else { return -1 }
+              index = valueEnd
+              // `,"`: the next member's name.
+              if UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt16.self)
+                == 0x222C
+              {
+                index &+= 1
+                continue members
+              }
+              valueRead = true
+              break members
+            }
           }
           if base[index] != UInt8(ascii: ":") {
             index = JSONLexer.quickSpace(base, index, end, lineFeedIsSpace)
@@ -92,12 +123,15 @@ extension JSONLexer {
             index = JSONLexer.quickSpace(base, index, end, lineFeedIsSpace)
             guard index >= 0 else { return -1 }
           }
-          if keyStart == -2 { keyStart = index }
-          continue nextToken
+          if isKey { keyStart = index }
+          break members
         }
-      } else {
-        guard !nameFollows else { return -1 }
+      }
+      if !valueRead {
+        let byte = base[index]
         switch byte {
+        case UInt8(ascii: "\""):
+          index = stops.stringEnd(base, at: index, end: end)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
           index = JSONLexer.quickNumber(base, at: index, end: end)
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
@@ -117,7 +151,7 @@ extension JSONLexer {
             let isObject: UInt64 = byte == UInt8(ascii: "{") ? 1 : 0
             kinds = kinds &<< 1 | isObject
             open &+= 1
-            nameFollows = isObject == 1
+            atName = isObject == 1
             continue nextToken
           }
         default: return -1
@@ -127,7 +161,8 @@ extension JSONLexer {
       // Close the containers this value completes.
       while open > 0 {
         if keyStart >= 0 && open == 1 {
-          result = keyStart..<index
+          foundStart = keyStart
+          foundEnd = index
           keyStart = -1
         }
         var next = base[index]
@@ -139,7 +174,11 @@ extension JSONLexer {
         let inObject = kinds & 1 == 1
         if next == UInt8(ascii: ",") {
           index &+= 1
-          nameFollows = inObject
+          atName = inObject
+          if !inObject && base[index] <= 0x20 {
+            index = JSONLexer.quickSpace(base, index, end, lineFeedIsSpace)
+            guard index >= 0 else { return -1 }
+          }
           continue nextToken
         }
         guard next == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return -1 }
@@ -148,9 +187,17 @@ extension JSONLexer {
         open &-= 1
         kinds &>>= 1
       }
-      found = result
+      found = foundStart >= 0 ? foundStart..<foundEnd : nil
       return index
     }
+  }
+
+  /// The position just after the string in which `index` is the first
+  /// byte that is not plain ASCII (`quickStringRest`), or -1.
+  @inline(never)
+  static func quickString(_ base: UnsafePointer<UInt8>, from index: Int, end: Int) -> Int {
+    var escaped = false
+    return quickStringRest(base, from: index, end: end, escaped: &escaped)
   }
 
   /// The first position at or after `index` that is not whitespace (a

@@ -1,0 +1,72 @@
+/// Where the plain runs of a JSON text's strings stop, found in the bits of
+/// 64-byte blocks (`ByteClassifier.stringSpecialBits`) instead of with a
+/// vector compare per string.
+///
+/// The blocks follow one another from the first one, so that their
+/// addresses do not wait on the strings read before: finding the end of a
+/// string is then a shift and a bit count on a word already made, not a
+/// load and compares on the string's own address. `quickSkip` reads a
+/// record's strings through it.
+struct StringStops {
+  /// Where the block starts.
+  private var start: Int
+  /// Bit `i` set when the byte at `start + i` stops a plain run.
+  private var bits: UInt64
+  /// The same for the next block, made ahead when it ends within the input.
+  private var nextBits: UInt64
+
+  /// The stops of the block at `start`, whose 64 bytes the caller
+  /// guarantees are there.
+  @inline(__always)
+  init(_ base: UnsafePointer<UInt8>, at start: Int, end: Int) {
+    self.start = start
+    bits = ByteClassifier.stringSpecialBits(UnsafeRawPointer(base), start)
+    nextBits = Self.bits(base, at: start &+ 64, end: end)
+  }
+
+  /// The stops of the block at `start`, or none when it would end past `end`.
+  @inline(__always)
+  private static func bits(_ base: UnsafePointer<UInt8>, at start: Int, end: Int) -> UInt64 {
+    start &+ 64 <= end ? ByteClassifier.stringSpecialBits(UnsafeRawPointer(base), start) : 0
+  }
+
+  /// The position of the first byte at or after `index` that stops a
+  /// string's plain run: `"`, `\`, a control character or a non-ASCII
+  /// byte; or -1 when the block holding it would end past `end`. It moves
+  /// to the next block as it reads on, or to a new one at `index` when
+  /// `index` is before the block or past the next one.
+  @inline(__always)
+  mutating func stop(_ base: UnsafePointer<UInt8>, from index: Int, end: Int) -> Int {
+    var from = index
+    while true {
+      // (Unsigned: a position before the block is read from a new one.)
+      let offset = UInt(bitPattern: from &- start)
+      if offset < 64 {
+        let rest = bits &>> UInt64(offset)
+        if rest != 0 { return from &+ rest.trailingZeroBitCount }
+        from = start &+ 64
+      }
+      if UInt(bitPattern: from &- start) < 128 {
+        start &+= 64
+        guard start &+ 64 <= end else { return -1 }
+        bits = nextBits
+      } else {
+        start = from
+        guard start &+ 64 <= end else { return -1 }
+        bits = ByteClassifier.stringSpecialBits(UnsafeRawPointer(base), start)
+      }
+      nextBits = Self.bits(base, at: start &+ 64, end: end)
+    }
+  }
+
+  /// The position just after the string whose opening quote is at
+  /// `index`, validated as `scanString` does, or -1: the plain run
+  /// through the blocks, the rest out of line (`JSONLexer.quickString`).
+  @inline(__always)
+  mutating func stringEnd(_ base: UnsafePointer<UInt8>, at index: Int, end: Int) -> Int {
+    let stop = stop(base, from: index &+ 1, end: end)
+    guard stop >= 0 else { return -1 }
+    if base[stop] == UInt8(ascii: "\"") { return stop &+ 1 }
+    return JSONLexer.quickString(base, from: stop, end: end)
+  }
+}
