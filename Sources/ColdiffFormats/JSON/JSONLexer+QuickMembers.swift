@@ -87,11 +87,12 @@ extension JSONLexer {
   /// in one tight loop, up to the value of the next member named the
   /// children member or to the end of the node; or gives up.
   ///
-  /// It reads as `quickSkip` reads a record (the same helpers, the same
-  /// margin), with the node as its outermost open container, and gives
-  /// up at everything `quickSkip` gives up at, and at a second member
-  /// named the tree key. Whatever it takes, the member loop takes too,
-  /// with the same stop and the same key ranges.
+  /// It reads as `quickSkip` reads a record (the same helpers, strings
+  /// through `StringStops`, the same margin), with the node as its
+  /// outermost open container, and gives up at everything `quickSkip`
+  /// gives up at, and at a second member named the tree key. Whatever it
+  /// takes, the member loop takes too, with the same stop and the same
+  /// key ranges.
   ///
   /// - Parameters:
   ///   - depth: how many containers enclose the node.
@@ -128,6 +129,8 @@ extension JSONLexer {
     // bit 1: the tree key), and where its value starts.
     var keyBits = 0
     var keyStart = 0
+    // Where the strings' plain runs stop, as `quickSkip` reads them.
+    var stops = StringStops(base, at: index, end: end)
     nextToken: while true {
       if base[index] <= 0x20 {
         index = JSONLexer.quickSpace(base, index, end, lineFeedIsSpace)
@@ -137,13 +140,8 @@ extension JSONLexer {
       if byte == UInt8(ascii: "\"") {
         let opening = index
         var escaped = false
-        index &+= 1
-        while true {
-          let run = ByteClassifier.firstStringSpecial(UnsafeRawPointer(base), index)
-          index &+= run
-          if run < ByteClassifier.width { break }
-          guard index &+ ByteClassifier.width <= end else { return -1 }
-        }
+        index = stops.stop(base, from: opening &+ 1, end: end)
+        guard index >= 0 else { return -1 }
         if base[index] == UInt8(ascii: "\"") {
           index &+= 1
         } else {

@@ -6,7 +6,7 @@
 /// addresses do not wait on the strings read before: finding the end of a
 /// string is then a shift and a bit count on a word already made, not a
 /// load and compares on the string's own address. `quickSkip` reads a
-/// record's strings through it.
+/// record's strings through it, and `quickMembers` a tree node's.
 struct StringStops {
   /// Where the block starts.
   private var start: Int
