@@ -142,6 +142,35 @@ import Testing
     }
   }
 
+  @Test func positionsWithTheUnequalNodesAsUpdatesAreTheDiff() {
+    var generator = SeededGenerator(seed: 45)
+    var updates = 0
+    for _ in 0..<200 {
+      let (old, new) = FlatForest.randomPair(using: &generator)
+      let oldNodes = Self.preorder(old)
+      let newNodes = Self.preorder(new)
+      let (oldShape, newShape) = (TreeShape(of: old), TreeShape(of: new))
+      let newToOld = newNodes.map { node in
+        Int32(oldNodes.firstIndex { $0.id == node.id } ?? -1)
+      }
+      let unequal = newNodes.indices.compactMap { newNode -> Int? in
+        let oldNode = Int(newToOld[newNode])
+        guard oldNode >= 0, !TreeItem.sameContent(oldNodes[oldNode], newNodes[newNode]) else {
+          return nil
+        }
+        return oldNode
+      }
+      let positions = Diff(
+        oldShape: oldShape, newShape: newShape, newToOld: newToOld, isEqual: { _, _ in true })
+      #expect(positions.updates.isEmpty)
+      // In any order: the updates come out in depth-first order.
+      let updated = positions.updating(oldNodes: unequal.reversed(), in: oldShape)
+      #expect(updated == Self.diff(old, new))
+      updates += unequal.count
+    }
+    #expect(updates > 100)
+  }
+
   static func preorder(_ forest: [TreeItem]) -> [TreeItem] {
     forest.flatMap { [$0] + preorder($0.children) }
   }

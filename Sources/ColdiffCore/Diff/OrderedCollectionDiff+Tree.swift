@@ -62,6 +62,20 @@ extension OrderedCollectionDiff where Index == TreeIndexPath {
     self.init(inserts: inserts, deletes: deletes, updates: updates, moves: moves)
   }
 
+  /// This diff with the old nodes `nodes` (matched, in any order) as its
+  /// updates, by their paths in `oldShape`: what
+  /// `init(oldShape:newShape:newToOld:isEqual:)` gives when `isEqual` is
+  /// `false` for exactly those nodes, made from its diff with an
+  /// `isEqual` that is always `true` (a comparison that works the
+  /// positions out while it compares the nodes).
+  ///
+  /// - Complexity: O(u log u + u·h) for u updates and height h.
+  public func updating(oldNodes nodes: [Int], in oldShape: TreeShape) -> Self {
+    OrderedCollectionDiff(
+      inserts: inserts, deletes: deletes,
+      updates: nodes.sorted().map { oldShape.topology.path(of: $0) }, moves: moves)
+  }
+
   /// The inserted roots (sorted) and, by old node, the moved nodes:
   /// parent changed, or outside the kept order of their parent; see
   /// `init(oldShape:newShape:newToOld:isEqual:)`.
