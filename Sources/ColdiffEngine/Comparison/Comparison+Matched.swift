@@ -34,32 +34,13 @@ extension Comparison {
     let walk = MatchedWalk(
       old: old, new: new, identity: identity, rules: rules, newToOld: newToOld,
       comparing: comparing)
-    let pieces = ComparisonPieces(count: (new.count + piece - 1) / piece)
-    func work() -> [(Int, [FieldChange])] {
-      var found: [(Int, [FieldChange])] = []
-      while let taken = pieces.take() {
-        do {
-          try walk.compare(taken * piece..<min(new.count, (taken + 1) * piece), into: &found)
-        } catch {
-          pieces.fail(taken, error)
-          break
-        }
-      }
-      return found
-    }
-    let (first, (positions, second)) = Parallel.both(
-      { work() },
-      {
-        (
-          positionDiff(
-            oldCount: old.count, newCount: new.count, ordered: ordered, newToOld: newToOld),
-          work()
-        )
+    let (changes, positions) = try ComparisonPieces.compare(
+      count: new.count, piece: piece,
+      { records, found in try walk.compare(records, into: &found) },
+      alongside: {
+        positionDiff(
+          oldCount: old.count, newCount: new.count, ordered: ordered, newToOld: newToOld)
       })
-    if let failure = pieces.failure { throw failure }
-    var changes: [Int: [FieldChange]] = [:]
-    changes.reserveCapacity(first.count + second.count)
-    for (oldIndex, fields) in first + second { changes[oldIndex] = fields }
     return (changes, positions.updating(Array(changes.keys)))
   }
 }
@@ -71,6 +52,46 @@ extension Comparison {
 /// before it are walked to their end, so that an earlier failure is
 /// still found.
 final class ComparisonPieces: Sendable {
+  /// The changed fields that `compare` finds among `count` items (NEW's
+  /// records or nodes) cut in pieces of `piece`, by OLD position, on both
+  /// cores, each piece taken by whichever core is free, while one of them
+  /// first makes `alongside`'s result (a diff's positions, which read no
+  /// record). The same changes and error as one walk in order: an error
+  /// is that of the first failing piece.
+  ///
+  /// - Parameters:
+  ///   - count: the items.
+  ///   - piece: the items in one piece.
+  ///   - compare: appends the OLD position and changed fields of each
+  ///     changed item of a range of them, in order.
+  ///   - alongside: made on one core before it takes pieces.
+  /// - Returns: the changes, and what `alongside` made.
+  static func compare<Side>(
+    count: Int, piece: Int,
+    _ compare: (Range<Int>, inout [(Int, [FieldChange])]) throws -> Void,
+    alongside: () -> Side
+  ) throws -> (changes: [Int: [FieldChange]], side: Side) {
+    let pieces = ComparisonPieces(count: (count + piece - 1) / piece)
+    func work() -> [(Int, [FieldChange])] {
+      var found: [(Int, [FieldChange])] = []
+      while let taken = pieces.take() {
+        do {
+          try compare(taken * piece..<min(count, (taken + 1) * piece), &found)
+        } catch {
+          pieces.fail(taken, error)
+          break
+        }
+      }
+      return found
+    }
+    let (first, (side, second)) = Parallel.both({ work() }, { (alongside(), work()) })
+    if let failure = pieces.failure { throw failure }
+    var changes: [Int: [FieldChange]] = [:]
+    changes.reserveCapacity(first.count + second.count)
+    for (oldIndex, fields) in first + second { changes[oldIndex] = fields }
+    return (changes, side)
+  }
+
   private let count: Int
   private let next = Atomic<Int>(0)
   private let failed = Mutex<(piece: Int, error: any Error)?>(nil)

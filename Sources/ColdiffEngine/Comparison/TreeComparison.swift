@@ -95,34 +95,14 @@ package struct TreeComparison {
     // NEW's nodes in pieces, each taken by whichever core is free, while
     // one core first works out the diff's positions (which read no
     // node); its updates are then the nodes found changed.
-    let piece = Comparison.recordsPerPiece
-    let pieces = ComparisonPieces(count: (new.count + piece - 1) / piece)
-    func work() -> [(Int, [FieldChange])] {
-      var found: [(Int, [FieldChange])] = []
-      while let taken = pieces.take() {
-        do {
-          found += try compare(taken * piece..<min(new.count, (taken + 1) * piece))
-        } catch {
-          pieces.fail(taken, error)
-          break
-        }
-      }
-      return found
-    }
-    let (first, (positions, second)) = Parallel.both(
-      { work() },
-      {
-        (
-          OrderedCollectionDiff(
-            oldShape: old.shape, newShape: new.shape, newToOld: newToOld,
-            isEqual: { _, _ in true }),
-          work()
-        )
+    let (changes, positions) = try ComparisonPieces.compare(
+      count: new.count, piece: Comparison.recordsPerPiece,
+      { nodes, found in found += try compare(nodes) },
+      alongside: {
+        OrderedCollectionDiff(
+          oldShape: old.shape, newShape: new.shape, newToOld: newToOld,
+          isEqual: { _, _ in true })
       })
-    if let failure = pieces.failure { throw failure }
-    var changes: [Int: [FieldChange]] = [:]
-    changes.reserveCapacity(first.count + second.count)
-    for (oldNode, fields) in first + second { changes[oldNode] = fields }
     diff = positions.updating(oldNodes: Array(changes.keys), in: old.shape)
     self.changes = changes
   }
