@@ -3,18 +3,18 @@ import Testing
 
 @testable import ColdiffFormats
 
-/// `quickSkip` against the one it replaced (`previousQuickSkip`) and the
-/// token loop: on every JSONTestSuite file, on generated records (records
-/// like the benchmark's with non-ASCII text, escapes, long strings,
-/// nesting and whitespace, and `RandomJSONText` values) and on thousands
+/// `quickSkip` against the token loop: on every JSONTestSuite file, on
+/// generated records (records like the benchmark's with non-ASCII text,
+/// escapes, long strings, nesting and whitespace, and `RandomJSONText`
+/// values) and on thousands
 /// of random mutations of them (bytes inserted, removed or replaced by
 /// quotes, backslashes, brackets, high bytes, control characters, line
 /// feeds), each followed by text of many lengths (the 64-byte blocks of
 /// `StringStops` reach past the value and towards the end of the input),
-/// in JSON Lines and in a document, with several keys: the two take or
-/// give up alike, with the same end and key range (`found` untouched when
-/// they give up), and what they take the token loop takes with that end
-/// and key range.
+/// in JSON Lines and in a document, with several keys: what the quick
+/// skip takes the token loop takes with the same end and key range, and
+/// when it gives up `found` is untouched; it takes most records (the
+/// counts of those it took).
 @Suite struct JSONQuickSkipDifferentialTests {
   /// What a skip makes of a value: its end (-1 when it gives up) and the
   /// key range it leaves in `found`.
@@ -44,8 +44,9 @@ import Testing
       0x00, 0x01, 0x1F, 0x7F, 0x80, 0xBF, 0xC3, 0xE2, 0xF0, 0xFF,
     ]
 
-  /// Compares the skips of `text` followed by `tail`, in both modes, with
-  /// every key, at `depth`; returns how many times they took it.
+  /// Checks the quick skip of `text` followed by `tail` against the token
+  /// loop, in both modes, with every key, at `depth`; returns how many
+  /// times the quick skip took it.
   @discardableResult
   private static func compare(_ text: [UInt8], tail: [UInt8], depth: Int = 0) -> Int {
     var taken = 0
@@ -58,13 +59,8 @@ import Testing
           let quickKey = QuickKey(key)
           var found = untouched
           let end = lexer.quickSkip(depth: depth, key: quickKey, found: &found)
-          var previousFound = untouched
-          let previous = lexer.previousQuickSkip(depth: depth, key: quickKey, found: &previousFound)
           let context =
             "\(String(decoding: text, as: UTF8.self)) + \(tail.count) bytes (lines: \(stopsAtNewline), key: \(key.map { String(decoding: $0, as: UTF8.self) } ?? "none"))"
-          #expect(
-            Outcome(end: end, key: found) == Outcome(end: previous, key: previousFound),
-            "\(context)")
           guard end >= 0 else {
             #expect(found == untouched, "\(context)")
             continue
