@@ -15,6 +15,17 @@ import Testing
     #expect(calls == 2)
   }
 
+  @Test func matchingWithAllPairsEqualHasNoUpdatesAndTheSameSpaces() {
+    for (oldCount, newToOld) in [(3, [2, -1, 0] as [Int32]), (130, [129, -1, 64, 0]), (0, [-1])] {
+      let positions = UnorderedCollectionDiff<Int>(
+        oldCount: oldCount, newCount: newToOld.count, newToOld: newToOld)
+      let tested = UnorderedCollectionDiff<Int>(
+        oldCount: oldCount, newCount: newToOld.count, newToOld: newToOld,
+        isEqual: { _, _ in true })
+      #expect(positions == tested && positions.updates.isEmpty)
+    }
+  }
+
   @Test func dictionaryDiffIsSortedByKey() {
     let old = ["b": 1, "a": 1, "c": 3, "d": 4]
     let new = ["c": 3, "d": 5, "e": 0, "f": 0]

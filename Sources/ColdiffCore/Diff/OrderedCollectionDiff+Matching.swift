@@ -54,34 +54,13 @@ extension OrderedCollectionDiff where Index == Int {
   /// - Precondition: each old position is in `0..<oldCount` and matched at
   ///   most once.
   /// - Complexity: O(n log n) for n = oldCount + newCount; a bit per old
-  ///   record says which are matched.
+  ///   record says which are matched (`UnorderedCollectionDiff`).
   public init(oldCount: Int, newCount: Int, newToOld: [Int32]) {
-    precondition(newToOld.count == newCount, "newToOld must have newCount entries")
-    var matched = [UInt64](repeating: 0, count: (oldCount + 63) / 64)
-    var inserts: [Int] = []
-    for new in 0..<newCount {
-      let old = Int(newToOld[new])
-      if old < 0 {
-        inserts.append(new)
-        continue
-      }
-      precondition(old < oldCount, "newToOld[\(new)] = \(old) is not an old position")
-      let bit: UInt64 = 1 << UInt64(old & 63)
-      precondition(matched[old >> 6] & bit == 0, "old position \(old) is matched twice")
-      matched[old >> 6] |= bit
-    }
-    var deletes: [Int] = []
-    for (word, bits) in matched.enumerated() where bits != ~0 {
-      var unmatched = ~bits
-      while unmatched != 0 {
-        let old = word << 6 | unmatched.trailingZeroBitCount
-        if old >= oldCount { break }
-        deletes.append(old)
-        unmatched &= unmatched - 1
-      }
-    }
+    let unmatched = UnorderedCollectionDiff(
+      oldCount: oldCount, newCount: newCount, newToOld: newToOld)
     self.init(
-      inserts: inserts, deletes: deletes, updates: [], moves: Self.minimalMoves(newToOld: newToOld))
+      inserts: unmatched.inserts, deletes: unmatched.deletes, updates: [],
+      moves: Self.minimalMoves(newToOld: newToOld))
   }
 
   /// The matched pairs outside the longest increasing subsequence of

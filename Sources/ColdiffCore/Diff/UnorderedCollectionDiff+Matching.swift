@@ -37,4 +37,46 @@ extension UnorderedCollectionDiff where Key == Int {
     let inserts = (0..<newCount).filter { newToOld[$0] < 0 }
     self.init(inserts: inserts, deletes: deletes, updates: updates)
   }
+
+  /// Creates the unordered diff implied by a matching whose matched pairs
+  /// are all equal: the same inserts and deletes as
+  /// `init(oldCount:newCount:newToOld:isEqual:)` with an `isEqual` that
+  /// always returns `true`, and no updates (a comparison that works out
+  /// the positions while it compares the records).
+  ///
+  /// - Parameters:
+  ///   - oldCount: the number of old records.
+  ///   - newCount: the number of new records; `newToOld.count` must equal it.
+  ///   - newToOld: for each new position, the matched old position or -1.
+  /// - Precondition: each old position is in `0..<oldCount` and matched at
+  ///   most once.
+  /// - Complexity: O(oldCount + newCount); a bit per old record says
+  ///   which are matched.
+  public init(oldCount: Int, newCount: Int, newToOld: [Int32]) {
+    precondition(newToOld.count == newCount, "newToOld must have newCount entries")
+    var matched = [UInt64](repeating: 0, count: (oldCount + 63) / 64)
+    var inserts: [Int] = []
+    for new in 0..<newCount {
+      let old = Int(newToOld[new])
+      if old < 0 {
+        inserts.append(new)
+        continue
+      }
+      precondition(old < oldCount, "newToOld[\(new)] = \(old) is not an old position")
+      let bit: UInt64 = 1 << UInt64(old & 63)
+      precondition(matched[old >> 6] & bit == 0, "old position \(old) is matched twice")
+      matched[old >> 6] |= bit
+    }
+    var deletes: [Int] = []
+    for (word, bits) in matched.enumerated() where bits != ~0 {
+      var unmatched = ~bits
+      while unmatched != 0 {
+        let old = word << 6 | unmatched.trailingZeroBitCount
+        if old >= oldCount { break }
+        deletes.append(old)
+        unmatched &= unmatched - 1
+      }
+    }
+    self.init(inserts: inserts, deletes: deletes, updates: [])
+  }
 }

@@ -151,7 +151,7 @@ package struct Comparison {
       return OrderedCollectionDiff(oldCount: oldCount, newCount: newCount, newToOld: newToOld)
     }
     let unordered = UnorderedCollectionDiff(
-      oldCount: oldCount, newCount: newCount, newToOld: newToOld, isEqual: { _, _ in true })
+      oldCount: oldCount, newCount: newCount, newToOld: newToOld)
     return OrderedCollectionDiff(
       inserts: unordered.inserts, deletes: unordered.deletes, updates: [], moves: [])
   }
