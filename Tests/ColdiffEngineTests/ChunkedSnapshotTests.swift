@@ -49,14 +49,7 @@ import Testing
   private func diff(_ old: InputFile, _ new: InputFile) throws -> [UInt8] {
     let oldSnapshot = try Snapshot(old, override: nil, keyName: Array("id".utf8))
     let newSnapshot = try Snapshot(new, override: nil, keyName: Array("id".utf8))
-    let identity = try Identity.resolve(keys: [], old: oldSnapshot, new: newSnapshot)
-    let comparison = try Comparison(
-      old: oldSnapshot, new: newSnapshot, identity: identity, rules: ComparisonRules(),
-      ordered: true, oldKeys: oldSnapshot.keyArena(for: identity),
-      newKeys: newSnapshot.keyArena(for: identity))
-    var out: [UInt8] = []
-    comparison.document().write(to: &out)
-    return out
+    return try documentText(oldSnapshot, newSnapshot)
   }
 
   @Test(arguments: ["jsonl", "json", "csv"])
@@ -115,16 +108,6 @@ import Testing
     return (text(rows), text(new))
   }
 
-  private func document(_ old: Snapshot, _ new: Snapshot) throws -> [UInt8] {
-    let identity = try Identity.resolve(keys: [], old: old, new: new)
-    let comparison = try Comparison(
-      old: old, new: new, identity: identity, rules: ComparisonRules(), ordered: true,
-      oldKeys: old.keyArena(for: identity), newKeys: new.keyArena(for: identity))
-    var out: [UInt8] = []
-    comparison.document().write(to: &out)
-    return out
-  }
-
   @Test(arguments: ["jsonl", "csv"])
   func partnersAreTakenOnlyAgainstTheirReference(form: String) throws {
     let (old, new) = inputs(form)
@@ -136,7 +119,7 @@ import Testing
       InputFile(name: "old.\(form)", bytes: old), override: nil, keyName: Self.keyName)
     let plainNew = try Snapshot(
       InputFile(name: "new.\(form)", bytes: new), override: nil, keyName: Self.keyName)
-    let plain = try document(plainOld, plainNew)
+    let plain = try documentText(plainOld, plainNew)
     // As coldiff reads them: OLD mapped, and let go as a large OLD is,
     // NEW mapped and let go.
     let mappedOld = try Snapshot(
@@ -148,7 +131,7 @@ import Testing
       keyName: Self.keyName, reference: mappedOld)
     #expect(mappedNew.bytes.releasesPages)
     #expect(mappedNew.knownPartners(in: mappedOld) != nil)
-    #expect(try document(mappedOld, mappedNew) == plain)
+    #expect(try documentText(mappedOld, mappedNew) == plain)
     // NEW scanned against a copy of itself: each record's partner is its
     // own position, which against OLD would miss the changed records.
     let copy = try Snapshot(
@@ -158,7 +141,7 @@ import Testing
       reference: copy)
     #expect(againstCopy.knownPartners(in: copy)?.partner(of: 5) == 5)
     #expect(againstCopy.knownPartners(in: plainOld) == nil)
-    #expect(try document(plainOld, againstCopy) == plain)
+    #expect(try documentText(plainOld, againstCopy) == plain)
     #expect(plain.count > 1_000)
   }
 

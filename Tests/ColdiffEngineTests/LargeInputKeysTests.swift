@@ -49,16 +49,6 @@ import Testing
     return (old, new)
   }
 
-  private static func document(_ old: Snapshot, _ new: Snapshot) throws -> [UInt8] {
-    let identity = Identity.fields([id])
-    let comparison = try Comparison(
-      old: old, new: new, identity: identity, rules: ComparisonRules(), ordered: true,
-      oldKeys: old.keyArena(for: identity), newKeys: new.keyArena(for: identity))
-    var out: [UInt8] = []
-    comparison.document().write(to: &out)
-    return out
-  }
-
   @Test(arguments: ["jsonl", "json", "csv"])
   func keysMadeAfterTheScanAreThoseMadeWhileReading(form: String) throws {
     let (old, new) = try Self.snapshots(form, largestCapturing: Snapshot.largestInputCapturingKeys)
@@ -71,8 +61,8 @@ import Testing
       #expect(keys.count == 300 && largeKeys.count == 300)
       #expect((0..<keys.count).allSatisfy { keys.key($0) == largeKeys.key($0) })
     }
-    let document = try Self.document(old, new)
-    #expect(try Self.document(largeOld, largeNew) == document)
+    let document = try documentText(old, new)
+    #expect(try documentText(largeOld, largeNew) == document)
     #expect(String(decoding: document, as: UTF8.self).contains("added"))
   }
 
