@@ -66,15 +66,22 @@ import Testing
     }
   }
 
+  /// `count` random bytes, mostly plain `a` with the bytes looked for
+  /// among them; every third round sparse, for long runs without any.
+  private static func block(_ count: Int, round: Int, using generator: inout SeededGenerator)
+    -> [UInt8]
+  {
+    let plain = round % 3 == 0 ? 0.95 : 0.4
+    return (0..<count).map { _ in
+      Double.random(in: 0..<1, using: &generator) < plain
+        ? UInt8(ascii: "a") : alphabet.randomElement(using: &generator)!
+    }
+  }
+
   @Test func randomBlocksAtEveryAlignment() {
     var generator = SeededGenerator(seed: 17)
     for round in 0..<300 {
-      // Sparse rounds make long runs without any byte looked for.
-      let plain = round % 3 == 0 ? 0.95 : 0.4
-      let bytes = (0..<40).map { _ in
-        Double.random(in: 0..<1, using: &generator) < plain
-          ? UInt8(ascii: "a") : Self.alphabet.randomElement(using: &generator)!
-      }
+      let bytes = Self.block(40, round: round, using: &generator)
       check(bytes)
     }
   }
@@ -131,11 +138,7 @@ import Testing
   @Test func stringSpecialBitsOfRandomBlocksAndOfEveryByteInEveryLane() {
     var generator = SeededGenerator(seed: 4_099)
     for round in 0..<300 {
-      let plain = round % 3 == 0 ? 0.95 : 0.4
-      let bytes = (0..<100).map { _ in
-        Double.random(in: 0..<1, using: &generator) < plain
-          ? UInt8(ascii: "a") : Self.alphabet.randomElement(using: &generator)!
-      }
+      let bytes = Self.block(100, round: round, using: &generator)
       bytes.withUnsafeBytes { raw in
         for offset in 0...(bytes.count - 64) {
           #expect(
