@@ -65,4 +65,28 @@ struct FenwickTree {
       return Int(sum)
     }
   }
+
+  /// The most leading slots of `segment` whose counts add up to at most
+  /// `limit`, and that sum: with counts of records per slot, the slot
+  /// `slots` holds the record at position `limit` (when there is one),
+  /// `limit - sum` records into it.
+  ///
+  /// - Complexity: O(log n).
+  func leadingSlots(summingAtMost limit: Int, in segment: Int = 0) -> (slots: Int, sum: Int) {
+    let start = starts[segment]
+    let size = starts[segment + 1] - start
+    return tree.withUnsafeBufferPointer { tree in
+      var (node, sum) = (0, 0)
+      var step = size == 0 ? 0 : 1 << (Int.bitWidth - 1 - size.leadingZeroBitCount)
+      while step > 0 {
+        let next = node + step
+        if next <= size, sum + Int(tree[start + next - 1]) <= limit {
+          node = next
+          sum += Int(tree[start + next - 1])
+        }
+        step >>= 1
+      }
+      return (node, sum)
+    }
+  }
 }

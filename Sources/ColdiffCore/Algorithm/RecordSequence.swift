@@ -8,15 +8,18 @@
 /// patch:)` keep their tags in one, colpatch the records of a list target,
 /// coldiff the member names of an object map's roots.
 ///
-/// A position is found by walking the chunks' sizes, a few hundred
-/// integers for a million records; a patch of d operations on n records
-/// costs O(n + d·(n/c + c)) for chunks of c handles, memory moves of
-/// small contiguous arrays rather than the pointer chasing of a tree.
+/// A position is found from the chunks' sizes, kept as running counts
+/// (`FenwickTree`) so that finding one reads a few of them, not the
+/// sizes of every chunk before it; a patch of d operations on n records
+/// costs O(n + d·(log(n/c) + c)) for chunks of c handles, memory moves
+/// of small contiguous arrays rather than the pointer chasing of a tree.
 public struct RecordSequence: Sendable {
   /// The chunks in order; none is longer than `chunkLimit`.
   private var chunks: [[Int32]]
   /// The number of handles of each chunk.
   private var sizes: [Int]
+  /// The same sizes as running counts, to find a position's chunk.
+  private var counts: FenwickTree
   /// The number of handles.
   public private(set) var count: Int
 
@@ -35,6 +38,7 @@ public struct RecordSequence: Sendable {
     }
     if chunks.isEmpty { chunks = [[]] }
     sizes = chunks.map(\.count)
+    counts = FenwickTree(counts: sizes.map { Int32($0) })
   }
 
   /// Creates a sequence holding `0..<count` in order.
@@ -46,7 +50,7 @@ public struct RecordSequence: Sendable {
 
   /// The handle at `position`.
   ///
-  /// - Complexity: O(n/c).
+  /// - Complexity: O(log(n/c)).
   public subscript(position: Int) -> Int32 {
     get {
       precondition(position >= 0 && position < count, "position out of range")
@@ -62,18 +66,16 @@ public struct RecordSequence: Sendable {
 
   /// Inserts `handle` so that it ends at `position`.
   ///
-  /// - Complexity: O(n/c + c).
+  /// - Complexity: O(log(n/c) + c).
   public mutating func insert(_ handle: Int32, at position: Int) {
     precondition(position >= 0 && position <= count, "insert position out of range")
-    var chunk = 0
-    var offset = position
-    let last = chunks.count - 1
-    while chunk < last && offset > sizes[chunk] {
-      offset -= sizes[chunk]
-      chunk += 1
-    }
-    chunks[chunk].insert(handle, at: offset)
+    // The first chunk whose end is at or after `position`: a handle
+    // inserted at a chunk's end joins that chunk, not the next.
+    let before = counts.leadingSlots(summingAtMost: position - 1)
+    let chunk = min(before.slots, chunks.count - 1)
+    chunks[chunk].insert(handle, at: position - before.sum)
     sizes[chunk] += 1
+    counts.add(1, at: chunk)
     count += 1
     if sizes[chunk] > Self.chunkLimit {
       let tail = Array(chunks[chunk][Self.chunkSize...])
@@ -81,17 +83,19 @@ public struct RecordSequence: Sendable {
       sizes[chunk] = Self.chunkSize
       chunks.insert(tail, at: chunk + 1)
       sizes.insert(tail.count, at: chunk + 1)
+      counts = FenwickTree(counts: sizes.map { Int32($0) })
     }
   }
 
   /// Removes the handle at `position` and returns it.
   ///
-  /// - Complexity: O(n/c + c).
+  /// - Complexity: O(log(n/c) + c).
   @discardableResult
   public mutating func remove(at position: Int) -> Int32 {
     precondition(position >= 0 && position < count, "remove position out of range")
     let (chunk, offset) = locate(position)
     sizes[chunk] -= 1
+    counts.add(-1, at: chunk)
     count -= 1
     return chunks[chunk].remove(at: offset)
   }
@@ -99,7 +103,7 @@ public struct RecordSequence: Sendable {
   /// Removes the handle at `from`, then inserts it at `to` in the
   /// sequence as it is after the removal (RFC 6902 `move`).
   ///
-  /// - Complexity: O(n/c + c).
+  /// - Complexity: O(log(n/c) + c).
   public mutating func move(from: Int, to: Int) {
     precondition(from >= 0 && from < count, "move from \(from) is out of range")
     let handle = remove(at: from)
@@ -118,15 +122,9 @@ public struct RecordSequence: Sendable {
   }
 
   /// The chunk that holds `position` and the position in it.
+  /// (Chunks emptied by removals before it are passed over.)
   private func locate(_ position: Int) -> (chunk: Int, offset: Int) {
-    sizes.withUnsafeBufferPointer { sizes in
-      var chunk = 0
-      var offset = position
-      while offset >= sizes[chunk] {
-        offset -= sizes[chunk]
-        chunk += 1
-      }
-      return (chunk, offset)
-    }
+    let before = counts.leadingSlots(summingAtMost: position)
+    return (before.slots, position - before.sum)
   }
 }
