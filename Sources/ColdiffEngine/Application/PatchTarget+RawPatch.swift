@@ -6,16 +6,18 @@ extension PatchTarget {
   /// another, as `JSONPatch.apply(to:)` does, with the common record
   /// operations done on handles and bytes (DESIGN §2.2, §2.7): a `remove`
   /// or `move` of a whole record never builds its value (a moved record
-  /// is copied byte for byte when written), and a `test` of an untouched
+  /// is copied byte for byte when written), a `test` of an untouched
   /// record or of one of its members compares the patch's bytes with the
-  /// target's before building anything. Every other operation, and a
+  /// target's before building anything, and a table's row takes a
+  /// `replace` of a field with a string, and a `test` of a field after
+  /// one, on its fields (`PatchTarget+FieldEdits`). Every other operation, and a
   /// `test` whose bytes differ, runs as the built operation would, so the
   /// results and messages are those of `JSONPatch`.
   ///
   /// - Parameter patch: the patch.
   /// - Throws: `JSONPatchApplicationError` naming the first operation that
   ///   does not apply and why.
-  /// - Complexity: O(n/c + c) for each record operation (see
+  /// - Complexity: O(log(n/c) + c) for each record operation (see
   ///   `RecordSequence`), O(m) for a `test` of m bytes.
   package mutating func apply(_ patch: RawJSONPatch) throws(JSONPatchApplicationError) {
     for (index, operation) in patch.operations.enumerated() {
@@ -43,9 +45,17 @@ extension PatchTarget {
     switch operation.kind {
     case .test where tokens.count == 1 || tokens.count == 2:
       let handle = try existingRecord(tokens[0], operation.path)
+      if tokens.count == 2,
+        let same = editedField(
+          handle, named: tokens[1], equal: patch.valueRange(of: operation), of: patch)
+      {
+        return same
+      }
       return isUntouchedOriginal(handle)
         && originalBytes(
           handle, at: tokens.dropFirst().first, equal: patch.valueRange(of: operation), of: patch)
+    case .replace where tokens.count == 2:
+      return try replaceField(operation, of: patch)
     case .remove where tokens.count == 1:
       _ = try existingRecord(tokens[0], operation.path)
       sequence.remove(at: try position(tokens[0], operation.path))

@@ -83,6 +83,7 @@ extension PatchTarget {
     case .table(let table):
       let rows = handles.map { handle -> CSVOutputRow in
         if isUntouchedOriginal(handle) { return .original(Int(handle)) }
+        if let fields = fieldEdits[handle] { return .edited(Int(handle), fields: fields) }
         guard case .object(let object) = value(of: handle) else {
           preconditionFailure("checkRow keeps every row of a table an object")
         }

@@ -14,8 +14,14 @@ package struct PatchTarget {
   /// The value of each handle that is not an untouched original (a few,
   /// so a table, not an entry per record to fill and free).
   private var values: [Int32: JSONValue] = [:]
-  /// Whether each original record has a value in `values`.
+  /// Whether each original record has a value in `values` or fields in
+  /// `fieldEdits`.
   private var edited: [Bool]
+  /// The fields of original rows of a table that operations gave a new
+  /// string, by handle, when nothing built the row's value
+  /// (`PatchTarget+FieldEdits`): at most one entry a column, the text of
+  /// a string without escapes.
+  private(set) var fieldEdits: [Int32: [(column: Int, text: [UInt8])]] = [:]
   /// The number of handles: the originals and the records made since.
   private(set) var recordCount: Int
   /// The member name of each handle of an object map that is not an
@@ -74,18 +80,39 @@ package struct PatchTarget {
 
   /// The current value of the record `handle`.
   package func value(of handle: Int32) -> JSONValue {
-    values[handle]
-      ?? parsed.value(of: handle) { record in
-        pages.noteRead()
-        return snapshot.value(of: record)
-      }
+    if let value = values[handle] { return value }
+    let original = parsed.value(of: handle) { record in
+      pages.noteRead()
+      return snapshot.value(of: record)
+    }
+    guard let fields = fieldEdits[handle] else { return original }
+    return PatchTarget.editing(original, fields)
   }
 
   /// Gives `handle` a new value (it is written anew).
   package mutating func setValue(_ value: JSONValue, of handle: Int32) {
     values[handle] = value
+    fieldEdits[handle] = nil
     if Int(handle) < edited.count { edited[Int(handle)] = true }
   }
+
+  /// Gives field `column` of original row `handle`, which has no value of
+  /// its own (``hasOwnValue(_:)``), the string `text` (it is written
+  /// anew, its other fields as they were).
+  mutating func setField(_ column: Int, to text: [UInt8], of handle: Int32) {
+    edited[Int(handle)] = true
+    var fields = fieldEdits[handle] ?? []
+    if let index = fields.firstIndex(where: { $0.column == column }) {
+      fields[index].text = text
+    } else {
+      fields.append((column, text))
+    }
+    fieldEdits[handle] = fields
+  }
+
+  /// Whether `handle` has a value an operation made or changed, as
+  /// opposed to an original record's, edited field by field or not.
+  func hasOwnValue(_ handle: Int32) -> Bool { values[handle] != nil }
 
   /// A new record with `value`, not yet placed anywhere.
   package mutating func makeRecord(_ value: JSONValue) -> Int32 {

@@ -114,6 +114,31 @@ struct CSVRowWriter {
     endLine(ownEnding: nil, last: last)
   }
 
+  /// Writes record `row` of the table with `fields` given new text, as
+  /// ``writeValues(_:last:)`` writes the object of all its fields: each
+  /// field's text in the style, an output column the table lacks empty.
+  mutating func writeEdited(_ row: Int, fields: [(column: Int, text: [UInt8])], last: Bool) {
+    let raw = table.rawFieldRanges(ofRow: row)
+    for (column, source) in sourceColumns.enumerated() {
+      if column > 0 { output.append(style.delimiter) }
+      guard let source else {
+        writeField([])
+        continue
+      }
+      if let edit = fields.first(where: { $0.column == source }) {
+        writeField(edit.text)
+      } else if raw[source].isEmpty || table.bytes[raw[source].lowerBound] != UInt8(ascii: "\"") {
+        // An unquoted field's text is its bytes.
+        table.bytes.withUnsafeBufferPointer {
+          writeField(UnsafeBufferPointer(rebasing: $0[raw[source]]))
+        }
+      } else {
+        writeField(CSVTable.decodeField(table.bytes, raw[source]))
+      }
+    }
+    endLine(ownEnding: nil, last: last)
+  }
+
   /// Ends a line: with its own line ending when it had one, else the
   /// style's; with none for the last line of a file without a final
   /// newline.
@@ -126,7 +151,7 @@ struct CSVRowWriter {
   }
 
   /// Writes one field's value, quoted when the style or its content asks.
-  private mutating func writeField(_ value: [UInt8]) {
+  private mutating func writeField<Text: Collection<UInt8>>(_ value: Text) {
     let quote = UInt8(ascii: "\"")
     var needsQuotes = style.quoting == .all || (value.isEmpty && header.count == 1)
     if !needsQuotes {

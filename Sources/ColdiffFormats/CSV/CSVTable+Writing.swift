@@ -15,7 +15,8 @@ extension CSVTable {
   /// The old columns that some row has stay, in their order; columns that
   /// no row has are dropped; names that rows have and the old header has
   /// not are appended at the end, in the order they first appear (row by
-  /// row, member by member). An original row has every old column. With no
+  /// row, member by member). An original row, edited or not, has every
+  /// old column. With no
   /// row at all, the header stays as it was.
   ///
   /// - Parameters:
@@ -35,7 +36,7 @@ extension CSVTable {
     var addedNames = Set<[UInt8]>()
     for row in rows {
       switch row {
-      case .original:
+      case .original, .edited:
         keptAll = true
       case .values(let object):
         for member in object.members {
@@ -127,6 +128,8 @@ extension CSVTable {
           writer.writeOriginal(index, last: last)
         case .values(let object):
           try writer.writeValues(object, last: last)
+        case .edited(let index, let fields):
+          writer.writeEdited(index, fields: fields, last: last)
         }
         position += 1
       }

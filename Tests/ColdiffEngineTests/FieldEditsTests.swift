@@ -1,0 +1,118 @@
+import ColdiffFormats
+import TestSupport
+import Testing
+
+@testable import ColdiffEngine
+
+/// A table's rows edited field by field (`PatchTarget+FieldEdits`) give the
+/// bytes and the errors of the same patch applied through the value model:
+/// the fast path is only a faster way to the same result.
+@Suite struct FieldEditsTests {
+  /// A table with a quoted field, an empty one and CRLF line endings.
+  static let table =
+    "id,name,note\r\n1,Ann,\"a, b\"\r\n2,Bob,\r\n3,\"Cy\",plain\r\n4,Di,\"say \"\"hi\"\"\"\r\n"
+
+  /// Patches that edit fields and then do all kinds of things to the rows.
+  static let patches: [String] = [
+    // Two fields of a row, one of them twice, each tested before and after.
+    """
+    [{"op": "test", "path": "/0/name", "value": "Ann"},
+     {"op": "replace", "path": "/0/name", "value": "Anne"},
+     {"op": "test", "path": "/0/name", "value": "Anne"},
+     {"op": "test", "path": "/0/note", "value": "a, b"},
+     {"op": "replace", "path": "/0/note", "value": "c,d"},
+     {"op": "replace", "path": "/0/name", "value": "A, N"},
+     {"op": "test", "path": "/0/name", "value": "A, N"}]
+    """,
+    // Edited rows moved and removed; a quoted and an empty field edited.
+    """
+    [{"op": "replace", "path": "/2/name", "value": ""},
+     {"op": "replace", "path": "/1/note", "value": "x"},
+     {"op": "move", "from": "/2", "path": "/0"},
+     {"op": "remove", "path": "/2"},
+     {"op": "test", "path": "/0/name", "value": ""}]
+    """,
+    // The value model after field edits: a new column, a field removed,
+    // the whole row tested, a number.
+    """
+    [{"op": "replace", "path": "/3/name", "value": "Dee"},
+     {"op": "test", "path": "/3", "value": {"id": "4", "name": "Dee", "note": "say \\"hi\\""}},
+     {"op": "add", "path": "/3/extra", "value": "e"},
+     {"op": "replace", "path": "/3/name", "value": "Dx"},
+     {"op": "replace", "path": "/1/name", "value": "Bo"},
+     {"op": "remove", "path": "/1/note"},
+     {"op": "replace", "path": "/0/id", "value": 10}]
+    """,
+    // Failures: a test of an edited field, a column that is not there, a
+    // row that is not there.
+    """
+    [{"op": "replace", "path": "/0/name", "value": "Anne"},
+     {"op": "test", "path": "/0/name", "value": "Ann"}]
+    """,
+    """
+    [{"op": "replace", "path": "/0/name", "value": "Anne"},
+     {"op": "replace", "path": "/0/nope", "value": "x"}]
+    """,
+    """
+    [{"op": "replace", "path": "/0/name", "value": "Anne"},
+     {"op": "replace", "path": "/9/name", "value": "x"}]
+    """,
+    // An edited row given a new value whole, then a field again.
+    """
+    [{"op": "replace", "path": "/1/name", "value": "B"},
+     {"op": "replace", "path": "/1/note", "value": "c\\"d"},
+     {"op": "replace", "path": "/1/name", "value": "Be"},
+     {"op": "replace", "path": "/1", "value": {"id": "2", "name": "Bee", "note": "n"}},
+     {"op": "replace", "path": "/1/note", "value": "m"},
+     {"op": "test", "path": "/1/name", "value": "Bee"}]
+    """,
+  ]
+
+  /// The written target, or the error, of `patch` applied to `snapshot`.
+  private func outcome(_ apply: (inout PatchTarget) throws -> Void, to snapshot: Snapshot)
+    -> String
+  {
+    var target = PatchTarget(snapshot)
+    do {
+      try apply(&target)
+      return String(decoding: try target.written(), as: UTF8.self)
+    } catch {
+      return "error: \(error)"
+    }
+  }
+
+  @Test(arguments: patches.indices)
+  func fieldEditsGiveWhatTheValueModelGives(index: Int) throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = try folder.write("target.csv", Self.table)
+    let snapshot = try Snapshot(InputFile(path: path), override: nil)
+    let bytes = Array(Self.patches[index].utf8)
+    let raw = try #require(RawJSONPatch(bytes: bytes))
+    guard case .jsonPatch(let patch) = try PatchDocument(bytes: bytes) else {
+      Issue.record("a patch read as a diff document")
+      return
+    }
+    let fast = outcome({ try $0.apply(raw) }, to: snapshot)
+    let built = outcome({ try patch.apply(to: &$0) }, to: snapshot)
+    #expect(fast == built)
+    #expect(fast != Self.table)
+  }
+
+  /// The fast path is taken: a row whose fields were replaced is written
+  /// from its fields, not from a value.
+  @Test func replacedFieldsAreKeptAsFields() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = try folder.write("target.csv", Self.table)
+    var target = PatchTarget(try Snapshot(InputFile(path: path), override: nil))
+    let raw = try #require(RawJSONPatch(bytes: Array(Self.patches[0].utf8)))
+    try target.apply(raw)
+    #expect(target.fieldEdits[0]?.map(\.column) == [1, 2])
+    #expect(!target.hasOwnValue(0))
+    #expect(
+      String(decoding: try target.written(), as: UTF8.self)
+        == "id,name,note\r\n1,\"A, N\",\"c,d\"\r\n2,Bob,\r\n3,\"Cy\",plain\r\n"
+        + "4,Di,\"say \"\"hi\"\"\"\r\n")
+  }
+}
