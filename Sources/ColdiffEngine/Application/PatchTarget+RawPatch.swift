@@ -78,8 +78,9 @@ extension PatchTarget {
 
   /// Whether original record `handle` (or its member `member`) equals
   /// `value` in the patch, told from their bytes: a JSON record's bytes
-  /// are those of `value`, or each field of a CSV row, written without
-  /// quotes, is the text of a string without escapes. `false` says
+  /// are those of `value`, or each field of a CSV row holds the text of
+  /// a string (compared character by character when the field is quoted
+  /// or the string has escapes, a `\u` escape left out). `false` says
   /// nothing (the values may still be equal).
   private func originalBytes(
     _ handle: Int32, at member: [UInt8]?, equal value: Range<Int>, of patch: RawJSONPatch
@@ -124,7 +125,7 @@ extension PatchTarget {
         guard fields.count == members.count else { return false }
         var seen = [Bool](repeating: false, count: fields.count)
         for (name, field) in members {
-          let name = Array(patchBytes[name])
+          let name = UnsafeBufferPointer(rebasing: patchBytes[name])
           guard !name.contains(UInt8(ascii: "\\")), let column = table.column(named: name),
             !seen[column],
             PatchTarget.field(bytes, fields[column], isString: patchBytes, field)
@@ -147,17 +148,37 @@ extension PatchTarget {
         range.count) == 0
   }
 
-  /// Whether an unquoted CSV field holds the text of the JSON string
-  /// `string`, which has no escapes.
+  /// Whether a CSV field (`bytes[field]`, as written: quoted or not) holds
+  /// the text of the JSON string `patch[string]`: the field's characters
+  /// (a quoted field's `""` one `"`) against the string's (an escape one
+  /// character). `false` says nothing: a `\u` escape is not compared.
   private static func field(
     _ bytes: UnsafeBufferPointer<UInt8>, _ field: Range<Int>,
     isString patch: UnsafeBufferPointer<UInt8>, _ string: Range<Int>
   ) -> Bool {
-    guard string.count >= 2, patch[string.lowerBound] == UInt8(ascii: "\""),
-      field.isEmpty || bytes[field.lowerBound] != UInt8(ascii: "\"")
-    else { return false }
+    let (quote, backslash) = (UInt8(ascii: "\""), UInt8(ascii: "\\"))
+    guard string.count >= 2, patch[string.lowerBound] == quote else { return false }
     let text = (string.lowerBound + 1)..<(string.upperBound - 1)
-    guard !patch[text].contains(UInt8(ascii: "\\")) else { return false }
-    return text.isEmpty ? field.isEmpty : same(bytes, field, patch, text)
+    let quoted = !field.isEmpty && bytes[field.lowerBound] == quote
+    if !quoted, !patch[text].contains(backslash) {
+      return text.isEmpty ? field.isEmpty : same(bytes, field, patch, text)
+    }
+    // A valid quoted field ends with its closing quote.
+    var (at, end) =
+      quoted ? (field.lowerBound + 1, field.upperBound - 1) : (field.lowerBound, field.upperBound)
+    var next = text.lowerBound
+    while at < end, next < text.upperBound {
+      let byte = bytes[at]
+      at += quoted && byte == quote ? 2 : 1
+      var character = patch[next]
+      next += 1
+      if character == backslash {
+        guard let escaped = JSONText.simpleEscape(patch[next]) else { return false }
+        character = escaped
+        next += 1
+      }
+      guard byte == character else { return false }
+    }
+    return at == end && next == text.upperBound
   }
 }

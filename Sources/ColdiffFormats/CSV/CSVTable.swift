@@ -136,6 +136,21 @@ public struct CSVTable: Sendable {
   ///
   /// - Complexity: O(length of `name`) on average.
   public func column(named name: [UInt8]) -> Int? {
-    columnIndex[name]
+    name.withUnsafeBufferPointer { column(named: $0) }
   }
+
+  /// The index of the column named by the bytes `name`, or `nil`: the
+  /// names of a header of up to ``columnsCompared`` columns compared in
+  /// turn (cheaper than hashing the name), a longer header's looked up.
+  ///
+  /// - Complexity: O(length of `name`) on average.
+  public func column(named name: UnsafeBufferPointer<UInt8>) -> Int? {
+    let header = parts.header
+    guard header.count <= CSVTable.columnsCompared else { return columnIndex[Array(name)] }
+    return header.firstIndex { $0.count == name.count && $0.elementsEqual(name) }
+  }
+
+  /// The most columns whose names `column(named:)` compares in
+  /// turn instead of looking the name up.
+  static let columnsCompared = 16
 }

@@ -161,35 +161,31 @@ extension JSONLexer {
       }
       let code = bytes[index + 1]
       index += 2
-      switch code {
-      case UInt8(ascii: "b"): out.append(0x08)
-      case UInt8(ascii: "f"): out.append(0x0C)
-      case UInt8(ascii: "n"): out.append(0x0A)
-      case UInt8(ascii: "r"): out.append(0x0D)
-      case UInt8(ascii: "t"): out.append(0x09)
-      case UInt8(ascii: "u"):
-        var scalar = hex4(bytes, at: index)
-        index += 4
-        if scalar >= 0xD800 && scalar < 0xDC00 {
-          if index + 6 <= range.upperBound, bytes[index] == UInt8(ascii: "\\"),
-            bytes[index + 1] == UInt8(ascii: "u")
-          {
-            let low = hex4(bytes, at: index + 2)
-            if low >= 0xDC00 && low < 0xE000 {
-              scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-              index += 6
-            } else {
-              scalar = 0xFFFD
-            }
+      if let character = JSONText.simpleEscape(code) {
+        out.append(character)
+        continue
+      }
+      // (A validated string's only other escape is `\u`.)
+      var scalar = hex4(bytes, at: index)
+      index += 4
+      if scalar >= 0xD800 && scalar < 0xDC00 {
+        if index + 6 <= range.upperBound, bytes[index] == UInt8(ascii: "\\"),
+          bytes[index + 1] == UInt8(ascii: "u")
+        {
+          let low = hex4(bytes, at: index + 2)
+          if low >= 0xDC00 && low < 0xE000 {
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            index += 6
           } else {
             scalar = 0xFFFD
           }
-        } else if scalar >= 0xDC00 && scalar < 0xE000 {
+        } else {
           scalar = 0xFFFD
         }
-        appendUTF8(scalar, to: &out)
-      default: out.append(code)
+      } else if scalar >= 0xDC00 && scalar < 0xE000 {
+        scalar = 0xFFFD
       }
+      appendUTF8(scalar, to: &out)
     }
     return out
   }

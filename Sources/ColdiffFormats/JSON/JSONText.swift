@@ -2,6 +2,22 @@ import Glibc
 
 /// Helpers on validated JSON text in a byte buffer.
 public enum JSONText {
+  /// The character that the escape of `code` stands for when it is one
+  /// of one character (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`), else
+  /// `nil` (`\u`, or not an escape).
+  @inline(__always)
+  public static func simpleEscape(_ code: UInt8) -> UInt8? {
+    switch code {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return code
+    case UInt8(ascii: "b"): return 0x08
+    case UInt8(ascii: "f"): return 0x0C
+    case UInt8(ascii: "n"): return 0x0A
+    case UInt8(ascii: "r"): return 0x0D
+    case UInt8(ascii: "t"): return 0x09
+    default: return nil
+    }
+  }
+
   /// Decodes the text between a validated string's quotes: escapes become
   /// their characters (as UTF-8), a lone surrogate escape U+FFFD.
   ///
