@@ -48,6 +48,42 @@ import Testing
     }
   }
 
+  /// Pieces that name runs of a source between their own bytes, more of
+  /// them than one `writev(2)` takes, give the bytes in order.
+  @Test(arguments: [1, 3, 700, 1500])
+  func runsOfASourceGoBetweenAPiecesBytes(runsPerPiece: Int) throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let source = bytes(50_000, seed: 7)
+    var generator = SeededGenerator(seed: UInt64(runsPerPiece))
+    let descriptor = created(folder, "out")
+    try #require(descriptor >= 0)
+    var expected: [UInt8] = []
+    try source.withUnsafeBufferPointer { source in
+      let writer = BackgroundFileWriter(descriptor: descriptor, name: "out", source: source)
+      for _ in 0..<3 {
+        var (own, runs): ([UInt8], [BackgroundFileWriter.SourceRun]) = ([], [])
+        for _ in 0..<runsPerPiece {
+          // Some of a piece's own bytes (maybe none), then a run.
+          let mine = bytes(Int.random(in: 0...3, using: &generator), seed: UInt64(own.count))
+          own += mine
+          expected += mine
+          let start = Int.random(in: 0..<source.count, using: &generator)
+          let run = start..<min(source.count, start + Int.random(in: 1...40, using: &generator))
+          runs.append((own.count, run))
+          expected += source[run]
+        }
+        own += [0x0A]
+        expected += [0x0A]
+        try writer.hand(&own, runs: &runs)
+        #expect(own.isEmpty && runs.isEmpty)
+      }
+      try writer.finish()
+    }
+    close(descriptor)
+    #expect(Array(try Data(contentsOf: URL(fileURLWithPath: folder.file("out")))) == expected)
+  }
+
   @Test func aFailedWriteIsThrownNamingTheFile() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }

@@ -62,7 +62,8 @@ struct ColpatchRun {
 
   /// Writes `target` into the open file `descriptor` in pieces of about
   /// `pieceSize` bytes, each written on a thread of its own while the
-  /// next is made; `name` names the file in errors.
+  /// next is made, its untouched records straight from the target's
+  /// bytes; `name` names the file in errors.
   ///
   /// - Throws: `InputError` when a piece cannot be written, or what
   ///   writing the target throws; the writing thread is done with the
@@ -70,18 +71,35 @@ struct ColpatchRun {
   static func write(
     _ target: PatchTarget, into descriptor: Int32, name: String, pieceSize: Int
   ) throws {
-    let writer = BackgroundFileWriter(descriptor: descriptor, name: name)
-    defer { try? writer.finish() }
-    var buffer: [UInt8] = []
-    buffer.reserveCapacity(pieceSize + (1 << 16))
-    func flush(_ bytes: inout [UInt8]) throws {
-      try writer.hand(&bytes)
-      target.pages.release()
+    try target.snapshot.bytes.withUnsafeBufferPointer { source in
+      let writer = BackgroundFileWriter(descriptor: descriptor, name: name, source: source)
+      defer { try? writer.finish() }
+      var buffer: [UInt8] = []
+      buffer.reserveCapacity(pieceSize + (1 << 16))
+      // The target's untouched records go from the target itself, never
+      // copied here: a piece names them (with their bytes, about
+      // `pieceSize` in all, and at most `runsPerPiece` of them).
+      var runs: [BackgroundFileWriter.SourceRun] = []
+      var runBytes = 0
+      func flush(_ bytes: inout [UInt8]) throws {
+        try writer.hand(&bytes, runs: &runs)
+        runBytes = 0
+        target.pages.release()
+      }
+      func passOn(_ bytes: inout [UInt8], _ run: Range<Int>) throws -> Bool {
+        runs.append((bytes.count, run))
+        runBytes += run.count
+        if bytes.count + runBytes >= pieceSize || runs.count >= runsPerPiece { try flush(&bytes) }
+        return true
+      }
+      try target.write(to: &buffer, flushingAbove: pieceSize, passingOn: passOn, flush: flush)
+      try flush(&buffer)
+      try writer.finish()
     }
-    try target.write(to: &buffer, flushingAbove: pieceSize, flush: flush)
-    try flush(&buffer)
-    try writer.finish()
   }
+
+  /// How many runs of the target one piece of the result names at most.
+  static let runsPerPiece = 512
 
   /// How many bytes of the result gather before they go to the file.
   static let writeBuffer = 1 << 20

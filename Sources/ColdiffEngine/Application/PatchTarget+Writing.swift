@@ -29,11 +29,19 @@ extension PatchTarget {
   /// - Parameters:
   ///   - out: the buffer the bytes gather in.
   ///   - limit: how full `out` gets before `flush` runs.
+  ///   - passOn: given `out` and a run of the target's own bytes (records
+  ///     no operation touched, in order) that come next, hands both on
+  ///     without copying the run and returns `true`, or returns `false`
+  ///     and the run is copied (`CSVTable.write`, `JSONCollectionLayout`);
+  ///     `nil` copies every run. (A collection inside a document,
+  ///     `--root`, is copied.)
   ///   - flush: takes the bytes gathered so far and empties `out`.
-  /// - Throws: as ``written()``, or what `flush` throws.
+  /// - Throws: as ``written()``, or what `flush` or `passOn` throws.
   /// - Complexity: O(size of the output).
   package func write(
-    to out: inout [UInt8], flushingAbove limit: Int, flush: (inout [UInt8]) throws -> Void
+    to out: inout [UInt8], flushingAbove limit: Int,
+    passingOn passOn: ((inout [UInt8], Range<Int>) throws -> Bool)? = nil,
+    flush: (inout [UInt8]) throws -> Void
   ) throws {
     if let root = snapshot.root {
       // The collection inside a document (`--root`): the document's own
@@ -53,13 +61,15 @@ extension PatchTarget {
       if out.count >= limit { try flush(&out) }
       return
     }
-    try writeCollection(to: &out, flushingAbove: limit, flush: flush)
+    try writeCollection(to: &out, flushingAbove: limit, passingOn: passOn, flush: flush)
   }
 
   /// Writes the patched collection, as ``write(to:flushingAbove:flush:)``
   /// describes, for a collection that is its whole input.
   private func writeCollection(
-    to out: inout [UInt8], flushingAbove limit: Int, flush: (inout [UInt8]) throws -> Void
+    to out: inout [UInt8], flushingAbove limit: Int,
+    passingOn passOn: ((inout [UInt8], Range<Int>) throws -> Bool)? = nil,
+    flush: (inout [UInt8]) throws -> Void
   ) throws {
     let handles = order
     switch snapshot.storage {
@@ -78,7 +88,7 @@ extension PatchTarget {
       }
       try snapshot.bytes.withUnsafeBufferPointer { buffer in
         try JSONCollectionLayout(bytes: buffer, index: index).write(
-          records, from: buffer, to: &out, flushingAbove: limit, flush: flush)
+          records, from: buffer, to: &out, flushingAbove: limit, passingOn: passOn, flush: flush)
       }
     case .table(let table):
       let rows = handles.map { handle -> CSVOutputRow in
@@ -98,7 +108,9 @@ extension PatchTarget {
           description: "\(snapshot.name): no row of the result has a field left, so it "
             + "cannot be written as a table")
       }
-      try table.write(header: header, rows: rows, to: &out, flushingAbove: limit, flush: flush)
+      try table.write(
+        header: header, rows: rows, to: &out, flushingAbove: limit, passingOn: passOn,
+        flush: flush)
     }
   }
 }

@@ -75,11 +75,14 @@ struct CSVRowWriter {
   ///   - position: the first row to write.
   ///   - limit: about how many bytes to copy at most, so that the output
   ///     is handed on in pieces.
+  ///   - passOn: takes the run instead of its copy, when it does
+  ///     (``CSVTable/write(header:rows:to:flushingAbove:passingOn:flush:)``).
   /// - Returns: how many rows were written: 0 when the row at `position`
   ///   is not one to copy so.
-  mutating func writeOriginalRun(of rows: [CSVOutputRow], from position: Int, upTo limit: Int)
-    -> Int
-  {
+  mutating func writeOriginalRun(
+    of rows: [CSVOutputRow], from position: Int, upTo limit: Int,
+    passingOn passOn: ((inout [UInt8], Range<Int>) throws -> Bool)?
+  ) rethrows -> Int {
     guard sameHeader, case .original(let first) = rows[position] else { return 0 }
     let start = Int(table.lineStarts[first + 1])
     var count = 0
@@ -94,7 +97,9 @@ struct CSVRowWriter {
       end = lineEnd
       count += 1
     }
-    if count > 0 { table.bytes.append(start..<end, to: &output) }
+    if count > 0, try passOn?(&output, start..<end) != true {
+      table.bytes.append(start..<end, to: &output)
+    }
     return count
   }
 

@@ -96,12 +96,18 @@ extension CSVTable {
   ///   - rows: the rows, in order.
   ///   - out: the buffer the bytes gather in.
   ///   - limit: how full `out` gets before `flush` runs.
+  ///   - passOn: given `out` and a run of the table's own bytes (rows no
+  ///     one touched, in order) that come next, hands both on without
+  ///     copying the run and returns `true` (emptying `out` when it hands
+  ///     it on), or returns `false` and the run is copied into `out`;
+  ///     `nil` copies every run.
   ///   - flush: takes the bytes gathered so far and empties `out`.
   /// - Throws: `InputError` as ``write(header:rows:)``, or what `flush`
-  ///   throws; the write stops there.
+  ///   or `passOn` throws; the write stops there.
   /// - Complexity: O(size of the output).
   public func write(
     header: [[UInt8]], rows: [CSVOutputRow], to out: inout [UInt8], flushingAbove limit: Int,
+    passingOn passOn: ((inout [UInt8], Range<Int>) throws -> Bool)? = nil,
     flush: (inout [UInt8]) throws -> Void
   ) throws {
     var writer = CSVRowWriter(table: self, header: header, output: out)
@@ -118,7 +124,8 @@ extension CSVTable {
     var position = 0
     while position < rows.count {
       // Rows no one touched, in the table's order, go as one copy.
-      let copied = writer.writeOriginalRun(of: rows, from: position, upTo: limit)
+      let copied = try writer.writeOriginalRun(
+        of: rows, from: position, upTo: limit, passingOn: passOn)
       if copied > 0 {
         position += copied
       } else {

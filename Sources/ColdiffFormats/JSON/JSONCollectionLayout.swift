@@ -122,17 +122,25 @@ public struct JSONCollectionLayout: Sendable {
   ///   - bytes: the scanned buffer (the one given to `init`).
   ///   - out: the buffer the bytes gather in.
   ///   - limit: how full `out` gets before `flush` runs.
+  ///   - passOn: given `out` and a run of the input's own bytes (original
+  ///     records in order, with the text between them) that come next,
+  ///     hands both on without copying the run and returns `true`
+  ///     (emptying `out` when it hands it on), or returns `false` and the
+  ///     run is copied into `out`; `nil` copies every run.
   ///   - flush: takes the bytes gathered so far and empties `out`.
-  /// - Throws: what `flush` throws; the write stops there.
+  /// - Throws: what `flush` or `passOn` throws; the write stops there.
   /// - Complexity: O(n) in the written size.
   @inlinable
   public func write<Failure: Error>(
     _ records: some Sequence<JSONRecordOutput>, from bytes: UnsafeBufferPointer<UInt8>,
     to out: inout [UInt8], flushingAbove limit: Int,
+    passingOn passOn: ((inout [UInt8], Range<Int>) throws(Failure) -> Bool)? = nil,
     flush: (inout [UInt8]) throws(Failure) -> Void
   ) throws(Failure) {
-    // Copies original bytes, at most `limit` at a time.
+    // Copies original bytes, at most `limit` at a time, unless `passOn`
+    // takes them.
     func copy(_ run: Range<Int>, to out: inout [UInt8]) throws(Failure) {
+      if let passOn, try passOn(&out, run) { return }
       var start = run.lowerBound
       while start < run.upperBound {
         let end = run.upperBound - start > limit ? start + limit : run.upperBound
