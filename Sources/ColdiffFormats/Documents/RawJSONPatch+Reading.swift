@@ -98,23 +98,40 @@ private struct RawPatchReader: PlainFormReading {
 
     init?(_ name: Slice<UnsafeBufferPointer<UInt8>>) {
       switch name.count {
-      case 2 where name.elementsEqual("op".utf8): self = .op
-      case 4 where name.elementsEqual("path".utf8): self = .path
-      case 4 where name.elementsEqual("from".utf8): self = .from
-      case 5 where name.elementsEqual("value".utf8): self = .value
+      case 2 where RawPatchReader.is(name, "op"): self = .op
+      case 4 where RawPatchReader.is(name, "path"): self = .path
+      case 4 where RawPatchReader.is(name, "from"): self = .from
+      case 5 where RawPatchReader.is(name, "value"): self = .value
       default: return nil
       }
     }
   }
 
+  /// The operation `name` names, told by its first byte (and a `r`'s
+  /// length), then checked whole.
   private static func kind(_ name: Slice<UnsafeBufferPointer<UInt8>>) throws
     -> JSONPatchOperation.Kind
   {
-    for kind in [JSONPatchOperation.Kind.test, .remove, .add, .replace, .move, .copy]
-    where name.elementsEqual(kind.name.utf8) {
-      return kind
+    let (kind, text): (JSONPatchOperation.Kind, StaticString)
+    switch name.first {
+    case UInt8(ascii: "a"): (kind, text) = (.add, "add")
+    case UInt8(ascii: "c"): (kind, text) = (.copy, "copy")
+    case UInt8(ascii: "m"): (kind, text) = (.move, "move")
+    case UInt8(ascii: "t"): (kind, text) = (.test, "test")
+    case UInt8(ascii: "r") where name.count == 6: (kind, text) = (.remove, "remove")
+    case UInt8(ascii: "r"): (kind, text) = (.replace, "replace")
+    default: throw NotPlain()
     }
-    throw NotPlain()
+    guard Self.is(name, text) else { throw NotPlain() }
+    return kind
+  }
+
+  /// Whether `name` is the ASCII `text`, compared without making a string.
+  private static func `is`(_ name: Slice<UnsafeBufferPointer<UInt8>>, _ text: StaticString)
+    -> Bool
+  {
+    name.count == text.utf8CodeUnitCount
+      && name.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: name.count))
   }
 
   private func pointer(_ range: Range<Int>) throws -> JSONPointer {

@@ -10,9 +10,7 @@ extension JSONPointer {
   ///   holds a `~` not followed by `0` or `1`.
   /// - Complexity: O(n) in the length of the text.
   public init(parsing text: some Collection<UInt8>) throws(InputError) {
-    var tokens: [[UInt8]] = []
-    var iterator = text.makeIterator()
-    guard let first = iterator.next() else {
+    guard let first = text.first else {
       self.init(tokens: [])
       return
     }
@@ -20,26 +18,50 @@ extension JSONPointer {
       throw InputError(
         "bad JSON Pointer \(JSONPointer.quoted(text)): it must be empty or start with \"/\"")
     }
-    var token: [UInt8] = []
+    // Each token is made in one piece: copied when it has no `~`.
+    var tokens: [[UInt8]] = []
+    var start = text.index(after: text.startIndex)
+    var index = start
+    var plain = true
+    while true {
+      guard index != text.endIndex, text[index] != UInt8(ascii: "/") else {
+        let token = text[start..<index]
+        tokens.append(plain ? Array(token) : try JSONPointer.decoded(token, of: text))
+        guard index != text.endIndex else { break }
+        index = text.index(after: index)
+        (start, plain) = (index, true)
+        continue
+      }
+      if text[index] == UInt8(ascii: "~") { plain = false }
+      index = text.index(after: index)
+    }
+    self.init(tokens: tokens)
+  }
+
+  /// A token of `text` with its `~0` and `~1` decoded.
+  ///
+  /// - Throws: `InputError` naming `text` for a `~` not followed by `0`
+  ///   or `1`.
+  private static func decoded<Text: Collection<UInt8>>(
+    _ token: Text.SubSequence, of text: Text
+  ) throws(InputError) -> [UInt8] {
+    var decoded: [UInt8] = []
+    decoded.reserveCapacity(token.count)
+    var iterator = token.makeIterator()
     while let byte = iterator.next() {
-      switch byte {
-      case UInt8(ascii: "/"):
-        tokens.append(token)
-        token = []
-      case UInt8(ascii: "~"):
-        switch iterator.next() {
-        case UInt8(ascii: "0"): token.append(UInt8(ascii: "~"))
-        case UInt8(ascii: "1"): token.append(UInt8(ascii: "/"))
-        default:
-          throw InputError(
-            "bad JSON Pointer \(JSONPointer.quoted(text)): \"~\" must be followed by 0 or 1")
-        }
+      guard byte == UInt8(ascii: "~") else {
+        decoded.append(byte)
+        continue
+      }
+      switch iterator.next() {
+      case UInt8(ascii: "0"): decoded.append(UInt8(ascii: "~"))
+      case UInt8(ascii: "1"): decoded.append(UInt8(ascii: "/"))
       default:
-        token.append(byte)
+        throw InputError(
+          "bad JSON Pointer \(JSONPointer.quoted(text)): \"~\" must be followed by 0 or 1")
       }
     }
-    tokens.append(token)
-    self.init(tokens: tokens)
+    return decoded
   }
 
   /// Parses a pointer from a Swift string.
