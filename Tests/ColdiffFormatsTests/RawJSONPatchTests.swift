@@ -20,6 +20,24 @@ import Testing
     #expect(raw.operations.map(\.name) == full.operations.map(\.name))
   }
 
+  /// Only the values of `add` operations are built; every operation is
+  /// still the one the full reader reads.
+  @Test func buildsTheAddedValuesOnly() throws {
+    let text = """
+      [{"op": "add", "path": "/1", "value": {"id": 8, "tags": ["x"]}},
+       {"op": "test", "path": "/1/id", "value": 8},
+       {"op": "replace", "path": "/1/tags", "value": []},
+       {"op": "add", "path": "/-", "value": 3}]
+      """
+    let bytes = Array(text.utf8)
+    let built = try #require(RawJSONPatch(bytes: bytes)).withAddedValuesBuilt()
+    #expect(built.operations.map { $0.built() } == (try JSONPatch(bytes: bytes)).operations)
+    let kinds: [String] = built.operations.map {
+      if case .value? = $0.heldValue { return "value" } else { return "raw" }
+    }
+    #expect(kinds == ["value", "raw", "raw", "value"])
+  }
+
   @Test(arguments: [
     #"[{"op": "test", "path": "/0", "value": 1},]"#,
     #"[{"op": "test", "op": "test", "path": "/0", "value": 1}]"#,

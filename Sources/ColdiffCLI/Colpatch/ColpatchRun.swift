@@ -157,10 +157,13 @@ struct ColpatchRun {
     patchInput.bytes.releasePages(0..<patchInput.bytes.count)
     let kind = PatchDocument.Kind(opening: patchBytes)
     func parsePatch() throws -> PatchInput {
-      // A patch in the plain form keeps its values as bytes; any other
-      // is read whole (which names what is wrong with a bad one).
+      // A patch in the plain form keeps its values as bytes but for the
+      // records it adds, built here, on the core that is not reading the
+      // target (under a budget they stay bytes, so as not to be in memory
+      // all at once as values); any other patch is read whole (which
+      // names what is wrong with a bad one).
       if kind == .jsonPatch, let raw = RawJSONPatch(bytes: patchBytes) {
-        return .raw(raw)
+        return .raw(budget == nil ? raw.withAddedValuesBuilt() : raw)
       }
       // So does a diff document's record of each delete (compared with
       // the target's bytes); inserted records are built here, on the core
