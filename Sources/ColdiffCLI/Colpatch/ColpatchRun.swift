@@ -157,28 +157,7 @@ struct ColpatchRun {
     patchInput.bytes.releasePages(0..<patchInput.bytes.count)
     let kind = PatchDocument.Kind(opening: patchBytes)
     func parsePatch() throws -> PatchInput {
-      // A patch in the plain form keeps its values as bytes but for the
-      // records it adds, built here, on the core that is not reading the
-      // target (under a budget they stay bytes, so as not to be in memory
-      // all at once as values); any other patch is read whole (which
-      // names what is wrong with a bad one).
-      if kind == .jsonPatch, let raw = RawJSONPatch(bytes: patchBytes) {
-        return .raw(budget == nil ? raw.withAddedValuesBuilt() : raw)
-      }
-      // So does a diff document's record of each delete (compared with
-      // the target's bytes); inserted records are built here, on the core
-      // that is not reading the target.
-      if kind == .diff, var diff = DiffDocument(keepingRecordBytes: patchBytes) {
-        for index in diff.inserts.indices {
-          diff.inserts[index].value = .value(diff.inserts[index].value.built())
-        }
-        return .document(.diff(diff))
-      }
-      do {
-        return .document(try PatchDocument(bytes: patchBytes))
-      } catch {
-        throw error.inFile(patchInput.name)
-      }
+      try PatchInput(patchBytes, kind: kind, name: patchInput.name, buildingAdded: budget == nil)
     }
     let format = inputFormat
     // A diff document (an object, not an array) finds records by key: the
@@ -256,4 +235,35 @@ enum PatchInput {
   case raw(RawJSONPatch)
   /// Any patch document, read whole.
   case document(PatchDocument)
+
+  /// Reads the patch `bytes` (of `kind`, from the file `name`) to apply
+  /// it, on the core that is not reading the target.
+  ///
+  /// A patch in the plain form keeps its values as bytes, but for the
+  /// records it adds with `buildingAdded` (not under a budget, where they
+  /// would be in memory all at once as values). So does a diff document's
+  /// record of each delete (compared with the target's bytes); its
+  /// inserted records are built. Any other patch is read whole (which
+  /// names what is wrong with a bad one).
+  ///
+  /// - Throws: `InputError` naming the file for a patch that cannot be
+  ///   read.
+  init(_ bytes: [UInt8], kind: PatchDocument.Kind?, name: String, buildingAdded: Bool) throws {
+    if kind == .jsonPatch, let raw = RawJSONPatch(bytes: bytes) {
+      self = .raw(buildingAdded ? raw.withAddedValuesBuilt() : raw)
+      return
+    }
+    if kind == .diff, var diff = DiffDocument(keepingRecordBytes: bytes) {
+      for index in diff.inserts.indices {
+        diff.inserts[index].value = .value(diff.inserts[index].value.built())
+      }
+      self = .document(.diff(diff))
+      return
+    }
+    do {
+      self = .document(try PatchDocument(bytes: bytes))
+    } catch {
+      throw error.inFile(name)
+    }
+  }
 }
