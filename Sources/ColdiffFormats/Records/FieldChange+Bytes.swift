@@ -33,16 +33,16 @@ extension FieldChange {
           && oldMembers.sameName(member, newMembers, newMembers.members[offset])
         ? newMembers.members[offset]
         : newMembers.members.first { oldMembers.sameName(member, newMembers, $0) }
-      let path = [oldMembers.name(member)]
       guard let partner else {
         changes.append(
           FieldChange(
-            path: path, old: parse(old, member.value), new: nil,
+            path: [oldMembers.name(member)], old: parse(old, member.value), new: nil,
             after: oldMembers.after(offset)))
         continue
       }
       if old.sameBytes(member.value, as: new, partner.value) { continue }
-      changes += between(parse(old, member.value), parse(new, partner.value), at: path)
+      changes += between(
+        parse(old, member.value), parse(new, partner.value), at: [oldMembers.name(member)])
     }
     for (offset, member) in newMembers.members.enumerated() {
       if offset < oldMembers.members.count,
@@ -89,9 +89,12 @@ private struct TopMembers {
   /// Splits the object at `range`, or `nil` when the text is not an
   /// object or its names need decoding or repeat.
   init?(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
-    guard let found = JSONText.members(in: bytes, object: range) else { return nil }
+    var members: [Member] = []
+    let isObject = JSONText.forEachMember(in: bytes, object: range) {
+      members.append(Member(name: $0, value: $1))
+    }
+    guard isObject else { return nil }
     self.bytes = bytes
-    let members = found.map { Member(name: $0.name, value: $0.value) }
     for (offset, member) in members.enumerated() {
       if UnsafeBufferPointer(rebasing: bytes[member.name]).contains(UInt8(ascii: "\\")) {
         return nil
