@@ -68,6 +68,87 @@ import Testing
     """,
   ]
 
+  /// JSON targets: an indented array with a duplicate member and nested
+  /// values, and JSON Lines with spacing of their own.
+  static let jsonTargets = [
+    "t.json": """
+    [
+      {"id": 1, "name": "Ann", "tags": ["a", {"b": null}], "name": "Annie"},
+      {"id": 2, "name": "Bob", "n": -1.5e3, "s": "x\\u00e9\\"y"},
+      {"id": 3, "name": "Cy", "obj": {}}
+    ]
+
+    """,
+    "t.jsonl": """
+    {"id":1,"name":"Ann","tags":["a",{"b":null}],"name":"Annie"}
+    { "id" : 2 , "name" : "Bob" , "n" : -1.5e3 , "s" : "x\\u00e9\\"y" }
+    {"id":3,"name":"Cy","obj":{}}
+
+    """,
+  ]
+
+  /// Patches that edit members of JSON records and then do all kinds of
+  /// things to them.
+  static let jsonPatches: [String] = [
+    // The last member of a duplicated name; values of every kind, with
+    // spacing of their own; tests before and after.
+    """
+    [{"op": "test", "path": "/0/name", "value": "Annie"},
+     {"op": "replace", "path": "/0/name", "value": { "x" : [ 1 , true ] }},
+     {"op": "test", "path": "/0/name", "value": {"x": [1, true]}},
+     {"op": "test", "path": "/0/id", "value": 1},
+     {"op": "replace", "path": "/1/n", "value": 7},
+     {"op": "replace", "path": "/1/s", "value": "new \\"s\\""},
+     {"op": "replace", "path": "/1/n", "value": null},
+     {"op": "replace", "path": "/2/obj", "value": []}]
+    """,
+    // Edited records moved, removed, added to, tested whole.
+    """
+    [{"op": "replace", "path": "/1/name", "value": "B"},
+     {"op": "move", "from": "/1", "path": "/0"},
+     {"op": "replace", "path": "/2/name", "value": "C"},
+     {"op": "test", "path": "/2", "value": {"id": 3, "name": "C", "obj": {}}},
+     {"op": "add", "path": "/2/extra", "value": 1},
+     {"op": "replace", "path": "/0/tags/1/b", "value": 2},
+     {"op": "remove", "path": "/1"}]
+    """,
+    // Failures after edits: a test, a member that is not there.
+    """
+    [{"op": "replace", "path": "/0/id", "value": 10},
+     {"op": "test", "path": "/0/id", "value": 1}]
+    """,
+    """
+    [{"op": "replace", "path": "/0/id", "value": 10},
+     {"op": "replace", "path": "/0/nope", "value": 1}]
+    """,
+    // An edited record given a new value whole, then a member again.
+    """
+    [{"op": "replace", "path": "/2/name", "value": "C"},
+     {"op": "replace", "path": "/2", "value": {"id": 3, "name": "Cee"}},
+     {"op": "replace", "path": "/2/name", "value": "Cy"}]
+    """,
+  ]
+
+  @Test(arguments: jsonTargets.keys.sorted(), jsonPatches.indices)
+  func memberEditsGiveWhatTheValueModelGives(target: String, index: Int) throws {
+    let text = try #require(Self.jsonTargets[target])
+    let (fast, built) = try outcomes(of: Self.jsonPatches[index], on: text, named: target)
+    #expect(fast == built)
+    #expect(fast != text)
+  }
+
+  /// The fast path is taken for JSON records: a record whose members were
+  /// replaced keeps them as text, its value unbuilt.
+  @Test func replacedMembersAreKeptAsText() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = try folder.write("t.jsonl", try #require(Self.jsonTargets["t.jsonl"]))
+    var target = PatchTarget(try Snapshot(InputFile(path: path), override: nil))
+    try target.apply(try #require(RawJSONPatch(bytes: Array(Self.jsonPatches[0].utf8))))
+    #expect(target.memberEdits[1]?.map { String(decoding: $0.name, as: UTF8.self) } == ["n", "s"])
+    #expect(!target.hasOwnValue(1))
+  }
+
   /// The written target, or the error, of `patch` applied to `snapshot`.
   private func outcome(_ apply: (inout PatchTarget) throws -> Void, to snapshot: Snapshot)
     -> String
@@ -83,20 +164,29 @@ import Testing
 
   @Test(arguments: patches.indices)
   func fieldEditsGiveWhatTheValueModelGives(index: Int) throws {
-    let folder = try TemporaryDirectory()
-    defer { folder.remove() }
-    let path = try folder.write("target.csv", Self.table)
-    let snapshot = try Snapshot(InputFile(path: path), override: nil)
-    let bytes = Array(Self.patches[index].utf8)
-    let raw = try #require(RawJSONPatch(bytes: bytes))
-    guard case .jsonPatch(let patch) = try PatchDocument(bytes: bytes) else {
-      Issue.record("a patch read as a diff document")
-      return
-    }
-    let fast = outcome({ try $0.apply(raw) }, to: snapshot)
-    let built = outcome({ try patch.apply(to: &$0) }, to: snapshot)
+    let (fast, built) = try outcomes(of: Self.patches[index], on: Self.table, named: "t.csv")
     #expect(fast == built)
     #expect(fast != Self.table)
+  }
+
+  /// The outcomes of `patch` applied to the target `text` (a file named
+  /// `name`) read in its plain form and read whole, through the value
+  /// model.
+  private func outcomes(of patch: String, on text: String, named name: String) throws
+    -> (fast: String, built: String)
+  {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let snapshot = try Snapshot(InputFile(path: try folder.write(name, text)), override: nil)
+    let bytes = Array(patch.utf8)
+    let raw = try #require(RawJSONPatch(bytes: bytes))
+    guard case .jsonPatch(let whole) = try PatchDocument(bytes: bytes) else {
+      throw InputError("a patch read as a diff document")
+    }
+    return (
+      outcome({ try $0.apply(raw) }, to: snapshot),
+      outcome({ try whole.apply(to: &$0) }, to: snapshot)
+    )
   }
 
   /// The fast path is taken: a row whose fields were replaced is written

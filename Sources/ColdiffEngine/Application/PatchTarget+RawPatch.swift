@@ -8,9 +8,10 @@ extension PatchTarget {
   /// or `move` of a whole record never builds its value (a moved record
   /// is copied byte for byte when written), a `test` of an untouched
   /// record or of one of its members compares the patch's bytes with the
-  /// target's before building anything, and a table's row takes a
-  /// `replace` of a field with a string, and a `test` of a field after
-  /// one, on its fields (`PatchTarget+FieldEdits`). Every other operation, and a
+  /// target's before building anything, and a record takes a `replace`
+  /// of a member (a table's row of a field with a string), and a `test` of
+  /// a member after one, on its bytes (`PatchTarget+FieldEdits`). Every
+  /// other operation, and a
   /// `test` whose bytes differ, runs as the built operation would, so the
   /// results and messages are those of `JSONPatch`.
   ///
@@ -48,6 +49,8 @@ extension PatchTarget {
       if tokens.count == 2,
         let same = editedField(
           handle, named: tokens[1], equal: patch.valueRange(of: operation), of: patch)
+          ?? editedMember(
+            handle, named: tokens[1], equal: patch.valueRange(of: operation), of: patch)
       {
         return same
       }
@@ -55,7 +58,8 @@ extension PatchTarget {
         && originalBytes(
           handle, at: tokens.dropFirst().first, equal: patch.valueRange(of: operation), of: patch)
     case .replace where tokens.count == 2:
-      return try replaceField(operation, of: patch)
+      if try replaceField(operation, of: patch) { return true }
+      return try replaceMember(operation, of: patch)
     case .remove where tokens.count == 1:
       _ = try existingRecord(tokens[0], operation.path)
       sequence.remove(at: try position(tokens[0], operation.path))

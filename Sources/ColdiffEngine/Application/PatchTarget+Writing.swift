@@ -83,6 +83,9 @@ extension PatchTarget {
       }
       let records = handles.lazy.map { handle -> JSONRecordOutput in
         if isUntouchedOriginal(handle) { return .original(Int(handle)) }
+        if let members = memberEdits[handle] {
+          return .edited(Int(handle), replacing: members.map { ($0.value, $0.json) })
+        }
         return isObjectMap
           ? .member(name: name(of: handle), value: value(of: handle)) : .value(value(of: handle))
       }

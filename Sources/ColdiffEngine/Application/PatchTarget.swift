@@ -22,6 +22,22 @@ package struct PatchTarget {
   /// (`PatchTarget+FieldEdits`): at most one entry a column, the text of
   /// a string without escapes.
   private(set) var fieldEdits: [Int32: [(column: Int, text: [UInt8])]] = [:]
+  /// The members of original JSON records that operations gave a new
+  /// value, by handle, when nothing built the record's value
+  /// (`PatchTarget+FieldEdits`): each member's name (decoded), where the
+  /// record's value of it lies in the input (the last member of the name),
+  /// and the new value's JSON text; at most one entry a member.
+  private(set) var memberEdits: [Int32: [MemberEdit]] = [:]
+
+  /// A member of an original JSON record given a new value.
+  struct MemberEdit {
+    /// The member's name, decoded.
+    let name: [UInt8]
+    /// Where the record's value of the member lies in the input.
+    let value: Range<Int>
+    /// The new value's JSON text (validated).
+    var json: [UInt8]
+  }
   /// The number of handles: the originals and the records made since.
   private(set) var recordCount: Int
   /// The member name of each handle of an object map that is not an
@@ -85,14 +101,16 @@ package struct PatchTarget {
       pages.noteRead()
       return snapshot.value(of: record)
     }
-    guard let fields = fieldEdits[handle] else { return original }
-    return PatchTarget.editing(original, fields)
+    if let fields = fieldEdits[handle] { return PatchTarget.editing(original, fields) }
+    if let members = memberEdits[handle] { return PatchTarget.editing(original, members) }
+    return original
   }
 
   /// Gives `handle` a new value (it is written anew).
   package mutating func setValue(_ value: JSONValue, of handle: Int32) {
     values[handle] = value
     fieldEdits[handle] = nil
+    memberEdits[handle] = nil
     if Int(handle) < edited.count { edited[Int(handle)] = true }
   }
 
@@ -108,6 +126,21 @@ package struct PatchTarget {
       fields.append((column, text))
     }
     fieldEdits[handle] = fields
+  }
+
+  /// Gives the member `edit` names of original JSON record `handle`,
+  /// which has no value of its own (``hasOwnValue(_:)``), the value
+  /// `edit` writes (it is written anew, with its other members as they
+  /// were).
+  mutating func setMember(_ edit: MemberEdit, of handle: Int32) {
+    edited[Int(handle)] = true
+    var members = memberEdits[handle] ?? []
+    if let index = members.firstIndex(where: { $0.value == edit.value }) {
+      members[index].json = edit.json
+    } else {
+      members.append(edit)
+    }
+    memberEdits[handle] = members
   }
 
   /// Whether `handle` has a value an operation made or changed, as

@@ -8,6 +8,11 @@ public enum JSONRecordOutput: Sendable {
   case value(JSONValue)
   /// A new member of an object.
   case member(name: JSONString, value: JSONValue)
+  /// Element or line `index` of the scanned input with the values at
+  /// `replacing`'s ranges (members of it) given new validated JSON text:
+  /// written as `.value` writes the value so edited, without building it
+  /// (`JSONWriter.write(text:_:replacing:style:depth:to:)`).
+  case edited(Int, replacing: [(value: Range<Int>, json: [UInt8])])
 }
 
 /// The frame around the records of a scanned collection, so that a list of
@@ -180,6 +185,11 @@ public struct JSONCollectionLayout: Sendable {
         JSONWriter.write(name, to: &out)
         out += style.colon
         JSONWriter.write(value, style: style, depth: recordDepth, to: &out)
+      case .edited(let position, let replacing):
+        precondition(form != .jsonObject, "a member of an object needs a name")
+        JSONWriter.write(
+          text: bytes, index.recordRange(position), replacing: replacing, style: style,
+          depth: recordDepth, to: &out)
       }
     }
     if !run.isEmpty { try copy(run, to: &out) }

@@ -54,7 +54,8 @@ public enum JSONWriter {
 }
 
 /// The state of one write: the style's indentation bytes, computed once.
-private struct Writer {
+/// (`JSONWriter+Text` writes validated text with the same separators.)
+struct Writer {
   let style: JSONStyle
   let unit: [UInt8]
 
@@ -110,7 +111,7 @@ private struct Writer {
   }
 
   /// Writes what comes before an element at `depth`.
-  private func separate(first: Bool, depth: Int, to out: inout [UInt8]) {
+  func separate(first: Bool, depth: Int, to out: inout [UInt8]) {
     if unit.isEmpty {
       if !first { out += style.comma }
     } else {
@@ -120,7 +121,7 @@ private struct Writer {
   }
 
   /// Writes a closing bracket.
-  private func close(_ bracket: UInt8, empty: Bool, depth: Int, to out: inout [UInt8]) {
+  func close(_ bracket: UInt8, empty: Bool, depth: Int, to out: inout [UInt8]) {
     if !empty && !unit.isEmpty { newLine(depth: depth, to: &out) }
     out.append(bracket)
   }
