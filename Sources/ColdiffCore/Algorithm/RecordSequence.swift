@@ -16,9 +16,8 @@
 public struct RecordSequence: Sendable {
   /// The chunks in order; none is longer than `chunkLimit`.
   private var chunks: [[Int32]]
-  /// The number of handles of each chunk.
-  private var sizes: [Int]
-  /// The same sizes as running counts, to find a position's chunk.
+  /// The number of handles of each chunk, as running counts, to find a
+  /// position's chunk.
   private var counts: FenwickTree
   /// The number of handles.
   public private(set) var count: Int
@@ -37,8 +36,7 @@ public struct RecordSequence: Sendable {
       Array(handles[$0..<min($0 + Self.chunkSize, handles.count)])
     }
     if chunks.isEmpty { chunks = [[]] }
-    sizes = chunks.map(\.count)
-    counts = FenwickTree(counts: sizes.map { Int32($0) })
+    counts = RecordSequence.counts(of: chunks)
   }
 
   /// Creates a sequence holding `0..<count` in order.
@@ -74,16 +72,13 @@ public struct RecordSequence: Sendable {
     let before = counts.leadingSlots(summingAtMost: position - 1)
     let chunk = min(before.slots, chunks.count - 1)
     chunks[chunk].insert(handle, at: position - before.sum)
-    sizes[chunk] += 1
     counts.add(1, at: chunk)
     count += 1
-    if sizes[chunk] > Self.chunkLimit {
+    if chunks[chunk].count > Self.chunkLimit {
       let tail = Array(chunks[chunk][Self.chunkSize...])
       chunks[chunk].removeSubrange(Self.chunkSize...)
-      sizes[chunk] = Self.chunkSize
       chunks.insert(tail, at: chunk + 1)
-      sizes.insert(tail.count, at: chunk + 1)
-      counts = FenwickTree(counts: sizes.map { Int32($0) })
+      counts = RecordSequence.counts(of: chunks)
     }
   }
 
@@ -94,7 +89,6 @@ public struct RecordSequence: Sendable {
   public mutating func remove(at position: Int) -> Int32 {
     precondition(position >= 0 && position < count, "remove position out of range")
     let (chunk, offset) = locate(position)
-    sizes[chunk] -= 1
     counts.add(-1, at: chunk)
     count -= 1
     return chunks[chunk].remove(at: offset)
@@ -119,6 +113,11 @@ public struct RecordSequence: Sendable {
     result.reserveCapacity(count)
     for chunk in chunks { result += chunk }
     return result
+  }
+
+  /// The running counts of the handles of `chunks`.
+  private static func counts(of chunks: [[Int32]]) -> FenwickTree {
+    FenwickTree(counts: chunks.map { Int32($0.count) })
   }
 
   /// The chunk that holds `position` and the position in it.
