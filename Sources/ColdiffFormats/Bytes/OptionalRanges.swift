@@ -50,11 +50,12 @@ public struct OptionalRanges: RandomAccessCollection, MutableCollection, Sendabl
   ///
   /// - Complexity: O(`source.count`).
   mutating func append(_ other: Self, _ source: Range<Int>, movedBy shift: Int) {
-    let count = bounds.count
-    bounds += other.bounds[(2 * source.lowerBound)..<(2 * source.upperBound)]
-    guard shift != 0 else { return }
-    bounds.withUnsafeMutableBufferPointer { bounds in
-      for index in count..<bounds.count where bounds[index] >= 0 { bounds[index] += shift }
+    // Bound by bound: a tree's copied subtrees are mostly a node or two.
+    other.bounds.withUnsafeBufferPointer { from in
+      for index in (2 * source.lowerBound)..<(2 * source.upperBound) {
+        let bound = from[index]
+        bounds.append(bound < 0 ? bound : bound + shift)
+      }
     }
   }
 

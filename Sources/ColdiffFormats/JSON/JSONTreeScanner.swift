@@ -169,7 +169,7 @@ public enum JSONTreeScanner {
     // About 200 bytes a record; the arrays grow past it when needed.
     var builder = TreeLayoutBuilder(
       estimate: (lastRoot.upperBound - firstRoot.lowerBound) / 200 + roots.count,
-      keyed: key != nil)
+      keyed: key != nil, copyingFrom: known)
     let text = ValidatedJSON(bytes)
     let names = Names(children: children, key: key)
     defer { names.deallocate() }
@@ -178,7 +178,7 @@ public enum JSONTreeScanner {
     var hint = -1
     for (index, root) in zip(roots.indices, roots) {
       if let known, let old = known.find(in: bytes, at: root.lowerBound, hint: &hint) {
-        _ = builder.copy(old, of: known, at: root.lowerBound, parent: -1, sibling: index)
+        _ = builder.copy(old, at: root.lowerBound, parent: -1, sibling: index)
         continue
       }
       let node = builder.begin(at: root.lowerBound, parent: -1, sibling: index)
@@ -209,7 +209,7 @@ public enum JSONTreeScanner {
           let sibling = open[top].childCount
           open[top].childCount += 1
           if let known, let old = known.find(in: bytes, at: cursor, hint: &hint) {
-            cursor = builder.copy(old, of: known, at: cursor, parent: node, sibling: sibling)
+            cursor = builder.copy(old, at: cursor, parent: node, sibling: sibling)
             continue
           }
           let child = builder.begin(at: cursor, parent: node, sibling: sibling)
@@ -268,9 +268,15 @@ struct TreeLayoutBuilder {
   /// holds each record's start then, without the final end).
   private(set) var keysInOrder = true
   let keyed: Bool
+  /// The layout whose subtrees `copy` appends (OLD's, when its nodes are
+  /// taken whole), held here so that a copy takes no reference.
+  private let source: CopySource
 
-  init(estimate: Int, keyed: Bool) {
+  /// A builder for about `estimate` records, noting their keys when
+  /// `keyed`, that copies subtrees from `known`'s layout.
+  init(estimate: Int, keyed: Bool, copyingFrom known: JSONKnownNodes? = nil) {
     self.keyed = keyed
+    source = known.map(CopySource.init) ?? CopySource()
     layout.ranges.reserveCapacity(estimate)
     layout.parents.reserveCapacity(estimate)
     layout.siblingIndex.reserveCapacity(estimate)
@@ -303,44 +309,56 @@ struct TreeLayoutBuilder {
     return node
   }
 
-  /// Appends the subtree of OLD's node `old`, found again at `start`:
-  /// its nodes' layout moved there, the subtree's root under `parent` as
-  /// its child number `sibling`.
+  /// Appends the subtree of OLD's node `old` (of the layout the builder
+  /// copies from), found again at `start`: its nodes' layout moved there,
+  /// the subtree's root under `parent` as its child number `sibling`.
   ///
   /// - Returns: where the subtree's root ends.
-  mutating func copy(
-    _ old: Int, of known: JSONKnownNodes, at start: Int, parent: Int, sibling: Int
-  ) -> Int {
-    let end = Int(known.subtreeEnds[old])
-    let shift = start - known.layout.ranges[old].lowerBound
-    let first = Int32(layout.ranges.count) - Int32(old)
+  mutating func copy(_ old: Int, at start: Int, parent: Int, sibling: Int) -> Int {
+    let end = Int(source.subtreeEnds[old])
+    let count = end - old
+    let root = source.ranges[old]
+    let shift = start - root.lowerBound
+    let first = layout.ranges.count
     layout.sharedSubtrees.append(
-      JSONTreeScanner.SharedSubtree(
-        first: Int32(layout.ranges.count), source: Int32(old), count: Int32(end - old)))
-    if layout.sharedOrigin == nil { layout.sharedOrigin = known.origin }
-    layout.childrenRanges.append(known.layout.childrenRanges, old..<end, movedBy: shift)
-    layout.keyRanges.append(known.layout.keyRanges, old..<end, movedBy: shift)
-    layout.ranges += known.layout.ranges[old..<end].lazy.map {
-      ($0.lowerBound + shift)..<($0.upperBound + shift)
+      JSONTreeScanner.SharedSubtree(first: Int32(first), source: Int32(old), count: Int32(count)))
+    if layout.sharedOrigin == nil { layout.sharedOrigin = source.origin }
+    layout.childrenRanges.append(source.childrenRanges, old..<end, movedBy: shift)
+    layout.keyRanges.append(source.keyRanges, old..<end, movedBy: shift)
+    source.ranges.withUnsafeBufferPointer { ranges in
+      for node in old..<end {
+        layout.ranges.append((ranges[node].lowerBound + shift)..<(ranges[node].upperBound + shift))
+      }
     }
-    for node in old..<end {
-      layout.parents.append(node == old ? Int32(parent) : known.layout.parents[node] + first)
-      layout.siblingIndex.append(node == old ? Int32(sibling) : known.layout.siblingIndex[node])
+    layout.parents.append(Int32(parent))
+    layout.siblingIndex.append(Int32(sibling))
+    if count > 1 {
+      let renumber = Int32(first - old)
+      source.parents.withUnsafeBufferPointer { parents in
+        for node in (old + 1)..<end { layout.parents.append(parents[node] + renumber) }
+      }
+      layout.siblingIndex += source.siblingIndex[(old + 1)..<end]
     }
-    if keyed {
-      known.layout.canonicalKeyStarts.withUnsafeBufferPointer { starts in
-        let offset = layout.canonicalKeys.count - Int(starts[old])
-        layout.canonicalKeys += known.layout.canonicalKeys[Int(starts[old])..<Int(starts[end])]
-        for node in old..<end {
-          if keysInOrder {
-            layout.canonicalKeyStarts.append(KeyArena.keyOffset(Int(starts[node]) + offset))
-          } else {
-            keySpans.append((Int(starts[node]) + offset)..<(Int(starts[node + 1]) + offset))
-          }
+    if keyed { copyKeys(old..<end) }
+    return shift + root.upperBound
+  }
+
+  /// Appends the canonical keys of the source's nodes `nodes`.
+  private mutating func copyKeys(_ nodes: Range<Int>) {
+    source.keyStarts.withUnsafeBufferPointer { starts in
+      let (from, to) = (Int(starts[nodes.lowerBound]), Int(starts[nodes.upperBound]))
+      let offset = layout.canonicalKeys.count - from
+      layout.canonicalKeys += source.keys[from..<to]
+      if keysInOrder {
+        for node in nodes {
+          layout.canonicalKeyStarts.append(KeyArena.keyOffset(Int(starts[node]) + offset))
+        }
+      } else {
+        for node in nodes {
+          keySpans.append((Int(starts[node]) + offset)..<(Int(starts[node + 1]) + offset))
         }
       }
     }
-    return shift + known.layout.ranges[old].upperBound
   }
 
   /// Notes the node's key value and appends its canonical bytes.
@@ -533,5 +551,35 @@ private struct Names {
   func deallocate() {
     children.bytes.deallocate()
     key?.bytes.deallocate()
+  }
+}
+
+/// The arrays of a layout whose subtrees a `TreeLayoutBuilder` copies
+/// (`JSONKnownNodes`'s), with where each subtree ends.
+private struct CopySource {
+  var ranges: [Range<Int>] = []
+  var parents: [Int32] = []
+  var siblingIndex: [Int32] = []
+  var subtreeEnds: [Int32] = []
+  var childrenRanges = OptionalRanges()
+  var keyRanges = OptionalRanges()
+  var keyStarts: [UInt32] = []
+  var keys: [UInt8] = []
+  var origin: TreeOrigin?
+
+  /// Nothing to copy from.
+  init() {}
+
+  /// The layout of `known`'s nodes.
+  init(_ known: JSONKnownNodes) {
+    ranges = known.layout.ranges
+    parents = known.layout.parents
+    siblingIndex = known.layout.siblingIndex
+    subtreeEnds = known.subtreeEnds
+    childrenRanges = known.layout.childrenRanges
+    keyRanges = known.layout.keyRanges
+    keyStarts = known.layout.canonicalKeyStarts
+    keys = known.layout.canonicalKeys
+    origin = known.origin
   }
 }

@@ -103,7 +103,8 @@ extension Scanner {
       children: QuickKey(treeNames.children), recordKey: quickKey, treeKey: QuickKey(treeNames.key))
     // About 200 bytes a record; the arrays grow past it when needed.
     tree.builder = TreeLayoutBuilder(
-      estimate: (min(limit, lexer.end) - lexer.position) / 200, keyed: treeNames.key != nil)
+      estimate: (min(limit, lexer.end) - lexer.position) / 200, keyed: treeNames.key != nil,
+      copyingFrom: nodes)
   }
 
   /// Notes that the record at `start` was taken whole as OLD's record
@@ -117,8 +118,7 @@ extension Scanner {
     let sibling = tree.roots
     tree.roots += 1
     guard tree.building, let nodes else { return }
-    _ = tree.builder.copy(
-      Int(nodes.roots[record]), of: nodes, at: start, parent: -1, sibling: sibling)
+    _ = tree.builder.copy(Int(nodes.roots[record]), at: start, parent: -1, sibling: sibling)
   }
 
   /// Whether OLD's record `record` may be taken whole: always, unless a
@@ -281,8 +281,7 @@ extension Scanner {
       // As deep in OLD or deeper: within the nesting limit here too.
       lastKnownNode = hint
       if parent >= 0, tree.building {
-        lexer.position = tree.builder.copy(
-          node, of: nodes, at: start, parent: parent, sibling: sibling)
+        lexer.position = tree.builder.copy(node, at: start, parent: parent, sibling: sibling)
       } else {
         lexer.position = start + nodes.layout.ranges[node].count
       }
