@@ -206,8 +206,11 @@ package struct TreeComparison {
     old: TreeSnapshot, _ oldNode: Int, new: TreeSnapshot, _ newNode: Int
   ) -> [FieldChange] {
     let leaf = old.children(of: oldNode).isEmpty || new.children(of: newNode).isEmpty
+    // NEW's text is taken out first: the closure holds it, not a copy of
+    // the snapshot.
+    let newText = new.ownText(of: newNode)
     let fromText = old.withOwnText(of: oldNode) { oldText, oldRange in
-      new.withOwnText(of: newNode) { newText, newRange in
+      newText.with { newText, newRange in
         FieldChange.between(oldText, oldRange, newText, newRange)
       }
     }

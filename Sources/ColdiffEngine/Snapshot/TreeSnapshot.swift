@@ -368,21 +368,48 @@ package struct TreeSnapshot {
   package func withOwnText<Result>(
     of node: Int, _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Result
   ) -> Result? {
-    let range = ranges[node]
-    guard let children = childrenRanges[node] else {
-      return base.bytes.withUnsafeBufferPointer { body($0, range) }
+    ownText(of: node).with(body)
+  }
+
+  /// Where node `node`'s own content is (`withOwnText(of:_:)`), to be
+  /// read without holding the snapshot.
+  package func ownText(of node: Int) -> OwnText {
+    OwnText(
+      bytes: base.bytes, range: ranges[node], children: childrenRanges[node],
+      deep: field.tokens.count != 1)
+  }
+
+  /// A node's own content as JSON text: its bytes, with `[]` in place of
+  /// its children array when it has one (`ownText(of:)`).
+  package struct OwnText {
+    /// The snapshot's bytes.
+    let bytes: SourceBytes
+    /// The node's bytes.
+    let range: Range<Int>
+    /// Its children array's, if any.
+    let children: Range<Int>?
+    /// Whether the children member is deeper than the node's own member.
+    let deep: Bool
+
+    /// Calls `body` with the text and its range in it; `nil` for a node
+    /// with children under a deeper children member.
+    package func with<Result>(_ body: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Result)
+      -> Result?
+    {
+      let range = range
+      guard let children else { return bytes.withUnsafeBufferPointer { body($0, range) } }
+      guard !deep else { return nil }
+      // The scan refused a record with two children members, so the one
+      // array it found is the member's value.
+      var own = [UInt8]()
+      own.reserveCapacity(range.count - children.count + 2)
+      bytes.withUnsafeBufferPointer { bytes in
+        own += UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<children.lowerBound])
+        own += [UInt8(ascii: "["), UInt8(ascii: "]")]
+        own += UnsafeBufferPointer(rebasing: bytes[children.upperBound..<range.upperBound])
+      }
+      return own.withUnsafeBufferPointer { body($0, 0..<$0.count) }
     }
-    guard field.tokens.count == 1 else { return nil }
-    // The scan refused a record with two children members, so the one
-    // array it found is the member's value.
-    var own = [UInt8]()
-    own.reserveCapacity(range.count - children.count + 2)
-    base.bytes.withUnsafeBufferPointer { bytes in
-      own += UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<children.lowerBound])
-      own += [UInt8(ascii: "["), UInt8(ascii: "]")]
-      own += UnsafeBufferPointer(rebasing: bytes[children.upperBound..<range.upperBound])
-    }
-    return own.withUnsafeBufferPointer { body($0, 0..<$0.count) }
   }
 
   /// The node's own fields, for people: its value without the children

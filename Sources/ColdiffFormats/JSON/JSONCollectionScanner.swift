@@ -121,7 +121,13 @@ struct Scanner {
   /// Another input's nested records, taken whole where they occur again
   /// inside a record that is not; `nil` once the form is known to differ
   /// from theirs.
-  var nodes: JSONKnownNodes?
+  var nodes: JSONKnownNodes? {
+    didSet { nodeFinder = nodes?.finder }
+  }
+  /// What `nodes` are looked up by, held here as a value: the chunks'
+  /// scans then take no reference to the object they share for every
+  /// node they look up.
+  var nodeFinder: KnownNodeFinder?
   /// The known node found last (the last of its subtree), or -1.
   var lastKnownNode = -1
   /// The names to lay the records out as a tree by; `nil` once the form
@@ -153,6 +159,7 @@ struct Scanner {
     // names only.
     let sameNames = tree.map { $0.children == nodes?.children && $0.key == nodes?.key } ?? true
     self.nodes = sameNames ? nodes : nil
+    nodeFinder = self.nodes?.finder
     treeNames = tree
     if let nodes = self.nodes { self.tree.children = MemberName(nodes.children) }
     recordKey = keyName.map(MemberName.init)

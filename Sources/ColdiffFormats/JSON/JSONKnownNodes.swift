@@ -34,6 +34,8 @@ package final class JSONKnownNodes: Sendable {
   let roots: [Int32]
   /// The tree the nodes are, noted in the layouts that copy them.
   let origin: TreeOrigin?
+  /// What a scan looks the nodes up by, to be held by the scan itself.
+  let finder: KnownNodeFinder
 
   /// Indexes OLD's nodes by their prefixes: the table of prefixes
   /// (whose inserts miss the cache) on one core, the outline on another.
@@ -86,6 +88,7 @@ package final class JSONKnownNodes: Sendable {
     subtreeEnds = outline.ends
     levels = outline.levels
     roots = outline.roots
+    finder = KnownNodeFinder(records: prefixes, subtreeEnds: outline.ends, levels: outline.levels)
   }
 
   /// What one core builds.
@@ -151,6 +154,26 @@ package final class JSONKnownNodes: Sendable {
     return Outline(ends: ends, levels: levels, roots: roots)
   }
 
+  /// A node of OLD with the same bytes as those of `other` at `offset`;
+  /// see `KnownNodeFinder.find(in:at:hint:)`, which a scan on several
+  /// cores calls on its own copy of `finder`.
+  package func find(in other: UnsafeBufferPointer<UInt8>, at offset: Int, hint: inout Int) -> Int? {
+    finder.find(in: other, at: offset, hint: &hint)
+  }
+}
+
+/// OLD's nodes as the scans of NEW find them (`JSONKnownNodes`): the
+/// arrays a look-up reads, held by each scan as a value, so that scans
+/// on several cores take no reference to the object they share (whose
+/// count each would write, for every node looked up).
+package struct KnownNodeFinder: Sendable {
+  /// The nodes, found by their prefixes (`JSONKnownNodes.records`).
+  let records: KnownRecords
+  /// Where each node's subtree ends in preorder (exclusive).
+  let subtreeEnds: [Int32]
+  /// Each node's depth in its tree, 0 for a root.
+  let levels: [Int32]
+
   /// A node of OLD with the same bytes as those of `other` at `offset`,
   /// if there is one that starts with `{`.
   ///
@@ -168,6 +191,10 @@ package final class JSONKnownNodes: Sendable {
     hint = Int(subtreeEnds[node]) - 1
     return node
   }
+
+  /// The length of node `node`, one `find` returned.
+  @inline(__always)
+  func length(of node: Int) -> Int { Int(records.lengths[node]) }
 }
 
 /// The identity of a tree whose nodes other scans take whole

@@ -176,8 +176,9 @@ public enum JSONTreeScanner {
     var open: [Open] = []
     open.reserveCapacity(16)
     var hint = -1
+    let finder = known?.finder
     for (index, root) in zip(roots.indices, roots) {
-      if let known, let old = known.find(in: bytes, at: root.lowerBound, hint: &hint) {
+      if let finder, let old = finder.find(in: bytes, at: root.lowerBound, hint: &hint) {
         _ = builder.copy(old, at: root.lowerBound, parent: -1, sibling: index)
         continue
       }
@@ -208,7 +209,7 @@ public enum JSONTreeScanner {
           }
           let sibling = open[top].childCount
           open[top].childCount += 1
-          if let known, let old = known.find(in: bytes, at: cursor, hint: &hint) {
+          if let finder, let old = finder.find(in: bytes, at: cursor, hint: &hint) {
             cursor = builder.copy(old, at: cursor, parent: node, sibling: sibling)
             continue
           }

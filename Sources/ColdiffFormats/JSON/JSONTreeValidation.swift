@@ -275,15 +275,15 @@ extension Scanner {
     guard lexer.position < lexer.end else { throw lexer.unexpected("expected a value") }
     let start = lexer.position
     var hint = lastKnownNode
-    if let nodes, let node = nodes.find(in: lexer.bytes, at: start, hint: &hint),
-      nodes.levels[node] >= level
+    if let nodeFinder, let node = nodeFinder.find(in: lexer.bytes, at: start, hint: &hint),
+      nodeFinder.levels[node] >= level
     {
       // As deep in OLD or deeper: within the nesting limit here too.
       lastKnownNode = hint
       if parent >= 0, tree.building {
         lexer.position = tree.builder.copy(node, at: start, parent: parent, sibling: sibling)
       } else {
-        lexer.position = start + nodes.layout.ranges[node].count
+        lexer.position = start + nodeFinder.length(of: node)
       }
     } else if lexer.current == UInt8(ascii: "{") {
       _ = try skipNode(depth: depth, level: level, parent: parent, sibling: sibling)
