@@ -31,7 +31,13 @@ import Testing
       #expect(Array(shape.children(of: -1)) == roots)
       for node in numbers.indices {
         #expect(Array(shape.children(of: node)) == numbers[node])
+        // One child at a time, as the lists are read without a slice.
+        #expect(shape.childCount(of: node) == numbers[node].count)
+        let children = numbers[node].indices.map { shape.child($0, of: node) }
+        #expect(children == numbers[node].map(Int.init))
       }
+      #expect(shape.childCount(of: -1) == roots.count)
+      #expect(roots.indices.map { shape.child($0, of: -1) } == roots.map(Int.init))
       #expect(shape.siblingIndices == siblings)
       // Made again from its parents alone, it is the same shape.
       let again = TreeShape(parents: shape.parents)

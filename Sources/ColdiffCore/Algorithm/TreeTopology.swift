@@ -52,6 +52,13 @@ struct TreeTopology: Sendable {
   /// The number of nodes.
   var count: Int { parents.count }
 
+  /// Child number `index` of `node` (-1: the roots), read without a
+  /// slice of the lists (which would take a reference to them).
+  func child(_ index: Int, of node: Int) -> Int32 { children[Int(childStart[node + 1]) + index] }
+
+  /// How many children `node` has (-1: how many roots there are).
+  func childCount(of node: Int) -> Int { Int(childStart[node + 2] - childStart[node + 1]) }
+
   /// The children of `node`, or the roots for -1.
   func children(of node: Int) -> ArraySlice<Int32> {
     children[Int(childStart[node + 1])..<Int(childStart[node + 2])]

@@ -52,6 +52,19 @@ public struct TreeShape: Hashable, Sendable {
   /// - Complexity: O(1).
   public func children(of node: Int) -> ArraySlice<Int32> { topology.children(of: node) }
 
+  /// Child number `index` of `node` in order, or root number `index` for
+  /// -1; unlike `children(of:)`, it takes no reference to the lists
+  /// (which threads reading the shape at once would contend for).
+  ///
+  /// - Precondition: `index < childCount(of: node)`.
+  /// - Complexity: O(1).
+  public func child(_ index: Int, of node: Int) -> Int { Int(topology.child(index, of: node)) }
+
+  /// How many children `node` has, or how many roots for -1.
+  ///
+  /// - Complexity: O(1).
+  public func childCount(of node: Int) -> Int { topology.childCount(of: node) }
+
   /// Whether two shapes have the same parents (all else follows from
   /// them).
   public static func == (lhs: TreeShape, rhs: TreeShape) -> Bool { lhs.parents == rhs.parents }

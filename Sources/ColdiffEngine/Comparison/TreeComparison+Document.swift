@@ -18,8 +18,7 @@ extension TreeComparison {
       if new.isNamedRoot(newNode) { return nil }
       let index = Int(new.siblingIndex[newNode])
       guard index > 0 else { return .null }
-      let siblings = new.children(of: Int(new.parents[newNode]))
-      return .key(key(new: Int(siblings[siblings.startIndex + index - 1])))
+      return .key(key(new: new.shape.child(index - 1, of: Int(new.parents[newNode]))))
     }
     func parent(_ newNode: Int) -> DiffDocument.Reference {
       let parent = Int(new.parents[newNode])

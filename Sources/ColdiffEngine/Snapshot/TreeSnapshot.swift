@@ -300,9 +300,8 @@ package struct TreeSnapshot {
   package func node(at path: TreeIndexPath) -> Int {
     var node = -1
     for component in path.components {
-      let siblings = shape.children(of: node)
-      precondition(component < siblings.count, "no node at \(path)")
-      node = Int(siblings[siblings.startIndex + component])
+      precondition(component < shape.childCount(of: node), "no node at \(path)")
+      node = shape.child(component, of: node)
     }
     return node
   }

@@ -338,7 +338,9 @@ struct TreeLayoutBuilder {
       source.parents.withUnsafeBufferPointer { parents in
         for node in (old + 1)..<end { layout.parents.append(parents[node] + renumber) }
       }
-      layout.siblingIndex += source.siblingIndex[(old + 1)..<end]
+      source.siblingIndex.withUnsafeBufferPointer { siblings in
+        layout.siblingIndex += UnsafeBufferPointer(rebasing: siblings[(old + 1)..<end])
+      }
     }
     if keyed { copyKeys(old..<end) }
     return shift + root.upperBound
@@ -349,7 +351,9 @@ struct TreeLayoutBuilder {
     source.keyStarts.withUnsafeBufferPointer { starts in
       let (from, to) = (Int(starts[nodes.lowerBound]), Int(starts[nodes.upperBound]))
       let offset = layout.canonicalKeys.count - from
-      layout.canonicalKeys += source.keys[from..<to]
+      source.keys.withUnsafeBufferPointer { keys in
+        layout.canonicalKeys += UnsafeBufferPointer(rebasing: keys[from..<to])
+      }
       if keysInOrder {
         for node in nodes {
           layout.canonicalKeyStarts.append(KeyArena.keyOffset(Int(starts[node]) + offset))
