@@ -146,6 +146,13 @@ struct MemberWriter {
     out.append(UInt8(ascii: " "))
   }
 
+  /// Appends `, `, which separates the steps of a path.
+  @inline(__always)
+  static func appendSeparator(to out: inout [UInt8]) {
+    out.append(UInt8(ascii: ","))
+    out.append(UInt8(ascii: " "))
+  }
+
   /// Appends `number` in decimal, as `String(number)` spells it, without
   /// making the string (up to sixteen digits, held four bits each).
   static func appendDecimal(_ number: Int, to out: inout [UInt8]) {
@@ -186,8 +193,8 @@ struct MemberWriter {
       name(label ?? "index", to: &out)
       out.append(UInt8(ascii: "["))
       for (index, step) in path.enumerated() {
-        if index > 0 { out += ", ".utf8 }
-        out += String(step).utf8
+        if index > 0 { MemberWriter.appendSeparator(to: &out) }
+        MemberWriter.appendDecimal(step, to: &out)
       }
       out.append(UInt8(ascii: "]"))
     case .namedPath(let root, let path):
@@ -195,8 +202,8 @@ struct MemberWriter {
       out.append(UInt8(ascii: "["))
       JSONWriter.write(root, to: &out)
       for step in path {
-        out += ", ".utf8
-        out += String(step).utf8
+        MemberWriter.appendSeparator(to: &out)
+        MemberWriter.appendDecimal(step, to: &out)
       }
       out.append(UInt8(ascii: "]"))
     }
