@@ -155,13 +155,17 @@ extension JSONTreeScanner.Layout {
       return shared
     }
     sharedOrigin = sharedOrigin ?? part.sharedOrigin
-    // A root's parent stays -1 and its sibling index moves on.
-    part.parents.withUnsafeBufferPointer { parents in
-      part.siblingIndex.withUnsafeBufferPointer { siblings in
-        for node in parents.indices {
+    // A root's parent stays -1 and its sibling index moves on: both
+    // copied whole, then moved in place (a loop without appends).
+    let start = parents.count
+    parents += part.parents
+    siblingIndex += part.siblingIndex
+    parents.withUnsafeMutableBufferPointer { parents in
+      siblingIndex.withUnsafeMutableBufferPointer { siblings in
+        for node in start..<parents.count {
           let root = parents[node] < 0
-          self.parents.append(root ? parents[node] : parents[node] + first)
-          siblingIndex.append(root ? siblings[node] + shift : siblings[node])
+          parents[node] = root ? parents[node] : parents[node] &+ first
+          siblings[node] = root ? siblings[node] &+ shift : siblings[node]
         }
       }
     }
@@ -171,8 +175,12 @@ extension JSONTreeScanner.Layout {
     guard !part.canonicalKeyStarts.isEmpty else { return }
     let keyBytes = canonicalKeys.count
     if canonicalKeyStarts.isEmpty { canonicalKeyStarts = [0] }
-    canonicalKeyStarts += part.canonicalKeyStarts.dropFirst().lazy.map {
-      KeyArena.keyOffset(Int($0) + keyBytes)
+    let firstStart = canonicalKeyStarts.count
+    canonicalKeyStarts += part.canonicalKeyStarts.dropFirst()
+    canonicalKeyStarts.withUnsafeMutableBufferPointer { starts in
+      for node in firstStart..<starts.count {
+        starts[node] = KeyArena.keyOffset(Int(starts[node]) + keyBytes)
+      }
     }
     canonicalKeys += part.canonicalKeys
   }
