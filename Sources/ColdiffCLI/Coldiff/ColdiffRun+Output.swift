@@ -45,7 +45,11 @@ extension ColdiffRun {
       if let writeDocument = output.writeDocument {
         writeDocument(&out, 1 << 20, flush)
       } else {
-        output.document().write(to: &out, flushingAt: 1 << 20, flush)
+        let document = output.document()
+        document.write(to: &out, flushingAt: 1 << 20, flush)
+        // Its values go with the process, not one by one (a tree's
+        // document holds every changed record's).
+        io.leaveForExit(document)
       }
       if failed { return .trouble }
     case .patch:
