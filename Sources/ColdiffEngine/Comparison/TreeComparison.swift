@@ -205,7 +205,7 @@ package struct TreeComparison {
   private static func ownChanges(
     old: TreeSnapshot, _ oldNode: Int, new: TreeSnapshot, _ newNode: Int
   ) -> [FieldChange] {
-    let leaf = old.children(of: oldNode).isEmpty || new.children(of: newNode).isEmpty
+    let leaf = old.shape.childCount(of: oldNode) == 0 || new.shape.childCount(of: newNode) == 0
     // NEW's text is taken out first: the closure holds it, not a copy of
     // the snapshot.
     let newText = new.ownText(of: newNode)

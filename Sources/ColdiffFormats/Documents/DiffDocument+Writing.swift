@@ -133,10 +133,7 @@ struct MemberWriter {
 
   /// Starts member `name`: the separator, the quoted name and `: `.
   mutating func name(_ name: StaticString, to out: inout [UInt8]) {
-    if !first {
-      out.append(UInt8(ascii: ","))
-      out.append(UInt8(ascii: " "))
-    }
+    if !first { MemberWriter.appendSeparator(to: &out) }
     first = false
     out.append(UInt8(ascii: "\""))
     // A few bytes, appended one by one: cheaper than a copy of a string's.
@@ -146,7 +143,7 @@ struct MemberWriter {
     out.append(UInt8(ascii: " "))
   }
 
-  /// Appends `, `, which separates the steps of a path.
+  /// Appends `, `, which separates members and the steps of a path.
   @inline(__always)
   static func appendSeparator(to out: inout [UInt8]) {
     out.append(UInt8(ascii: ","))

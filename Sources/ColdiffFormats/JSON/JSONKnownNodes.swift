@@ -9,20 +9,13 @@
 /// follows), and only in a collection of the same form (the same nesting
 /// depth around the roots, JSON Lines' records on one line).
 ///
-/// A class: the scans' inner loops hold it for every nested record, and
-/// holding one reference costs less than holding a copy of its arrays.
+/// A class, made once and handed to every scan of NEW; a scan's inner
+/// loops read it through values it takes out once (`finder`, and the
+/// layout `TreeLayoutBuilder` copies from), not through the object the
+/// scans on other cores share.
 package final class JSONKnownNodes: Sendable {
-  /// The nodes, found by their prefixes: every fourth node is in the
-  /// table, and the window after the last one found covers a changed
-  /// record's first children (in preorder, a node's first child follows
-  /// it) and the nodes up to the next one in the table.
-  let records: KnownRecords
   /// OLD's layout, whose subtrees are copied.
   let layout: JSONTreeScanner.Layout
-  /// Where each node's subtree ends in preorder (exclusive).
-  let subtreeEnds: [Int32]
-  /// Each node's depth in its tree, 0 for a root.
-  let levels: [Int32]
   /// OLD's form.
   let form: InputForm
   /// The children member's name.
@@ -34,7 +27,8 @@ package final class JSONKnownNodes: Sendable {
   let roots: [Int32]
   /// The tree the nodes are, noted in the layouts that copy them.
   let origin: TreeOrigin?
-  /// What a scan looks the nodes up by, to be held by the scan itself.
+  /// The nodes as a scan finds them (their table of prefixes, where each
+  /// subtree ends, each node's depth), to be held by the scan itself.
   let finder: KnownNodeFinder
 
   /// Indexes OLD's nodes by their prefixes: the table of prefixes
@@ -79,14 +73,11 @@ package final class JSONKnownNodes: Sendable {
     prefixes: KnownRecords, outline: Outline, form: InputForm, layout: JSONTreeScanner.Layout,
     children: [UInt8], key: [UInt8]?, origin: TreeOrigin?
   ) {
-    self.records = prefixes
     self.layout = layout
     self.form = form
     self.children = children
     self.key = key
     self.origin = origin
-    subtreeEnds = outline.ends
-    levels = outline.levels
     roots = outline.roots
     finder = KnownNodeFinder(records: prefixes, subtreeEnds: outline.ends, levels: outline.levels)
   }
@@ -167,7 +158,10 @@ package final class JSONKnownNodes: Sendable {
 /// on several cores take no reference to the object they share (whose
 /// count each would write, for every node looked up).
 package struct KnownNodeFinder: Sendable {
-  /// The nodes, found by their prefixes (`JSONKnownNodes.records`).
+  /// The nodes, found by their prefixes: every fourth node is in the
+  /// table, and the window after the last one found covers a changed
+  /// record's first children (in preorder, a node's first child follows
+  /// it) and the nodes up to the next one in the table.
   let records: KnownRecords
   /// Where each node's subtree ends in preorder (exclusive).
   let subtreeEnds: [Int32]

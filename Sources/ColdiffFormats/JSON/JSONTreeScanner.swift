@@ -318,15 +318,15 @@ struct TreeLayoutBuilder {
   mutating func copy(_ old: Int, at start: Int, parent: Int, sibling: Int) -> Int {
     let end = Int(source.subtreeEnds[old])
     let count = end - old
-    let root = source.ranges[old]
+    let root = source.layout.ranges[old]
     let shift = start - root.lowerBound
     let first = layout.ranges.count
     layout.sharedSubtrees.append(
       JSONTreeScanner.SharedSubtree(first: Int32(first), source: Int32(old), count: Int32(count)))
     if layout.sharedOrigin == nil { layout.sharedOrigin = source.origin }
-    layout.childrenRanges.append(source.childrenRanges, old..<end, movedBy: shift)
-    layout.keyRanges.append(source.keyRanges, old..<end, movedBy: shift)
-    source.ranges.withUnsafeBufferPointer { ranges in
+    layout.childrenRanges.append(source.layout.childrenRanges, old..<end, movedBy: shift)
+    layout.keyRanges.append(source.layout.keyRanges, old..<end, movedBy: shift)
+    source.layout.ranges.withUnsafeBufferPointer { ranges in
       for node in old..<end {
         layout.ranges.append((ranges[node].lowerBound + shift)..<(ranges[node].upperBound + shift))
       }
@@ -335,10 +335,10 @@ struct TreeLayoutBuilder {
     layout.siblingIndex.append(Int32(sibling))
     if count > 1 {
       let renumber = Int32(first - old)
-      source.parents.withUnsafeBufferPointer { parents in
+      source.layout.parents.withUnsafeBufferPointer { parents in
         for node in (old + 1)..<end { layout.parents.append(parents[node] + renumber) }
       }
-      source.siblingIndex.withUnsafeBufferPointer { siblings in
+      source.layout.siblingIndex.withUnsafeBufferPointer { siblings in
         layout.siblingIndex += UnsafeBufferPointer(rebasing: siblings[(old + 1)..<end])
       }
     }
@@ -348,10 +348,10 @@ struct TreeLayoutBuilder {
 
   /// Appends the canonical keys of the source's nodes `nodes`.
   private mutating func copyKeys(_ nodes: Range<Int>) {
-    source.keyStarts.withUnsafeBufferPointer { starts in
+    source.layout.canonicalKeyStarts.withUnsafeBufferPointer { starts in
       let (from, to) = (Int(starts[nodes.lowerBound]), Int(starts[nodes.upperBound]))
       let offset = layout.canonicalKeys.count - from
-      source.keys.withUnsafeBufferPointer { keys in
+      source.layout.canonicalKeys.withUnsafeBufferPointer { keys in
         layout.canonicalKeys += UnsafeBufferPointer(rebasing: keys[from..<to])
       }
       if keysInOrder {
@@ -559,17 +559,11 @@ private struct Names {
   }
 }
 
-/// The arrays of a layout whose subtrees a `TreeLayoutBuilder` copies
+/// The layout whose subtrees a `TreeLayoutBuilder` copies
 /// (`JSONKnownNodes`'s), with where each subtree ends.
 private struct CopySource {
-  var ranges: [Range<Int>] = []
-  var parents: [Int32] = []
-  var siblingIndex: [Int32] = []
+  var layout = JSONTreeScanner.Layout()
   var subtreeEnds: [Int32] = []
-  var childrenRanges = OptionalRanges()
-  var keyRanges = OptionalRanges()
-  var keyStarts: [UInt32] = []
-  var keys: [UInt8] = []
   var origin: TreeOrigin?
 
   /// Nothing to copy from.
@@ -577,14 +571,6 @@ private struct CopySource {
 
   /// The layout of `known`'s nodes.
   init(_ known: JSONKnownNodes) {
-    ranges = known.layout.ranges
-    parents = known.layout.parents
-    siblingIndex = known.layout.siblingIndex
-    subtreeEnds = known.subtreeEnds
-    childrenRanges = known.layout.childrenRanges
-    keyRanges = known.layout.keyRanges
-    keyStarts = known.layout.canonicalKeyStarts
-    keys = known.layout.canonicalKeys
-    origin = known.origin
+    (layout, subtreeEnds, origin) = (known.layout, known.finder.subtreeEnds, known.origin)
   }
 }
