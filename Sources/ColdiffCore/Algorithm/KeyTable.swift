@@ -169,17 +169,21 @@ extension KeyTable {
   ) throws(Duplicate) -> [Int32] {
     let oldTable: KeyTable
     if let table { oldTable = table } else { oldTable = try KeyTable(old) }
-    var newToOld = [Int32](repeating: -1, count: new.count)
     let parts = inParallel == nil ? 1 : min(8, max(1, new.count / KeyTable.recordsPerPart))
-    newToOld.withUnsafeMutableBufferPointer { out in
+    // Each entry written once, by the part that holds it: the memory is
+    // not filled first on one core.
+    let newToOld = [Int32](unsafeUninitializedCapacity: new.count) { out, initialized in
       let bounds = { (part: Int) in (new.count * part / parts)..<(new.count * (part + 1) / parts) }
       if parts == 1 {
         oldTable.partners(of: bounds(0), in: new, old: old, into: out)
       } else {
         inParallel?(parts) { oldTable.partners(of: bounds($0), in: new, old: old, into: out) }
       }
+      initialized = new.count
     }
-    var takenBy = [Int32](repeating: -1, count: old.count)
+    // One bit per old record (a million fit in the cache); the record
+    // that took an old record first is looked for only on a duplicate.
+    var takenOld = [UInt64](repeating: 0, count: (old.count + 63) / 64)
     var unmatched: [Int] = []
     var taken: Duplicate?
     for record in 0..<new.count {
@@ -188,11 +192,13 @@ extension KeyTable {
         unmatched.append(record)
         continue
       }
-      if takenBy[match] >= 0 {
-        taken = Duplicate(first: Int(takenBy[match]), second: record, inNew: true)
+      let bit: UInt64 = 1 &<< UInt64(match & 63)
+      if takenOld[match >> 6] & bit != 0 {
+        let first = newToOld[..<record].firstIndex(of: Int32(match)) ?? record
+        taken = Duplicate(first: first, second: record, inNew: true)
         break
       }
-      takenBy[match] = Int32(record)
+      takenOld[match >> 6] |= bit
     }
     do {
       _ = try KeyTable(new, records: unmatched, count: unmatched.count)
@@ -223,7 +229,7 @@ extension KeyTable {
   ///   - new: the keys matched to.
   ///   - old: the keys matched from, the arena this table indexes.
   ///   - out: one entry for each record of `new`; only `records`' are
-  ///     written.
+  ///     written, each one (-1 for a record without a partner).
   func partners(
     of records: Range<Int>, in new: KeyArena, old: KeyArena,
     into out: UnsafeMutableBufferPointer<Int32>
@@ -238,8 +244,8 @@ extension KeyTable {
       } else {
         match = Int(lookup(record, of: new, in: old))
       }
-      guard match >= 0 else { continue }
       out[record] = Int32(match)
+      guard match >= 0 else { continue }
       guess = match + 1
     }
   }
