@@ -191,9 +191,9 @@ extension Snapshot {
   /// row's object of strings.
   fileprivate func appendDocumentText(of record: Int, to out: inout [UInt8]) {
     switch storage {
-    case .json(let index):
-      bytes.withUnsafeBufferPointer { buffer in
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index.recordRange(record)]))
+    case .json:
+      withRecordBytes(record) { buffer, range in
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[range]))
       }
     case .table(let table): table.appendObjectText(ofRow: record, to: &out)
     }

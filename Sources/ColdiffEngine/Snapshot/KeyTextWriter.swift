@@ -70,8 +70,7 @@ struct KeyTextWriter {
     case .column: table?.appendStringText(row: record, column: column, to: &out)
     case .emptyString: out += "\"\"".utf8
     case .captured:
-      guard let range = snapshot.capturedKeyRange(of: record), appendScalar(range, to: &out)
-      else {
+      guard appendCaptured(of: record, to: &out) else {
         appendBuilt(of: record, to: &out)
         return
       }
@@ -79,19 +78,57 @@ struct KeyTextWriter {
     }
   }
 
-  /// Appends the JSON value at `range` of the input as written, when it
-  /// is a string, number or literal (whose written text is its text on
-  /// one line); `false` for an array or object.
-  private func appendScalar(_ range: Range<Int>, to out: inout [UInt8]) -> Bool {
-    snapshot.bytes.withUnsafeBufferPointer { bytes in
-      var (start, end) = (range.lowerBound, range.upperBound)
-      while start < end, KeyTextWriter.isSpace(bytes[start]) { start += 1 }
-      while end > start, KeyTextWriter.isSpace(bytes[end - 1]) { end -= 1 }
-      guard start < end, bytes[start] != UInt8(ascii: "["), bytes[start] != UInt8(ascii: "{")
+  /// Appends record `record`'s captured key as written, when it is a
+  /// string, number or literal: from the record's copy, or, for a
+  /// record not copied when the snapshot reads copies instead of its
+  /// input, from the key's canonical bytes when they say how it is
+  /// written; else from the input. `false` for a record without the key
+  /// member, or whose key is an array or object.
+  private func appendCaptured(of record: Int, to out: inout [UInt8]) -> Bool {
+    let offset = snapshot.jsonKeyOffsets[record]
+    guard offset != JSONCollectionIndex.noKey else { return false }
+    let length = Int(snapshot.jsonKeyLengths[record])
+    if snapshot.copies.isEmpty || !appendUnescapedString(of: record, length: length, to: &out) {
+      return snapshot.withRecordBytes(record) { bytes, range in
+        let start = range.lowerBound + Int(offset)
+        return appendScalar(bytes, start..<(start + length), to: &out)
+      }
+    }
+    return true
+  }
+
+  /// Appends record `record`'s captured key, a string written `length`
+  /// bytes long, from its canonical bytes, when they say how it is
+  /// written (`JSONCanonicalKey.unescapedStringText`); `false` otherwise.
+  private func appendUnescapedString(
+    of record: Int, length: Int, to out: inout [UInt8]
+  ) -> Bool {
+    let (keys, ends) = snapshot.canonicalKeys
+    guard record + 1 < ends.count else { return false }
+    return keys.withUnsafeBufferPointer { keys in
+      let key = UnsafeBufferPointer(rebasing: keys[Int(ends[record])..<Int(ends[record + 1])])
+      guard let text = JSONCanonicalKey.unescapedStringText(of: key, writtenLength: length)
       else { return false }
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+      out.append(UInt8(ascii: "\""))
+      out.append(contentsOf: text)
+      out.append(UInt8(ascii: "\""))
       return true
     }
+  }
+
+  /// Appends the JSON value at `range` of `bytes` as written, when it
+  /// is a string, number or literal (whose written text is its text on
+  /// one line); `false` for an array or object.
+  private func appendScalar(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]
+  ) -> Bool {
+    var (start, end) = (range.lowerBound, range.upperBound)
+    while start < end, KeyTextWriter.isSpace(bytes[start]) { start += 1 }
+    while end > start, KeyTextWriter.isSpace(bytes[end - 1]) { end -= 1 }
+    guard start < end, bytes[start] != UInt8(ascii: "["), bytes[start] != UInt8(ascii: "{")
+    else { return false }
+    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+    return true
   }
 
   /// Appends the key built as a value.

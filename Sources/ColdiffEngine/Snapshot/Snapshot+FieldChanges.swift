@@ -23,14 +23,13 @@ extension Snapshot {
       // Two tables of one header: compared field by field on their bytes.
       return try rules.filter(table.fieldChanges(ofRow: record, to: otherTable, row: otherRecord))
     }
-    guard case .json(let index) = storage, case .json(let otherIndex) = other.storage else {
+    guard case .json = storage, case .json = other.storage else {
       return try rules.filter(
         FieldChange.between(value(of: record), other.value(of: otherRecord)))
     }
-    let changes = bytes.withUnsafeBufferPointer { mine in
-      other.bytes.withUnsafeBufferPointer { theirs in
-        FieldChange.between(
-          mine, index.recordRange(record), theirs, otherIndex.recordRange(otherRecord))
+    let changes = withRecordBytes(record) { mine, range in
+      other.withRecordBytes(otherRecord) { theirs, otherRange in
+        FieldChange.between(mine, range, theirs, otherRange)
       }
     }
     return try rules.filter(changes)

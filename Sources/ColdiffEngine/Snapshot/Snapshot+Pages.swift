@@ -123,7 +123,8 @@ extension Snapshot {
       if position % Snapshot.sparseRecordsBetweenReleases == 0 {
         releasePages(from: &released, before: record(item))
       }
-      if position % Snapshot.recordsReadAhead == 0 {
+      // (A snapshot that reads copies leaves its input's pages alone.)
+      if copies.isEmpty, position % Snapshot.recordsReadAhead == 0 {
         let ahead = items[position..<min(position + Snapshot.recordsReadAhead, items.count)]
         touched ^= touch(ahead.lazy.map(record))
       }

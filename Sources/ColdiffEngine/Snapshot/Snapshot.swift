@@ -45,6 +45,15 @@ package struct Snapshot {
   /// key, and for a table.
   let jsonKeyOffsets: [UInt32]
   let jsonKeyLengths: [UInt32]
+  /// The JSON records the scan copied aside, read there instead of in
+  /// the input, whose pages went behind the scan (`RecordCopies`; the
+  /// index's own, shared); empty for most snapshots.
+  let copies: RecordCopies
+  /// The canonical key bytes the scan made of each JSON record's
+  /// captured key, and where each ends (the index's own, shared), for
+  /// the keys of records the scan did not copy when `copies` are read
+  /// instead of the input; empty otherwise.
+  let canonicalKeys: (bytes: [UInt8], starts: [UInt32])
   /// Stands for this snapshot's records: a snapshot scanned with this
   /// one as its reference holds it in `referenceRecords`.
   private let records = RecordsToken()
@@ -112,6 +121,8 @@ package struct Snapshot {
     var starts = RecordOffsets()
     var lengths: [UInt32] = []
     var (keyOffsets, keyLengths): ([UInt32], [UInt32]) = ([], [])
+    var copies = RecordCopies()
+    var canonicalKeys: ([UInt8], [UInt32]) = ([], [])
     var partnerList: [Int32] = []
     var lines = false
     do throws(InputError) {
@@ -159,12 +170,17 @@ package struct Snapshot {
         starts = index.recordStarts
         lengths = index.recordLengths
         (keyOffsets, keyLengths) = (index.keyOffsets, index.keyLengths)
+        copies = index.copies
+        if !copies.isEmpty, index.capturesKeys {
+          canonicalKeys = (index.canonicalKeys, index.canonicalKeyStarts)
+        }
       }
       self.form = form
       capturedKey = keyName
       jsonStarts = starts
       jsonLengths = lengths
       (jsonKeyOffsets, jsonKeyLengths) = (keyOffsets, keyLengths)
+      (self.copies, self.canonicalKeys) = (copies, canonicalKeys)
       referenceRecords = partnerList.isEmpty ? nil : reference?.records
       partners = partnerList.isEmpty ? nil : KnownPartners(partnerList, lines: lines)
     } catch {
@@ -233,6 +249,7 @@ package struct Snapshot {
     jsonStarts = RecordOffsets()
     jsonLengths = []
     (jsonKeyOffsets, jsonKeyLengths) = ([], [])
+    (copies, canonicalKeys) = (RecordCopies(), ([], []))
     switch other.storage {
     case .json(let index): storage = .json(JSONCollectionIndex(form: index.form))
     case .table(let table):
@@ -296,7 +313,7 @@ package struct Snapshot {
   /// straight from its fields.
   package func documentValue(of record: Int) -> DocumentValue {
     switch storage {
-    case .json(let index): .raw(bytes.copy(index.recordRange(record))[...])
+    case .json: .raw(withRecordBytes(record) { Array($0[$1]) }[...])
     case .table(let table): .raw(table.objectText(ofRow: record)[...])
     }
   }
@@ -307,12 +324,22 @@ package struct Snapshot {
   ///
   /// - Complexity: O(size of the records).
   package func sameBytes(_ record: Int, as other: Snapshot, _ otherRecord: Int) -> Bool {
-    let range = byteRange(of: record)
-    let otherRange = other.byteRange(of: otherRecord)
-    guard range.count == otherRange.count else { return false }
-    return bytes.withUnsafeBufferPointer { mine in
-      other.bytes.withUnsafeBufferPointer { mine.sameBytes(range, as: $0, otherRange) }
+    withRecordBytes(record) { mine, range in
+      other.withRecordBytes(otherRecord) { theirs, otherRange in
+        range.count == otherRange.count && mine.sameBytes(range, as: theirs, otherRange)
+      }
     }
+  }
+
+  /// Calls `body` with the bytes that hold record `record` and its range
+  /// in them (``byteRange(of:)``): its copy, when the scan copied it
+  /// (``copies``), else the input.
+  @inline(__always)
+  func withRecordBytes<Result>(
+    _ record: Int, _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Result
+  ) -> Result {
+    if let copied = copies.withCopy(of: record, body) { return copied }
+    return bytes.withUnsafeBufferPointer { body($0, byteRange(of: record)) }
   }
 
   /// Which records of `reference` have the same bytes as which records

@@ -17,7 +17,7 @@ extension Scanner {
   {
     let bytes = lexer.bytes
     let (keyName, capturesKeys, known) = (self.keyName, index.capturesKeys, self.known)
-    let (nodes, treeNames) = (self.nodes, self.treeNames)
+    let (nodes, treeNames, copies) = (self.nodes, self.treeNames, copiesValidatedRecords)
     (lexer.position, _) = try joinChunks(
       bounds, into: &index,
       guess: { ChunkedScan.lineStart(in: bytes, atOrAfter: $0) },
@@ -31,6 +31,7 @@ extension Scanner {
           scanner.startTree(before: limit)
           try scanner.scanLines(into: &part, startingBefore: limit)
           part.tree = scanner.tree.finish()
+          if copies { part.copyValidatedRecords(from: bytes) }
           return (.success(part), scanner.lexer.position)
         } catch {
           return (.failure(error), start)
@@ -56,6 +57,7 @@ extension Scanner {
     let firstByte = bytes[lexer.position]
     let (keyName, form, capturesKeys) = (self.keyName, index.form, index.capturesKeys)
     let (known, nodes, treeNames) = (self.known, self.nodes, self.treeNames)
+    let copies = copiesValidatedRecords && form != .jsonObject
     let closed: Bool
     (lexer.position, closed) = try joinChunks(
       bounds, into: &index,
@@ -73,6 +75,7 @@ extension Scanner {
           let closes = try scanner.scanElements(
             into: &part, closing: closing, startingBefore: limit)
           part.tree = scanner.tree.finish()
+          if copies { part.copyValidatedRecords(from: bytes) }
           // A part's closing offset says whether it reached the closing
           // bracket (-1: it did not).
           part.closingOffset = closes ? scanner.lexer.position : -1
@@ -120,6 +123,14 @@ extension Scanner {
     index = join.index
     index.tree = trees?.capture
     return (end, join.ended)
+  }
+
+  /// Whether the chunks copy the records they validate instead of
+  /// taking them whole from another input's (`RecordCopies`): when
+  /// there is such an input, no tree is laid out, and the input's pages
+  /// go behind the scan.
+  private var copiesValidatedRecords: Bool {
+    known != nil && nodes == nil && treeNames == nil && chunking.releasing?.releasesPages == true
   }
 
   /// The spaces and tabs between the line feed before `offset` and

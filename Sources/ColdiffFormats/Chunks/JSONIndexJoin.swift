@@ -32,6 +32,7 @@ final class JSONIndexJoin: @unchecked Sendable {
   func append(_ part: consuming JSONCollectionIndex) {
     let first = index.count == 0
     let keyBytes = index.canonicalKeys.count
+    index.copies.append(part.copies, shiftedBy: index.count)
     index.recordStarts.append(contentsOf: part.recordStarts)
     index.recordLengths += part.recordLengths
     index.nameStarts += part.nameStarts

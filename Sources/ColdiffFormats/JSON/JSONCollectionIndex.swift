@@ -55,6 +55,11 @@ public struct JSONCollectionIndex: Sendable {
   /// comparison takes such a pair as equal without reading the bytes
   /// again.
   package var knownPartners: [Int32] = []
+  /// Copies of the records the scan validated instead of taking them
+  /// whole (those whose `knownPartners` entry is -1), when the scan had
+  /// another input's records and the pages of this one go behind it
+  /// (`RecordCopies`); empty otherwise.
+  package var copies = RecordCopies()
   /// Where the collection's text starts, after a byte order mark and
   /// leading whitespace (the `[` or `{`, or the first line for JSON Lines).
   public var openingOffset: Int
@@ -142,6 +147,18 @@ public struct JSONCollectionIndex: Sendable {
     }
   }
 
+  /// Copies the records the scan validated instead of taking them whole
+  /// (`copies`), from `bytes`, the scanned buffer; nothing when the scan
+  /// had no other input's records.
+  ///
+  /// - Complexity: O(length of the records copied).
+  mutating func copyValidatedRecords(from bytes: UnsafeBufferPointer<UInt8>) {
+    guard knownPartners.count == count else { return }
+    for record in 0..<count where knownPartners[record] < 0 {
+      copies.append(record: record, of: bytes, range: recordRange(record))
+    }
+  }
+
   /// The range of record `index`'s key member value noted by the scan
   /// (see `JSONCollectionScanner.scan(_:as:keyName:)`), or `nil` when the
   /// record has no such member.
@@ -191,8 +208,9 @@ extension JSONCollectionIndex: Equatable {
   /// Whether two indexes find the same records at the same places.
   /// `knownPartners` is left out: it says which equal record of another
   /// input a scan found, and when that input holds a record twice, scans
-  /// cut into other chunks may find the other one. `tree` is left out
-  /// too: it is a tree scan's result, compared as such.
+  /// cut into other chunks may find the other one; so are the `copies`
+  /// of the others. `tree` is left out too: it is a tree scan's result,
+  /// compared as such.
   public static func == (lhs: JSONCollectionIndex, rhs: JSONCollectionIndex) -> Bool {
     lhs.form == rhs.form && lhs.recordStarts == rhs.recordStarts
       && lhs.recordLengths == rhs.recordLengths && lhs.nameStarts == rhs.nameStarts

@@ -1,0 +1,63 @@
+/// Copies of the records a scan validated instead of taking them whole
+/// from another input's (`JSONKnownRecords`): NEW's records that are not
+/// OLD's byte for byte, the inserted, updated and moved ones, copied
+/// while each was in the cache, for an input whose pages go behind its
+/// scan.
+///
+/// The comparison and the document read those records here, not in the
+/// input: a page let go and read again maps the pages around it too,
+/// and the changed records, a few in a hundred, lie on most pages, so
+/// reading them in the input mapped it whole again, once for the
+/// comparison and once for the document.
+package struct RecordCopies: Sendable {
+  /// The copies, back to back.
+  private var bytes: [UInt8] = []
+  /// The position in the input of each copied record, ascending.
+  private var records: [Int32] = []
+  /// Where each copy starts in `bytes`, with one more entry (the end).
+  private var starts: [Int] = [0]
+
+  /// No copies.
+  package init() {}
+
+  /// Whether no record is copied.
+  package var isEmpty: Bool { records.isEmpty }
+
+  /// Appends a copy of record `record`, which comes after every record
+  /// copied so far: its bytes `range` of `input`.
+  mutating func append(record: Int, of input: UnsafeBufferPointer<UInt8>, range: Range<Int>) {
+    records.append(Int32(truncatingIfNeeded: record))
+    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[range]))
+    starts.append(bytes.count)
+  }
+
+  /// Appends the copies of `other`, whose records come after these once
+  /// their positions are moved `shift` on (the records of the parts
+  /// before it).
+  mutating func append(_ other: RecordCopies, shiftedBy shift: Int) {
+    guard !other.isEmpty else { return }
+    let (recordShift, byteShift) = (Int32(truncatingIfNeeded: shift), bytes.count)
+    records += other.records.lazy.map { $0 &+ recordShift }
+    starts += other.starts.dropFirst().lazy.map { $0 &+ byteShift }
+    bytes += other.bytes
+  }
+
+  /// Calls `body` with the copies' bytes and the range of record
+  /// `record`'s copy in them, or returns `nil` when it is not copied.
+  ///
+  /// - Complexity: O(log n) in the copies.
+  @inline(__always)
+  package func withCopy<Result>(
+    of record: Int, _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Result
+  ) -> Result? {
+    guard !records.isEmpty else { return nil }
+    let target = Int32(truncatingIfNeeded: record)
+    var (low, high) = (0, records.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if records[middle] < target { low = middle + 1 } else { high = middle }
+    }
+    guard low < records.count, records[low] == target else { return nil }
+    return bytes.withUnsafeBufferPointer { body($0, starts[low]..<starts[low + 1]) }
+  }
+}
