@@ -118,13 +118,10 @@ package struct Snapshot {
     let keyName = capturing ? keyName : nil
     let tree = tree.map { JSONTreeNames(children: $0.children, key: capturing ? $0.key : nil) }
     let fileName = detectionName ?? (input.name == "-" ? nil : input.name)
-    var starts = RecordOffsets()
-    var lengths: [UInt32] = []
+    var (starts, lengths): (RecordOffsets, [UInt32]) = (RecordOffsets(), [])
     var (keyOffsets, keyLengths): ([UInt32], [UInt32]) = ([], [])
-    var copies = RecordCopies()
-    var canonicalKeys: ([UInt8], [UInt32]) = ([], [])
-    var partnerList: [Int32] = []
-    var lines = false
+    var copies: (RecordCopies, canonicalKeys: ([UInt8], [UInt32])) = (RecordCopies(), ([], []))
+    var (partnerList, lines): ([Int32], Bool) = ([], false)
     do throws(InputError) {
       var source = input.bytes
       var found: DocumentRoot?
@@ -167,20 +164,19 @@ package struct Snapshot {
         form = index.form
         storage = .json(index)
         partnerList = index.knownPartners
-        starts = index.recordStarts
-        lengths = index.recordLengths
+        (starts, lengths) = (index.recordStarts, index.recordLengths)
         (keyOffsets, keyLengths) = (index.keyOffsets, index.keyLengths)
-        copies = index.copies
-        if !copies.isEmpty, index.capturesKeys {
-          canonicalKeys = (index.canonicalKeys, index.canonicalKeyStarts)
-        }
+        // With copies, the canonical keys: those of records not copied.
+        copies = (
+          index.copies,
+          index.copies.isEmpty ? ([], []) : (index.canonicalKeys, index.canonicalKeyStarts)
+        )
       }
       self.form = form
       capturedKey = keyName
-      jsonStarts = starts
-      jsonLengths = lengths
+      (jsonStarts, jsonLengths) = (starts, lengths)
       (jsonKeyOffsets, jsonKeyLengths) = (keyOffsets, keyLengths)
-      (self.copies, self.canonicalKeys) = (copies, canonicalKeys)
+      (self.copies, canonicalKeys) = copies
       referenceRecords = partnerList.isEmpty ? nil : reference?.records
       partners = partnerList.isEmpty ? nil : KnownPartners(partnerList, lines: lines)
     } catch {
