@@ -7,9 +7,7 @@ import Testing
 /// `Parallel.both`: two parts at once, the first's error before the
 /// second's, and a call inside another's part still on two threads.
 @Suite struct ParallelBothTests {
-  private struct Failure: Error, Equatable {
-    let part: Int
-  }
+  private typealias Failure = ParallelFailure
 
   /// What the parts of a call share.
   private final class Meeting: Sendable {
@@ -34,18 +32,18 @@ import Testing
   }
 
   @Test func theFirstPartsErrorComesFirst() {
-    #expect(throws: Failure(part: 0)) {
+    #expect(throws: Failure(index: 0)) {
       try Parallel.both(
-        { () throws(Failure) -> Int in throw Failure(part: 0) },
+        { () throws(Failure) -> Int in throw Failure(index: 0) },
         {
-          () throws(Failure) -> Int in throw Failure(part: 1)
+          () throws(Failure) -> Int in throw Failure(index: 1)
         })
     }
-    #expect(throws: Failure(part: 1)) {
+    #expect(throws: Failure(index: 1)) {
       try Parallel.both(
         { () throws(Failure) -> Int in 0 },
         {
-          () throws(Failure) -> Int in throw Failure(part: 1)
+          () throws(Failure) -> Int in throw Failure(index: 1)
         })
     }
   }

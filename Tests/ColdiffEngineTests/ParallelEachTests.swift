@@ -4,12 +4,15 @@ import Testing
 
 @testable import ColdiffEngine
 
+/// The error of part or task `index` of a `Parallel` call.
+struct ParallelFailure: Error, Equatable {
+  let index: Int
+}
+
 /// `Parallel.each`: every task on a thread of its own, at once, with the
 /// results and the first error in the tasks' order.
 @Suite struct ParallelEachTests {
-  private struct Failure: Error, Equatable {
-    let task: Int
-  }
+  private typealias Failure = ParallelFailure
 
   /// A counter the tasks share.
   private final class Counter: Sendable {
@@ -44,12 +47,12 @@ import Testing
   /// first in time, and every task has run.
   @Test func theFirstFailingTaskInOrderGivesTheError() {
     let ran = Counter()
-    #expect(throws: Failure(task: 1)) {
+    #expect(throws: Failure(index: 1)) {
       try Parallel.each(
         (0..<4).map { index in
           {
             ran.value.wrappingAdd(1, ordering: .relaxed)
-            if index == 1 || index == 3 { throw Failure(task: index) }
+            if index == 1 || index == 3 { throw Failure(index: index) }
             return index
           }
         })
