@@ -88,13 +88,13 @@ struct KeyTextWriter {
     let offset = snapshot.jsonKeyOffsets[record]
     guard offset != JSONCollectionIndex.noKey else { return false }
     let length = Int(snapshot.jsonKeyLengths[record])
-    if snapshot.copies.isEmpty || !appendUnescapedString(of: record, length: length, to: &out) {
-      return snapshot.withRecordBytes(record) { bytes, range in
-        let start = range.lowerBound + Int(offset)
-        return appendScalar(bytes, start..<(start + length), to: &out)
-      }
+    if !snapshot.copies.isEmpty, appendUnescapedString(of: record, length: length, to: &out) {
+      return true
     }
-    return true
+    return snapshot.withRecordBytes(record) { bytes, range in
+      let start = range.lowerBound + Int(offset)
+      return appendScalar(bytes, start..<(start + length), to: &out)
+    }
   }
 
   /// Appends record `record`'s captured key, a string written `length`
