@@ -1,3 +1,7 @@
+#if arch(x86_64)
+  import _Builtin_intrinsics.intel
+#endif
+
 /// Sixteen bytes classified at once with SIMD compares: the first byte of
 /// a block that ends a run the scanners pass over (a string's plain
 /// bytes, a CSV field's plain bytes), or a whole plain number; and the
@@ -12,9 +16,9 @@
 /// matches.
 ///
 /// The vectors are concrete (`SIMD16<UInt8>`), their constants built in
-/// place and the mask read as two 64-bit words (one byte of 0x00 or 0xFF
-/// per input byte), so that a release build compiles each function to a
-/// load, a few `pcmpeqb`/`pcmpgtb`/`por` and one `tzcnt`, without the
+/// place and the mask read as the bits of a word (`bits`), so that a
+/// release build compiles each function to a load, a few
+/// `pcmpeqb`/`pcmpgtb`/`por`, one `pmovmskb` and one `tzcnt`, without the
 /// generic SIMD code that a scalar operand (`vector .== 0x22`) calls.
 enum ByteClassifier {
   /// How many bytes one block holds.
@@ -36,10 +40,26 @@ enum ByteClassifier {
   /// is.
   @inline(__always)
   static func firstSet(_ mask: SIMDMask<SIMD16<Int8>>) -> Int {
-    let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
-    if words[0] != 0 { return words[0].trailingZeroBitCount &>> 3 }
-    // 64 trailing zeros in an empty word give 8 + 8 = `width`.
-    return (words[1].trailingZeroBitCount &>> 3) &+ 8
+    #if arch(x86_64)
+      // Bit 16 stands for the lane past the block.
+      return (UInt32(truncatingIfNeeded: bits(mask)) | 0x1_0000).trailingZeroBitCount
+    #else
+      let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+      if words[0] != 0 { return words[0].trailingZeroBitCount &>> 3 }
+      // 64 trailing zeros in an empty word give 8 + 8 = `width`.
+      return (words[1].trailingZeroBitCount &>> 3) &+ 8
+    #endif
+  }
+
+  /// Whether any lane of `mask` is set.
+  @inline(__always)
+  static func any(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
+    #if arch(x86_64)
+      return bits(mask) != 0
+    #else
+      let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+      return words[0] | words[1] != 0
+    #endif
   }
 
   /// The lanes of `block` that are below 0x20 (control characters) or
@@ -65,15 +85,22 @@ enum ByteClassifier {
   }
 
   /// The lanes of `mask` as the low sixteen bits of a word (lane `i` as
-  /// bit `i`): each half's eight bytes of 0x00 or 0xFF kept one bit each
-  /// and gathered into one byte by a multiply, since Swift reaches no
-  /// movemask instruction on baseline x86-64.
+  /// bit `i`): on x86-64 one `pmovmskb` (SSE2, which every x86-64 has,
+  /// reached through Clang's intrinsics module: the standard library's
+  /// SIMD types have no movemask); elsewhere each half's eight bytes of
+  /// 0x00 or 0xFF kept one bit each and gathered into one byte by a
+  /// multiply.
   @inline(__always)
   static func bits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt64 {
-    let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
-    let low = (words[0] & 0x8040_2010_0804_0201) &* 0x0101_0101_0101_0101
-    let high = (words[1] & 0x8040_2010_0804_0201) &* 0x0101_0101_0101_0101
-    return low &>> 56 | (high &>> 48) & 0xFF00
+    #if arch(x86_64)
+      let lanes = _mm_movemask_epi8(unsafeBitCast(mask, to: __m128i.self))
+      return UInt64(UInt32(bitPattern: lanes))
+    #else
+      let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+      let low = (words[0] & 0x8040_2010_0804_0201) &* 0x0101_0101_0101_0101
+      let high = (words[1] & 0x8040_2010_0804_0201) &* 0x0101_0101_0101_0101
+      return low &>> 56 | (high &>> 48) & 0xFF00
+    #endif
   }
 
   /// The bytes of `firstStringSpecial` among the 64 at `base + offset`

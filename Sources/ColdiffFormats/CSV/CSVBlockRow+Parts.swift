@@ -1,5 +1,5 @@
 /// The parts of a row that ``CSVBlockRow/read(_:at:delimiter:delimiterBlock:keyColumn:)``
-/// reads outside its blocks, and its bit masks.
+/// reads outside its blocks.
 extension CSVBlockRow {
   /// Whether the non-ASCII bytes of the block at `position` (`bits`, one
   /// a lane) are well-formed UTF-8: each sequence that starts at or
@@ -77,20 +77,4 @@ extension CSVBlockRow {
     return Int(truncatingIfNeeded: ((words[0] &* ones) &>> 56) &+ ((words[1] &* ones) &>> 56))
   }
 
-  /// Whether any lane of `mask` is set.
-  @inline(__always)
-  static func any(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
-    let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
-    return words[0] | words[1] != 0
-  }
-
-  /// The lanes of `mask` as the low sixteen bits of a word (lane 0 the
-  /// lowest): each 8-byte half's top bits gathered by one multiply.
-  @inline(__always)
-  static func bits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt64 {
-    let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
-    let low = ((words[0] & 0x8080_8080_8080_8080) &* 0x0002_0408_1020_4081) &>> 56
-    let high = ((words[1] & 0x8080_8080_8080_8080) &* 0x0002_0408_1020_4081) &>> 56
-    return low | (high &<< 8)
-  }
 }

@@ -79,7 +79,7 @@ struct CSVBlockRow {
       let quotes = block .== ByteClassifier.splat(CSVIndex.quote)
       let carriageReturns = block .== ByteClassifier.splat(CSVIndex.carriageReturn)
       let nonASCII = unsafeBitCast(block, to: SIMD16<Int8>.self) .< SIMD16<Int8>(repeating: 0)
-      if !any(lineFeeds .| quotes .| carriageReturns .| nonASCII) {
+      if !ByteClassifier.any(lineFeeds .| quotes .| carriageReturns .| nonASCII) {
         counts &+= unsafeBitCast(delimiters, to: SIMD16<UInt8>.self) & SIMD16(repeating: 1)
       } else {
         // The lanes before the row's line feed or the first quote.
@@ -88,16 +88,18 @@ struct CSVBlockRow {
         let end = ByteClassifier.firstSet(lineFeeds)
         let stop = min(end, ByteClassifier.firstSet(quotes))
         let before: UInt64 = (1 &<< UInt64(truncatingIfNeeded: stop)) &- 1
-        if any(carriageReturns) {
-          let returns = bits(carriageReturns) & before
+        if ByteClassifier.any(carriageReturns) {
+          let returns = ByteClassifier.bits(carriageReturns) & before
           guard returns == 0 || stop == end && endsLine(returns, end, input, position)
           else { return nil }
         }
-        if any(nonASCII) {
-          guard validUTF8(bits(nonASCII) & before, input, at: position, checkedTo: &checkedTo)
+        if ByteClassifier.any(nonASCII) {
+          guard
+            validUTF8(
+              ByteClassifier.bits(nonASCII) & before, input, at: position, checkedTo: &checkedTo)
           else { return nil }
         }
-        fields &+= (bits(delimiters) & before).nonzeroBitCount
+        fields &+= (ByteClassifier.bits(delimiters) & before).nonzeroBitCount
         if stop < end {
           // A quoted field, which must open a field.
           let opening = position &+ stop

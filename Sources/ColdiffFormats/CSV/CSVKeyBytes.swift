@@ -69,7 +69,7 @@ extension MappedBuffer where Element == UInt8 {
         // A short unquoted key: its block checked for 0x00 and stored whole
         // (the bytes after the key are written over next).
         let block = ByteClassifier.load(UnsafeRawPointer(source), range.lowerBound)
-        let zeros = CSVBlockRow.bits(block .== SIMD16(repeating: 0))
+        let zeros = ByteClassifier.bits(block .== SIMD16(repeating: 0))
         if zeros & ((1 &<< UInt64(truncatingIfNeeded: range.count)) &- 1) == 0 {
           storeBlock(block, count: range.count)
         } else {
