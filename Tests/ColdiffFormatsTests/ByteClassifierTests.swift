@@ -8,8 +8,8 @@ import Testing
 /// fall in most blocks), and on every lane holding one such byte alone,
 /// each function finds the first byte the reference finds; the plain
 /// number reader finds the numbers the grammar, read a byte at a time,
-/// finds; and the bits of a 64-byte block's string specials are the
-/// bytes the reference picks.
+/// finds; the bits of a 64-byte block's string specials are the
+/// bytes the reference picks; and a mask's bits are its lanes.
 @Suite struct ByteClassifierTests {
   /// The bytes some classifier looks for, their neighbours, and plain
   /// and non-ASCII bytes.
@@ -154,6 +154,26 @@ import Testing
         let bits = bytes.withUnsafeBytes { ByteClassifier.stringSpecialBits($0.baseAddress!, 0) }
         #expect(bits == referenceSpecialBits(bytes, 0), "\(value) in lane \(lane)")
       }
+    }
+  }
+
+  /// `bits` and `any` of a mask (each lane's bit `i` set for lane `i`, as
+  /// a `pmovmskb` or the multiplies give them) on seeded random masks and
+  /// on each lane alone.
+  @Test func maskBitsAndAnyOfRandomMasksAndOfEachLane() {
+    var generator = SeededGenerator(seed: 8_191)
+    var patterns: [UInt64] = (0..<ByteClassifier.width).map { 1 << UInt64($0) } + [0, 0xFFFF]
+    for _ in 0..<1_000 { patterns.append(UInt64.random(in: 0...0xFFFF, using: &generator)) }
+    for pattern in patterns {
+      var block = SIMD16<UInt8>(repeating: 0)
+      for lane in 0..<ByteClassifier.width where pattern & (1 << UInt64(lane)) != 0 {
+        block[lane] = 1
+      }
+      let mask = block .== ByteClassifier.splat(1)
+      #expect(ByteClassifier.bits(mask) == pattern, "\(pattern)")
+      #expect(ByteClassifier.any(mask) == (pattern != 0), "\(pattern)")
+      let first = pattern == 0 ? ByteClassifier.width : pattern.trailingZeroBitCount
+      #expect(ByteClassifier.firstSet(mask) == first, "\(pattern)")
     }
   }
 
