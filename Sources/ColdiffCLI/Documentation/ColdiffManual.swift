@@ -371,7 +371,6 @@ public enum ColdiffManual {
         ManualDefinition(
           "`GIT_EXTERNAL_DIFF_TRUST_EXIT_CODE`",
           "When `true` in git's driver forms, the exit status tells whether there are differences."),
-        ManualDefinition("`GLIBC_TUNABLES`", HugePageMallocManual.text(tool: "coldiff")),
       ])
     ])
 

@@ -11,17 +11,9 @@ public enum ColpatchManual {
       .optionSyntax(
         for: ColpatchArguments.command,
         valueForms: "`--output out.json`, `--output=out.json`, `-o out.json` or `-oout.json`",
-        bundle: nil, dashValue: "`--output=-out.json`"), environment, examples,
+        bundle: nil, dashValue: "`--output=-out.json`"), examples,
     ],
     seeAlso: ["coldiff(1)", "patch(1)", "jq(1)"])
-
-  private static let environment = ManualSection(
-    "ENVIRONMENT",
-    [
-      .definitions([
-        ManualDefinition("`GLIBC_TUNABLES`", HugePageMallocManual.text(tool: "colpatch"))
-      ])
-    ])
 
   private static let description = ManualSection(
     "DESCRIPTION",
