@@ -97,12 +97,7 @@ struct ErrorLocator {
     placement.place(
       error, document: document,
       inputOffset: { offset in
-        var low = 0
-        var high = starts.count
-        while low < high {
-          let middle = (low + high) / 2
-          if starts[middle] <= offset { low = middle + 1 } else { high = middle }
-        }
+        let low = firstPosition(below: starts.count) { starts[$0] > offset }
         guard low > 0 else { return offsets.first ?? 0 }
         return offsets[low - 1] + offset - starts[low - 1]
       },

@@ -1,3 +1,4 @@
+import ColdiffCore
 import ColdiffFormats
 
 /// What the diff document reads of one record: its key, its position (a
@@ -46,12 +47,8 @@ struct DocumentReads {
 
   /// What was read of `record`, one of the records read.
   subscript(record: Int) -> DocumentRead {
-    var (low, high) = (0, records.count)
-    while low < high {
-      let middle = (low + high) / 2
-      if records[middle] < record { low = middle + 1 } else { high = middle }
-    }
-    precondition(low < records.count && records[low] == record, "a record that was not read")
-    return reads[low]
+    let read = firstPosition(below: records.count) { records[$0] >= record }
+    precondition(read < records.count && records[read] == record, "a record that was not read")
+    return reads[read]
   }
 }

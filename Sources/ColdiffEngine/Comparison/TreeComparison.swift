@@ -230,16 +230,7 @@ package struct TreeComparison {
   private static func firstShared(_ shared: [JSONTreeScanner.SharedSubtree], endingAfter node: Int)
     -> Int
   {
-    var (low, high) = (0, shared.count)
-    while low < high {
-      let middle = (low + high) / 2
-      if Int(shared[middle].first + shared[middle].count) <= node {
-        low = middle + 1
-      } else {
-        high = middle
-      }
-    }
-    return low
+    firstPosition(below: shared.count) { Int(shared[$0].first + shared[$0].count) > node }
   }
 
   /// Whether two nodes have the same bytes on either side of their

@@ -1,3 +1,5 @@
+import ColdiffCore
+
 extension DiffDocument {
   /// The diff that undoes this one: from NEW back to OLD.
   ///
@@ -49,24 +51,12 @@ extension DiffDocument {
       let rank = old - DiffDocument.countBelow(old, in: leaving)
       // The rank-th free slot: the first taken slot m with more than `rank`
       // free slots before it bounds it.
-      var low = 0
-      var high = taken.count
-      while low < high {
-        let middle = (low + high) / 2
-        if taken[middle] - middle > rank { high = middle } else { low = middle + 1 }
-      }
-      return .index(rank + low)
+      return .index(rank + firstPosition(below: taken.count) { taken[$0] - $0 > rank })
     }
   }
 
   private static func countBelow(_ value: Int, in sorted: [Int]) -> Int {
-    var low = 0
-    var high = sorted.count
-    while low < high {
-      let middle = (low + high) / 2
-      if sorted[middle] < value { low = middle + 1 } else { high = middle }
-    }
-    return low
+    firstPosition(below: sorted.count) { sorted[$0] >= value }
   }
 }
 

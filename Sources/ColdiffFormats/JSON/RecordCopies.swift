@@ -1,3 +1,5 @@
+import ColdiffCore
+
 /// Copies of the records a scan validated instead of taking them whole
 /// from another input's (`JSONKnownRecords`): NEW's records that are not
 /// OLD's byte for byte, the inserted, updated and moved ones, copied
@@ -52,12 +54,8 @@ package struct RecordCopies: Sendable {
   ) -> Result? {
     guard !records.isEmpty else { return nil }
     let target = Int32(truncatingIfNeeded: record)
-    var (low, high) = (0, records.count)
-    while low < high {
-      let middle = (low + high) / 2
-      if records[middle] < target { low = middle + 1 } else { high = middle }
-    }
-    guard low < records.count, records[low] == target else { return nil }
-    return bytes.withUnsafeBufferPointer { body($0, starts[low]..<starts[low + 1]) }
+    let copy = firstPosition(below: records.count) { records[$0] >= target }
+    guard copy < records.count, records[copy] == target else { return nil }
+    return bytes.withUnsafeBufferPointer { body($0, starts[copy]..<starts[copy + 1]) }
   }
 }
