@@ -7,8 +7,6 @@ import Testing
 /// `Parallel.both`: two parts at once, the first's error before the
 /// second's, and a call inside another's part still on two threads.
 @Suite struct ParallelBothTests {
-  private typealias Failure = ParallelFailure
-
   /// What the parts of a call share.
   private final class Meeting: Sendable {
     let arrived = Atomic<Int>(0)
@@ -32,18 +30,18 @@ import Testing
   }
 
   @Test func theFirstPartsErrorComesFirst() {
-    #expect(throws: Failure(index: 0)) {
+    #expect(throws: ParallelFailure(index: 0)) {
       try Parallel.both(
-        { () throws(Failure) -> Int in throw Failure(index: 0) },
+        { () throws(ParallelFailure) -> Int in throw ParallelFailure(index: 0) },
         {
-          () throws(Failure) -> Int in throw Failure(index: 1)
+          () throws(ParallelFailure) -> Int in throw ParallelFailure(index: 1)
         })
     }
-    #expect(throws: Failure(index: 1)) {
+    #expect(throws: ParallelFailure(index: 1)) {
       try Parallel.both(
-        { () throws(Failure) -> Int in 0 },
+        { () throws(ParallelFailure) -> Int in 0 },
         {
-          () throws(Failure) -> Int in throw Failure(index: 1)
+          () throws(ParallelFailure) -> Int in throw ParallelFailure(index: 1)
         })
     }
   }

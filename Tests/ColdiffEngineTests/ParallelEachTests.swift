@@ -12,8 +12,6 @@ struct ParallelFailure: Error, Equatable {
 /// `Parallel.each`: every task on a thread of its own, at once, with the
 /// results and the first error in the tasks' order.
 @Suite struct ParallelEachTests {
-  private typealias Failure = ParallelFailure
-
   /// A counter the tasks share.
   private final class Counter: Sendable {
     let value = Atomic<Int>(0)
@@ -47,12 +45,12 @@ struct ParallelFailure: Error, Equatable {
   /// first in time, and every task has run.
   @Test func theFirstFailingTaskInOrderGivesTheError() {
     let ran = Counter()
-    #expect(throws: Failure(index: 1)) {
+    #expect(throws: ParallelFailure(index: 1)) {
       try Parallel.each(
         (0..<4).map { index in
           {
             ran.value.wrappingAdd(1, ordering: .relaxed)
-            if index == 1 || index == 3 { throw Failure(index: index) }
+            if index == 1 || index == 3 { throw ParallelFailure(index: index) }
             return index
           }
         })

@@ -120,7 +120,7 @@ package struct Snapshot {
     let fileName = detectionName ?? (input.name == "-" ? nil : input.name)
     var (starts, lengths): (RecordOffsets, [UInt32]) = (RecordOffsets(), [])
     var (keyOffsets, keyLengths): ([UInt32], [UInt32]) = ([], [])
-    var copies: (RecordCopies, canonicalKeys: ([UInt8], [UInt32])) = (RecordCopies(), ([], []))
+    var copied: (RecordCopies, canonicalKeys: ([UInt8], [UInt32])) = (RecordCopies(), ([], []))
     var (partnerList, lines): ([Int32], Bool) = ([], false)
     do throws(InputError) {
       var source = input.bytes
@@ -167,7 +167,7 @@ package struct Snapshot {
         (starts, lengths) = (index.recordStarts, index.recordLengths)
         (keyOffsets, keyLengths) = (index.keyOffsets, index.keyLengths)
         // With copies, the canonical keys: those of records not copied.
-        copies = (
+        copied = (
           index.copies,
           index.copies.isEmpty ? ([], []) : (index.canonicalKeys, index.canonicalKeyStarts)
         )
@@ -176,7 +176,7 @@ package struct Snapshot {
       capturedKey = keyName
       (jsonStarts, jsonLengths) = (starts, lengths)
       (jsonKeyOffsets, jsonKeyLengths) = (keyOffsets, keyLengths)
-      (self.copies, canonicalKeys) = copies
+      (copies, canonicalKeys) = copied
       referenceRecords = partnerList.isEmpty ? nil : reference?.records
       partners = partnerList.isEmpty ? nil : KnownPartners(partnerList, lines: lines)
     } catch {
