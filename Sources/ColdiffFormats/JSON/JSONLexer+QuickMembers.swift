@@ -88,8 +88,9 @@ extension JSONLexer {
   /// children member or to the end of the node; or gives up.
   ///
   /// It reads as `quickSkip` reads a record (the same helpers, strings
-  /// through `StringStops`, the same margin), with the node as its
-  /// outermost open container, and gives up at everything `quickSkip`
+  /// through `StringStops`, members `"name":value` with a string, number
+  /// or literal value in a loop of their own, the same margin), with the
+  /// node as its outermost open container, and gives up at everything `quickSkip`
   /// gives up at, and at a second member named the tree key. Whatever it
   /// takes, the member loop takes too, with the same stop and the same
   /// key ranges.
@@ -132,25 +133,32 @@ extension JSONLexer {
     // Where the strings' plain runs stop, as `quickSkip` reads them.
     var stops = StringStops(base, at: index, end: end)
     nextToken: while true {
+      // Whether the member loop read a value, which `index` is just after.
+      var valueRead = false
       if base[index] <= 0x20 {
         index = JSONLexer.quickSpace(base, index, end, lineFeedIsSpace)
         guard index >= 0 else { return -1 }
       }
-      let byte = base[index]
-      if byte == UInt8(ascii: "\"") {
-        let opening = index
-        var escaped = false
-        index = stops.stop(base, from: opening &+ 1, end: end)
-        guard index >= 0 else { return -1 }
-        if base[index] == UInt8(ascii: "\"") {
-          index &+= 1
-        } else {
-          index = JSONLexer.quickStringRest(base, from: index, end: end, escaped: &escaped)
+      if nameFollows {
+        nameFollows = false
+        guard base[index] == UInt8(ascii: "\"") else { return -1 }
+        // Members `"name":value` with a string, number or literal value
+        // and no whitespace around the colon, one after the other in one
+        // loop (as `quickSkip`'s); the names looked for, and the rest,
+        // below.
+        members: while true {
+          // `index` is at the name's opening quote.
+          let opening = index
+          var escaped = false
+          index = stops.stop(base, from: opening &+ 1, end: end)
           guard index >= 0 else { return -1 }
-        }
-        guard index &+ margin <= end else { return -1 }
-        if nameFollows {
-          nameFollows = false
+          if base[index] == UInt8(ascii: "\"") {
+            index &+= 1
+          } else {
+            index = JSONLexer.quickStringRest(base, from: index, end: end, escaped: &escaped)
+            guard index >= 0 else { return -1 }
+          }
+          guard index &+ margin <= end else { return -1 }
           // Most names have none of the lengths looked for (the shift
           // takes the length modulo 64, as `lengths` does).
           let nameCount = index &- opening &- 2
@@ -170,16 +178,44 @@ extension JSONLexer {
               }
               keyBits = match
               keyStart = index
-              continue nextToken
+              break members
+            }
+          }
+          if base[index] == UInt8(ascii: ":") {
+            var valueEnd = -1
+            switch base[index &+ 1] {
+            case UInt8(ascii: "\""):
+              valueEnd = stops.stringEnd(base, at: index &+ 1, end: end)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+              valueEnd = JSONLexer.quickNumber(base, at: index &+ 1, end: end)
+            case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+              valueEnd = JSONLexer.quickLiteral(base, at: index &+ 1)
+            default: break
+            }
+            if valueEnd >= 0 {
+              guard valueEnd &+ margin <= end else { return -1 }
+              index = valueEnd
+              // `,"`: the next member's name.
+              if UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt16.self)
+                == 0x222C
+              {
+                index &+= 1
+                continue members
+              }
+              valueRead = true
+              break members
             }
           }
           index = JSONLexer.quickColon(base, index, end, lineFeedIsSpace)
           guard index >= 0 else { return -1 }
-          continue nextToken
+          break members
         }
-      } else {
-        guard !nameFollows else { return -1 }
+      }
+      if !valueRead {
+        let byte = base[index]
         switch byte {
+        case UInt8(ascii: "\""):
+          index = stops.stringEnd(base, at: index, end: end)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
           index = JSONLexer.quickNumber(base, at: index, end: end)
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
