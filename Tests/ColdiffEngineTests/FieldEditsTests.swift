@@ -132,7 +132,7 @@ import Testing
   @Test(arguments: jsonTargets.keys.sorted(), jsonPatches.indices)
   func memberEditsGiveWhatTheValueModelGives(target: String, index: Int) throws {
     let text = try #require(Self.jsonTargets[target])
-    let (fast, built) = try outcomes(of: Self.jsonPatches[index], on: text, named: target)
+    let (fast, built) = try PatchOutcomes.of(Self.jsonPatches[index], on: text, named: target)
     #expect(fast == built)
     #expect(fast != text)
   }
@@ -149,44 +149,11 @@ import Testing
     #expect(!target.hasOwnValue(1))
   }
 
-  /// The written target, or the error, of `patch` applied to `snapshot`.
-  private func outcome(_ apply: (inout PatchTarget) throws -> Void, to snapshot: Snapshot)
-    -> String
-  {
-    var target = PatchTarget(snapshot)
-    do {
-      try apply(&target)
-      return String(decoding: try target.written(), as: UTF8.self)
-    } catch {
-      return "error: \(error)"
-    }
-  }
-
   @Test(arguments: patches.indices)
   func fieldEditsGiveWhatTheValueModelGives(index: Int) throws {
-    let (fast, built) = try outcomes(of: Self.patches[index], on: Self.table, named: "t.csv")
+    let (fast, built) = try PatchOutcomes.of(Self.patches[index], on: Self.table, named: "t.csv")
     #expect(fast == built)
     #expect(fast != Self.table)
-  }
-
-  /// The outcomes of `patch` applied to the target `text` (a file named
-  /// `name`) read in its plain form and read whole, through the value
-  /// model.
-  private func outcomes(of patch: String, on text: String, named name: String) throws
-    -> (fast: String, built: String)
-  {
-    let folder = try TemporaryDirectory()
-    defer { folder.remove() }
-    let snapshot = try Snapshot(InputFile(path: try folder.write(name, text)), override: nil)
-    let bytes = Array(patch.utf8)
-    let raw = try #require(RawJSONPatch(bytes: bytes))
-    guard case .jsonPatch(let whole) = try PatchDocument(bytes: bytes) else {
-      throw InputError("a patch read as a diff document")
-    }
-    return (
-      outcome({ try $0.apply(raw) }, to: snapshot),
-      outcome({ try whole.apply(to: &$0) }, to: snapshot)
-    )
   }
 
   /// The fast path is taken: a row whose fields were replaced is written

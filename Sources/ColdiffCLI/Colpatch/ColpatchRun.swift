@@ -156,8 +156,15 @@ struct ColpatchRun {
     let patchBytes = patchInput.bytes.withUnsafeBufferPointer { Array($0) }
     patchInput.bytes.releasePages(0..<patchInput.bytes.count)
     let kind = PatchDocument.Kind(opening: patchBytes)
+    // A table's added rows are checked as values, so they are built on
+    // this core; a JSON list's are written from the patch's text.
+    let tableTarget = (inputFormat ?? InputFormat(fileName: targetPath)).map {
+      $0 == .csv || $0 == .tsv
+    }
     func parsePatch() throws -> PatchInput {
-      try PatchInput(patchBytes, kind: kind, name: patchInput.name, buildingAdded: budget == nil)
+      try PatchInput(
+        patchBytes, kind: kind, name: patchInput.name,
+        buildingAdded: budget == nil && tableTarget != false)
     }
     let format = inputFormat
     // A diff document (an object, not an array) finds records by key: the
@@ -240,8 +247,10 @@ enum PatchInput {
   /// it, on the core that is not reading the target.
   ///
   /// A patch in the plain form keeps its values as bytes, but for the
-  /// records it adds with `buildingAdded` (not under a budget, where they
-  /// would be in memory all at once as values). So does a diff document's
+  /// records it adds with `buildingAdded` (for a target that may be a
+  /// table, whose rows are checked as values, and not under a budget,
+  /// where they would be in memory all at once as values; a JSON list
+  /// writes them from their bytes). So does a diff document's
   /// record of each delete (compared with the target's bytes); its
   /// inserted records are built. Any other patch is read whole (which
   /// names what is wrong with a bad one).

@@ -6,7 +6,8 @@ extension PatchTarget {
   /// another, as `JSONPatch.apply(to:)` does, with the common record
   /// operations done on handles and bytes (DESIGN §2.2, §2.7): a `remove`
   /// or `move` of a whole record never builds its value (a moved record
-  /// is copied byte for byte when written), a `test` of an untouched
+  /// is copied byte for byte when written), nor does an `add` of a record
+  /// to a JSON list (written from the patch's text), a `test` of an untouched
   /// record or of one of its members compares the patch's bytes with the
   /// target's before building anything, and a record takes a `replace`
   /// of a member (a table's row of a field with a string), and a `test` of
@@ -60,6 +61,15 @@ extension PatchTarget {
     case .replace where tokens.count == 2:
       if try replaceField(operation, of: patch) { return true }
       return try replaceMember(operation, of: patch)
+    case .add where tokens.count == 1:
+      // A record added to a JSON list keeps the patch's text (a table's
+      // row is checked as a value).
+      guard case .json = snapshot.storage, case .raw(let text)? = operation.heldValue else {
+        return false
+      }
+      let position = try insertionPosition(tokens[0], operation.path)
+      sequence.insert(makeRecord(text: text), at: position)
+      return true
     case .remove where tokens.count == 1:
       _ = try existingRecord(tokens[0], operation.path)
       sequence.remove(at: try position(tokens[0], operation.path))

@@ -86,6 +86,7 @@ extension PatchTarget {
         if let members = memberEdits[handle] {
           return .edited(Int(handle), replacing: members.map { ($0.value, $0.json) })
         }
+        if !isObjectMap, let text = text(of: handle) { return .text(text) }
         return isObjectMap
           ? .member(name: name(of: handle), value: value(of: handle)) : .value(value(of: handle))
       }

@@ -14,6 +14,10 @@ package struct PatchTarget {
   /// The value of each handle that is not an untouched original (a few,
   /// so a table, not an entry per record to fill and free).
   private var values: [Int32: JSONValue] = [:]
+  /// The records added as the validated JSON text of their value (a
+  /// patch's bytes, `PatchTarget+RawPatch`), by handle: written from the
+  /// text, built only when an operation reads them (``value(of:)``).
+  private var texts: [Int32: ArraySlice<UInt8>] = [:]
   /// Whether each original record has a value in `values` or fields in
   /// `fieldEdits`.
   private var edited: [Bool]
@@ -97,6 +101,7 @@ package struct PatchTarget {
   /// The current value of the record `handle`.
   package func value(of handle: Int32) -> JSONValue {
     if let value = values[handle] { return value }
+    if let text = texts[handle] { return DocumentValue.raw(text).built() }
     let original = parsed.value(of: handle) { record in
       pages.noteRead()
       return snapshot.value(of: record)
@@ -109,6 +114,7 @@ package struct PatchTarget {
   /// Gives `handle` a new value (it is written anew).
   package mutating func setValue(_ value: JSONValue, of handle: Int32) {
     values[handle] = value
+    texts[handle] = nil
     fieldEdits[handle] = nil
     memberEdits[handle] = nil
     if Int(handle) < edited.count { edited[Int(handle)] = true }
@@ -145,7 +151,7 @@ package struct PatchTarget {
 
   /// Whether `handle` has a value an operation made or changed, as
   /// opposed to an original record's, edited field by field or not.
-  func hasOwnValue(_ handle: Int32) -> Bool { values[handle] != nil }
+  func hasOwnValue(_ handle: Int32) -> Bool { values[handle] != nil || texts[handle] != nil }
 
   /// A new record with `value`, not yet placed anywhere.
   package mutating func makeRecord(_ value: JSONValue) -> Int32 {
@@ -154,6 +160,19 @@ package struct PatchTarget {
     values[handle] = value
     return handle
   }
+
+  /// A new record whose value is the validated JSON text `text` (no
+  /// whitespace around it), not yet placed anywhere.
+  mutating func makeRecord(text: ArraySlice<UInt8>) -> Int32 {
+    let handle = Int32(recordCount)
+    recordCount += 1
+    texts[handle] = text
+    return handle
+  }
+
+  /// The validated JSON text of record `handle`, when it was added as
+  /// text and no operation changed it since.
+  func text(of handle: Int32) -> ArraySlice<UInt8>? { texts[handle] }
 
   /// The member name of `handle` in an object map.
   package func name(of handle: Int32) -> JSONString {

@@ -6,6 +6,11 @@ public enum JSONRecordOutput: Sendable {
   case original(Int)
   /// A new element of an array or line of JSON Lines.
   case value(JSONValue)
+  /// A new element of an array or line of JSON Lines given as the
+  /// validated JSON text of one value, no whitespace around it (a
+  /// patch's bytes): written as `.value` writes its value, without
+  /// building it (`JSONWriter.write(text:_:replacing:style:depth:to:)`).
+  case text(ArraySlice<UInt8>)
   /// A new member of an object.
   case member(name: JSONString, value: JSONValue)
   /// Element or line `index` of the scanned input with the values at
@@ -185,6 +190,11 @@ public struct JSONCollectionLayout: Sendable {
         JSONWriter.write(name, to: &out)
         out += style.colon
         JSONWriter.write(value, style: style, depth: recordDepth, to: &out)
+      case .text(let text):
+        precondition(form != .jsonObject, "a member of an object needs a name")
+        text.withUnsafeBufferPointer { text in
+          JSONWriter.write(text: text, 0..<text.count, style: style, depth: recordDepth, to: &out)
+        }
       case .edited(let position, let replacing):
         precondition(form != .jsonObject, "a member of an object needs a name")
         JSONWriter.write(
