@@ -86,10 +86,17 @@ private struct TopMembers {
   let bytes: UnsafeBufferPointer<UInt8>
   let members: [Member]
 
+  /// How many members to make room for at once.
+  static let expectedCount = 32
+
   /// Splits the object at `range`, or `nil` when the text is not an
   /// object or its names need decoding or repeat.
   init?(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+    // Room for a record's members at once (a changed record is split for
+    // each comparison; growing the array member by member cost more than
+    // reading the members).
     var members: [Member] = []
+    members.reserveCapacity(TopMembers.expectedCount)
     let isObject = JSONText.forEachMember(in: bytes, object: range) {
       members.append(Member(name: $0, value: $1))
     }
