@@ -9,7 +9,7 @@ import sys
 
 from . import merging, patching, reports, rules, scale, scale_apply, shards, trees
 from .environment import Environment, log
-from .measure import launcher_overhead_s, rss_floor_note, run_judged
+from .measure import alternating, launcher_overhead_s, rss_floor_note, run_judged, warm
 from .report import (Result, counts_text, fmt_bytes, fmt_mb, fmt_ratio,
                      fmt_time, table)
 from .tools import (BASELINE_NAME, COLDIFF_KINDS, PEER_NAMES, all_tools,
@@ -155,15 +155,17 @@ def judge(tool, counts, truth):
 
 
 def measure_workload(env, tools, wl, args, rec, outdir):
-    """Run every tool on one workload, round-robin, args.repeat times."""
+    """Run every tool on one workload, round-robin (the order reversed on
+    every other repetition, `alternating`), args.repeat times."""
     old, new = wl["old"], wl["new"]
     results = []
     for tool in tools:
         missing = [n for n in tool.needs if n in env.unavailable]
         results.append(Result(tool, unavailable="; ".join(
             "%s: %s" % (n, env.unavailable[n]) for n in missing) or None))
+    warm(old, new)
     for rep in range(args.repeat):
-        for res in results:
+        for res in alternating(results, rep):
             if not (res.unavailable is None and res.failure is None
                     and res.timed_out_after is None):
                 continue

@@ -38,6 +38,27 @@ class Measurement:
 GNU_TIME = "/usr/bin/time"
 
 
+def alternating(items, rep):
+    """The order to run `items` in on repetition `rep` of a round-robin:
+    as given on even repetitions, reversed on odd ones, so that no tool
+    always runs right after the same one. On this machine the run after a
+    tool that freed gigabytes (a peer) pays for that memory on its first
+    touch (the pages went back to the host), and a build timed right after
+    another (`--baseline`) would always find what the other left warm."""
+    return list(items) if rep % 2 == 0 else list(reversed(items))
+
+
+def warm(*paths):
+    """Reads each file once, untimed, so that the runs that follow read
+    it from the page cache: this machine pages out file pages that no
+    process read for a minute (DAMON), so a workload's files may not be
+    there when its first tool starts."""
+    for path in paths:
+        with open(path, "rb") as f:
+            while f.read(1 << 20):
+                pass
+
+
 def rss_floor_note():
     """None when peak RSS is exact, else a note for the report."""
     if os.access(GNU_TIME, os.X_OK):

@@ -6,7 +6,7 @@ import os
 import subprocess
 
 from .environment import log
-from .measure import run_timed
+from .measure import alternating, run_timed, warm
 from .report import Result, fmt_mb, fmt_ratio, fmt_time, table
 
 
@@ -109,10 +109,15 @@ def run_section(env, workloads, args, rec, outdir):
             missing = [n for n in a.needs if n in env.unavailable]
             results.append(Result(a, unavailable="; ".join(
                 "%s: %s" % (n, env.unavailable[n]) for n in missing) or None))
+        warm(wl["old"], wl["new"], p, d)
         for rep in range(args.repeat):
-            if not made.failure:
-                _time_making(env, wl, p, args, outdir, made, rec, rep)
-            for res in results:
+            # The run that makes the patch (`None`) first, then the
+            # appliers; in reverse on odd repetitions (`alternating`).
+            for res in alternating([None] + results, rep):
+                if res is None:
+                    if not made.failure:
+                        _time_making(env, wl, p, args, outdir, made, rec, rep)
+                    continue
                 if res.unavailable or res.failure or res.timed_out_after:
                     continue
                 argv = res.tool.argv(p, d, wl["old"], out)

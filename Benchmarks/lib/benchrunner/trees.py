@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 from .environment import log
-from .measure import run_judged
+from .measure import alternating, run_judged, warm
 from .report import Result, counts_text, fmt_bytes, fmt_mb, fmt_ratio, fmt_time, table
 from .tools import Tool, _coldiff_counts, coldiff_correct
 
@@ -58,8 +58,9 @@ def run_section(env, sizes, args, rec, outdir):
                                   truth["flat"])}
         log("measuring trees %s" % size)
         results = [Result(t) for t in _tools()]
+        warm(*(path for pair in pairs.values() for path in pair[:2]))
         for rep in range(args.repeat):
-            for res in results:
+            for res in alternating(results, rep):
                 if res.failure or res.timed_out_after:
                     continue
                 old, new, want = pairs[res.tool.name]
