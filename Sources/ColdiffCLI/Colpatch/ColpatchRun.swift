@@ -157,14 +157,15 @@ struct ColpatchRun {
     patchInput.bytes.releasePages(0..<patchInput.bytes.count)
     let kind = PatchDocument.Kind(opening: patchBytes)
     // A table's added rows are checked as values, so they are built on
-    // this core; a JSON list's are written from the patch's text.
-    let tableTarget = (inputFormat ?? InputFormat(fileName: targetPath)).map {
-      $0 == .csv || $0 == .tsv
-    }
+    // this core (also when the target's name does not tell its form); a
+    // JSON list's are written from the patch's text.
+    let mayBeTable =
+      (inputFormat ?? InputFormat(fileName: targetPath)).map {
+        $0 == .csv || $0 == .tsv
+      } ?? true
     func parsePatch() throws -> PatchInput {
       try PatchInput(
-        patchBytes, kind: kind, name: patchInput.name,
-        buildingAdded: budget == nil && tableTarget != false)
+        patchBytes, kind: kind, name: patchInput.name, buildingAdded: budget == nil && mayBeTable)
     }
     let format = inputFormat
     // A diff document (an object, not an array) finds records by key: the

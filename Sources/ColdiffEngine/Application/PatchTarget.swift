@@ -12,12 +12,11 @@ package struct PatchTarget {
   /// The target as read.
   package let snapshot: Snapshot
   /// The value of each handle that is not an untouched original (a few,
-  /// so a table, not an entry per record to fill and free).
-  private var values: [Int32: JSONValue] = [:]
-  /// The records added as the validated JSON text of their value (a
-  /// patch's bytes, `PatchTarget+RawPatch`), by handle: written from the
-  /// text, built only when an operation reads them (``value(of:)``).
-  private var texts: [Int32: ArraySlice<UInt8>] = [:]
+  /// so a table, not an entry per record to fill and free): a value, or
+  /// the validated JSON text of a record added from a patch's bytes
+  /// (`PatchTarget+RawPatch`), written from the text and built only when
+  /// an operation reads it (``value(of:)``).
+  private var values: [Int32: DocumentValue] = [:]
   /// Whether each original record has a value in `values` or fields in
   /// `fieldEdits`.
   private var edited: [Bool]
@@ -100,8 +99,7 @@ package struct PatchTarget {
 
   /// The current value of the record `handle`.
   package func value(of handle: Int32) -> JSONValue {
-    if let value = values[handle] { return value }
-    if let text = texts[handle] { return DocumentValue.raw(text).built() }
+    if let value = values[handle] { return value.built() }
     let original = parsed.value(of: handle) { record in
       pages.noteRead()
       return snapshot.value(of: record)
@@ -113,8 +111,7 @@ package struct PatchTarget {
 
   /// Gives `handle` a new value (it is written anew).
   package mutating func setValue(_ value: JSONValue, of handle: Int32) {
-    values[handle] = value
-    texts[handle] = nil
+    values[handle] = .value(value)
     fieldEdits[handle] = nil
     memberEdits[handle] = nil
     if Int(handle) < edited.count { edited[Int(handle)] = true }
@@ -151,13 +148,13 @@ package struct PatchTarget {
 
   /// Whether `handle` has a value an operation made or changed, as
   /// opposed to an original record's, edited field by field or not.
-  func hasOwnValue(_ handle: Int32) -> Bool { values[handle] != nil || texts[handle] != nil }
+  func hasOwnValue(_ handle: Int32) -> Bool { values[handle] != nil }
 
   /// A new record with `value`, not yet placed anywhere.
   package mutating func makeRecord(_ value: JSONValue) -> Int32 {
     let handle = Int32(recordCount)
     recordCount += 1
-    values[handle] = value
+    values[handle] = .value(value)
     return handle
   }
 
@@ -166,13 +163,16 @@ package struct PatchTarget {
   mutating func makeRecord(text: ArraySlice<UInt8>) -> Int32 {
     let handle = Int32(recordCount)
     recordCount += 1
-    texts[handle] = text
+    values[handle] = .raw(text)
     return handle
   }
 
   /// The validated JSON text of record `handle`, when it was added as
   /// text and no operation changed it since.
-  func text(of handle: Int32) -> ArraySlice<UInt8>? { texts[handle] }
+  func text(of handle: Int32) -> ArraySlice<UInt8>? {
+    guard case .raw(let text)? = values[handle] else { return nil }
+    return text
+  }
 
   /// The member name of `handle` in an object map.
   package func name(of handle: Int32) -> JSONString {
