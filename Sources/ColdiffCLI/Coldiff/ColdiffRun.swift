@@ -49,10 +49,6 @@ struct ColdiffRun {
         oldPath: oldPath, newPath: newPath, detectionNames: detectionNames, header: header,
         budget: budget, title: title(oldPath, newPath, detectionNames))
     }
-    if io.exitsAfterRun {
-      HugePageMalloc.runAgainWithHugePages(
-        inputs: [oldPath, newPath], environment: io.environment)
-    }
     MallocTuning.applyForRunInMemory()
     let progress = io.progress(tool: "coldiff")
     defer { progress?.finish() }

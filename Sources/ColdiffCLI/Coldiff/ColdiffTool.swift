@@ -9,7 +9,6 @@ public enum ColdiffTool {
   /// Runs with the process's arguments and streams, then exits with the
   /// status of `diff(1)`: 0 no differences, 1 differences, 2 trouble.
   public static func main() -> Never {
-    HugePageMalloc.restoreEnvironment()
     let status = run(arguments: Array(CommandLine.arguments.dropFirst()), io: .process())
     exit(status.rawValue)
   }

@@ -11,14 +11,13 @@ struct ColpatchRun {
   /// not at all when any operation fails. An OUT of `-` is standard output,
   /// as with `patch -o -`.
   func apply(_ options: ColpatchApplyOptions) throws -> ExitStatus {
-    let budget = targetBudget(
-      memory: options.memory, temporaryDirectory: options.temporaryDirectory,
-      patchPath: options.patch, targetPath: options.target)
-    runAgainWithHugePages(budget: budget, patch: options.patch, target: options.target)
     let progress = io.progress(tool: "colpatch")
     defer { progress?.finish() }
     progress?.stage("applying")
     let before = options.inPlace ? AtomicFileWriter.snapshot(of: options.target) : nil
+    let budget = targetBudget(
+      memory: options.memory, temporaryDirectory: options.temporaryDirectory,
+      patchPath: options.patch, targetPath: options.target)
     let target = try patched(
       patchPath: options.patch, targetPath: options.target, inputFormat: options.inputFormat,
       delimiter: options.delimiter, budget: budget)
@@ -113,7 +112,6 @@ struct ColpatchRun {
     let budget = targetBudget(
       memory: options.memory, temporaryDirectory: options.temporaryDirectory,
       patchPath: options.patch, targetPath: options.target)
-    runAgainWithHugePages(budget: budget, patch: options.patch, target: options.target)
     do {
       target = try patched(
         patchPath: options.patch, targetPath: options.target, inputFormat: options.inputFormat,

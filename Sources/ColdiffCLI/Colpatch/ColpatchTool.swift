@@ -8,7 +8,6 @@ public enum ColpatchTool {
   /// Runs with the process's arguments and streams, then exits: 0 applied,
   /// 1 does not apply (nothing written), 2 trouble.
   public static func main() -> Never {
-    HugePageMalloc.restoreEnvironment()
     let status = run(arguments: Array(CommandLine.arguments.dropFirst()), io: .process())
     exit(status.rawValue)
   }

@@ -42,17 +42,6 @@ extension ColdiffManual {
         all, is an error naming the file (exit 2), as a CSV input of 4 GiB or more is; the \
         keys of an input over 1 GiB are made after it is read, not while.
         """),
-      .paragraph(
-        """
-        A run in memory over OLD and NEW files of 64 MiB or more together, on a system \
-        that uses transparent huge pages on advice (`madvise` in \
-        `/sys/kernel/mm/transparent_hugepage/enabled`), starts itself once more before \
-        it reads anything, with `glibc.malloc.hugetlb=1` added to `GLIBC_TUNABLES`, so \
-        that malloc gives its large buffers huge pages (a 4 KiB page costs a page fault \
-        the first time it is written; a 1M record diff is some 5 to 10% faster). The \
-        run puts `GLIBC_TUNABLES` back as it was; when it names `glibc.malloc.hugetlb` \
-        already, it is left alone and the run does not start itself again.
-        """),
       .example(["coldiff -k sku --memory 1G --temp-dir /scratch old.jsonl new.jsonl"]),
     ])
 }

@@ -371,12 +371,6 @@ public enum ColdiffManual {
         ManualDefinition(
           "`GIT_EXTERNAL_DIFF_TRUST_EXIT_CODE`",
           "When `true` in git's driver forms, the exit status tells whether there are differences."),
-        ManualDefinition(
-          "`GLIBC_TUNABLES`",
-          """
-          glibc's settings; a run in memory over large files adds `glibc.malloc.hugetlb=1` \
-          unless it names that tunable (see MEMORY).
-          """),
       ])
     ])
 

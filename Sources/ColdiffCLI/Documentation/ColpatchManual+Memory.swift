@@ -37,13 +37,6 @@ extension ColpatchManual {
         whole: the budget does not cover it. `reverse` reads only PATCH and takes no \
         budget.
         """),
-      .paragraph(
-        """
-        `apply` and `check` in memory, with PATCH and TARGET files of 64 MiB or more \
-        together, start themselves once more with `glibc.malloc.hugetlb=1` added to \
-        `GLIBC_TUNABLES` where transparent huge pages are used on advice, and put it back \
-        as it was, as coldiff(1) does (see its MEMORY section).
-        """),
       .example(["colpatch apply --memory 128M d.json big.jsonl -o patched.jsonl"]),
     ])
 }
