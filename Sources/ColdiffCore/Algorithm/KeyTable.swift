@@ -101,7 +101,7 @@ package struct KeyTable {
   private static func emptySlots(for count: Int) -> ([UInt64], Int) {
     var capacity = 16
     while capacity < count * 2 { capacity <<= 1 }
-    return ([UInt64](advisedRepeating: 0, count: capacity), capacity - 1)
+    return ([UInt64](repeating: 0, count: capacity), capacity - 1)
   }
 
   /// Matches the records of `new` to those of `old` occurrence by
@@ -172,7 +172,7 @@ extension KeyTable {
     let parts = inParallel == nil ? 1 : min(8, max(1, new.count / KeyTable.recordsPerPart))
     // Each entry written once, by the part that holds it: the memory is
     // not filled first on one core.
-    let newToOld = [Int32](advisedCapacity: new.count) { out, initialized in
+    let newToOld = [Int32](unsafeUninitializedCapacity: new.count) { out, initialized in
       let bounds = { (part: Int) in (new.count * part / parts)..<(new.count * (part + 1) / parts) }
       if parts == 1 {
         oldTable.partners(of: bounds(0), in: new, old: old, into: out)

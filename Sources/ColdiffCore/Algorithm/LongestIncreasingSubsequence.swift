@@ -23,7 +23,7 @@ func longestIncreasingSubsequenceMembers(_ values: [Int32], skippingNegatives: B
   -> [Bool]
 {
   let count = values.count
-  var members = [Bool](advisedRepeating: false, count: count)
+  var members = [Bool](repeating: false, count: count)
   if count == 0 { return members }
   // Each entry is written before it is read (tails and their values
   // below `length`, an element's predecessor when it is placed), so
@@ -72,5 +72,5 @@ func longestIncreasingSubsequenceMembers(_ values: [Int32], skippingNegatives: B
 /// `count` entries whose values are not set: each must be written before
 /// it is read.
 private func uninitializedEntries(_ count: Int) -> [Int32] {
-  [Int32](advisedCapacity: count) { _, initialized in initialized = count }
+  [Int32](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
 }

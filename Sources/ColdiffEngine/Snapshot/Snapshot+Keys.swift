@@ -231,7 +231,7 @@ extension Snapshot {
     let count = starts.count - 1
     guard count >= keysHashedInHalves else { return KeyArena(bytes: bytes, starts: starts) }
     let half = count / 2
-    let hashes = [UInt64](advisedCapacity: count) { hashes, initialized in
+    let hashes = [UInt64](unsafeUninitializedCapacity: count) { hashes, initialized in
       _ = Parallel.both(
         { KeyArena.hash(bytes: bytes, starts: starts, of: 0..<half, into: hashes) },
         {

@@ -1,5 +1,3 @@
-import ColdiffCore
-
 /// A list of byte ranges, any of which may be absent, held as two offsets
 /// each (16 bytes an element, against the 24 of `[Range<Int>?]`): a tree
 /// layout holds two of these for every node.

@@ -1,5 +1,3 @@
-import ColdiffCore
-
 /// Where each record of an input starts, in order, in 32 bits a record:
 /// an offset's low 32 bits, and the few records where the high bits go
 /// up (one for every 4 GiB of input before a record; none in an input

@@ -1,5 +1,3 @@
-import ColdiffCore
-
 /// The rows of a scanned CSV or TSV file (OLD), for the scan of another
 /// (NEW) to take whole those it meets again byte for byte
 /// (`KnownRecords`). A row is taken with its line ending, which ends it

@@ -4,17 +4,16 @@ import Glibc
 /// with huge pages (`madvise(MADV_HUGEPAGE)`, 2 MiB on x86-64), so that
 /// writing it takes one page fault per 2 MiB instead of one per 4 KiB.
 ///
-/// The joined arrays of a scan's index, the tables of keys and the
-/// matchings are written once into fresh memory: at a million records
-/// they are tens of MB each, and their page faults were a tenth of the
-/// run's samples. A huge page
+/// The joined arrays of a scan's index are written once, front to back,
+/// into fresh memory: at a million records they are some 50 MB an input,
+/// and their page faults were a tenth of the run's samples. A huge page
 /// is zeroed as the small pages would be, and the buffer is written whole,
 /// so the resident memory is the same. Only the whole huge pages inside
 /// the buffer are advised; where the system does not use transparent huge
 /// pages on advice, the call does nothing.
-package enum HugePages {
+enum HugePages {
   /// The size of a huge page.
-  package static let size = 2 << 20
+  static let size = 2 << 20
 
   /// Advises the whole huge pages inside `count` bytes from `start`;
   /// buffers smaller than two huge pages are left alone.
@@ -22,7 +21,7 @@ package enum HugePages {
   /// - Parameters:
   ///   - start: the buffer, not yet written.
   ///   - count: its length in bytes.
-  package static func advise(_ start: UnsafeMutableRawPointer, count: Int) {
+  static func advise(_ start: UnsafeMutableRawPointer, count: Int) {
     guard count >= 2 * size else { return }
     let address = UInt(bitPattern: start)
     let first = (address + UInt(size) - 1) & ~UInt(size - 1)
