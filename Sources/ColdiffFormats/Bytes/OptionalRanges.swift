@@ -62,10 +62,9 @@ public struct OptionalRanges: RandomAccessCollection, MutableCollection, Sendabl
   /// Appends every element of `other` as it is.
   mutating func append(contentsOf other: Self) { bounds += other.bounds }
 
-  /// Makes room for `count` elements in all, in memory advised as huge
-  /// pages when it must grow (`Array.reserveAdvised`).
-  mutating func reserveAdvised(_ count: Int) {
-    bounds.reserveAdvised(2 * count - bounds.count, expecting: 2 * count)
+  /// Makes room for `count` elements in all (`Array.reserve(_:expecting:)`).
+  mutating func reserve(_ count: Int) {
+    bounds.reserve(2 * count - bounds.count, expecting: 2 * count)
   }
 
   /// Makes room for `count` elements in all.

@@ -100,10 +100,4 @@ package struct RecordOffsets: RandomAccessCollection, Sendable, Equatable {
   package mutating func reserveCapacity(_ count: Int) {
     low.reserveCapacity(count)
   }
-
-  /// Advises the memory of the offsets' capacity as huge pages
-  /// (`Array.adviseHugePages`), before they are written.
-  mutating func adviseHugePages() {
-    low.adviseHugePages()
-  }
 }

@@ -44,12 +44,11 @@ package final class CSVKnownRows: Sendable {
     let rows = lineStarts.count
     // The table's line starts (shared; a CSV file is under 4 GiB), and
     // the lengths written once each, front to back, not zeroed first: a
-    // million rows' are 4 MB (their huge pages advised).
+    // million rows' are 4 MB.
     let starts = RecordOffsets(low: lineStarts)
     var lastLineFeeds = 0
     let lengths = [UInt32](unsafeUninitializedCapacity: rows) { lengths, initialized in
-      guard let base = lengths.baseAddress, rows > 0 else { return }
-      HugePages.advise(base, count: rows * 4)
+      guard rows > 0 else { return }
       for row in 0..<rows - 1 {
         lengths[row] = KnownRecords.storedLength(Int(lineStarts[row + 1]) - Int(lineStarts[row]))
       }

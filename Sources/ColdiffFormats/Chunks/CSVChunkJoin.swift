@@ -7,7 +7,7 @@ import Synchronization
 /// soon as it and the chunks before it are scanned, on the core that
 /// scanned the last of them): its rows are appended to the index's
 /// arrays while still in cache, into arrays made with room for the whole
-/// file (their huge pages advised), and its buffers go to the scan of a
+/// file, and its buffers go to the scan of a
 /// later chunk. So the rows are copied once, no join on one core follows
 /// the scan, and only the chunks finished ahead of their turn are held
 /// at once.
@@ -120,10 +120,10 @@ final class CSVChunkJoin: @unchecked Sendable {
     }
     let (expectedRows, expectedKeyBytes) = (state.expectedRows, state.expectedKeyBytes)
     joinLines(rows, &state)
-    state.index.lineStarts.reserveAdvised(rows.lineStarts.count, expecting: expectedRows)
+    state.index.lineStarts.reserve(rows.lineStarts.count, expecting: expectedRows)
     state.index.lineStarts += rows.lineStarts
     if !rows.knownPartners.isEmpty {
-      state.index.knownPartners.reserveAdvised(rows.knownPartners.count, expecting: expectedRows)
+      state.index.knownPartners.reserve(rows.knownPartners.count, expecting: expectedRows)
       state.index.knownPartners += rows.knownPartners
     }
     if let keys = rows.keys {
@@ -131,9 +131,9 @@ final class CSVChunkJoin: @unchecked Sendable {
       // (Every end fits once the last does.)
       _ = KeyArena.keyOffset(offset + keys.count)
       let shift = UInt32(truncatingIfNeeded: offset)
-      state.index.canonicalKeys.reserveAdvised(keys.count, expecting: expectedKeyBytes)
+      state.index.canonicalKeys.reserve(keys.count, expecting: expectedKeyBytes)
       state.index.canonicalKeys += keys.bytes
-      state.index.canonicalKeyEnds.reserveAdvised(keys.keyEnds.count, expecting: expectedRows)
+      state.index.canonicalKeyEnds.reserve(keys.keyEnds.count, expecting: expectedRows)
       let first = state.index.canonicalKeyEnds.count
       state.index.canonicalKeyEnds += keys.keyEnds
       // Moved on past the keys before them, in place: one tight loop.
@@ -179,10 +179,10 @@ final class CSVChunkJoin: @unchecked Sendable {
     if state.index.lineNumbers.isEmpty {
       guard !rows.lineNumbers.isEmpty || state.lineFeeds != rowsBefore else { return }
       // The first rows off that pattern: the rows before are numbered.
-      state.index.lineNumbers.reserveAdvised(rowsBefore, expecting: state.expectedRows)
+      state.index.lineNumbers.reserve(rowsBefore, expecting: state.expectedRows)
       state.index.lineNumbers += (0..<UInt32(rowsBefore)).lazy.map { $0 + 1 }
     }
-    state.index.lineNumbers.reserveAdvised(rows.lineStarts.count, expecting: state.expectedRows)
+    state.index.lineNumbers.reserve(rows.lineStarts.count, expecting: state.expectedRows)
     if rows.lineNumbers.isEmpty {
       // Row `i` of the chunk is on its line `i + 1`.
       state.index.lineNumbers += (0..<UInt32(rows.lineStarts.count)).lazy.map {

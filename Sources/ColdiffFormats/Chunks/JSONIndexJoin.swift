@@ -5,7 +5,7 @@ import ColdiffCore
 /// a part is copied while it is still in the cache and its memory goes
 /// back at once, and the index's arrays are reserved once, at the first
 /// part, for the records of the whole input estimated from it (they grow
-/// past it when needed), and advised as huge pages.
+/// past it when needed).
 ///
 /// Used by one thread at a time (the join's lock); the scan takes
 /// `index` once every part is in.
@@ -50,21 +50,6 @@ final class JSONIndexJoin: @unchecked Sendable {
     if first, let start = part.recordStarts.first, part.count > 0 {
       let end = part.recordRange(part.count - 1).upperBound
       index.reserveForRecords(inputSize: size, consumed: end - start)
-      adviseHugePages()
     }
-  }
-
-  /// Advises the index's reserved arrays as huge pages: they are
-  /// written front to back into fresh memory.
-  private func adviseHugePages() {
-    index.recordStarts.adviseHugePages()
-    index.recordLengths.adviseHugePages()
-    index.nameStarts.adviseHugePages()
-    index.nameEnds.adviseHugePages()
-    index.knownPartners.adviseHugePages()
-    index.keyOffsets.adviseHugePages()
-    index.keyLengths.adviseHugePages()
-    index.canonicalKeyStarts.adviseHugePages()
-    index.canonicalKeys.adviseHugePages()
   }
 }

@@ -4,7 +4,7 @@
 /// layout is copied while it is still in the cache and its memory goes
 /// at once, instead of every part's being held until all are scanned.
 /// The joined arrays are reserved at the first part for the nodes of the
-/// whole input estimated from it, and advised as huge pages.
+/// whole input estimated from it.
 ///
 /// Used by one thread at a time (the join's lock).
 final class JSONTreeJoin: @unchecked Sendable {

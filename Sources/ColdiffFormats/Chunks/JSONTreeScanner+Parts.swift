@@ -186,23 +186,22 @@ extension JSONTreeScanner.Layout {
   }
 
   /// Makes room for the nodes of an input of `size` bytes, estimated from
-  /// those laid out so far (an eighth more), in memory advised as huge
-  /// pages (`Array.reserveAdvised`): the joined arrays are written front
-  /// to back into fresh memory.
+  /// those laid out so far (an eighth more; `Array.reserve(_:expecting:)`),
+  /// so that the joined arrays are not copied as they grow.
   mutating func reserve(forInputOf size: Int) {
     guard let lastRoot = parents.lastIndex(where: { $0 < 0 }) else { return }
     let consumed = ranges[lastRoot].upperBound - ranges[0].lowerBound
     guard consumed > 0 else { return }
     let estimate = size / consumed * ranges.count + size % consumed * ranges.count / consumed
     let nodes = estimate + estimate / 8 + 16
-    ranges.reserveAdvised(nodes - ranges.count, expecting: nodes)
-    parents.reserveAdvised(nodes - parents.count, expecting: nodes)
-    siblingIndex.reserveAdvised(nodes - siblingIndex.count, expecting: nodes)
-    childrenRanges.reserveAdvised(nodes)
-    keyRanges.reserveAdvised(nodes)
+    ranges.reserve(nodes - ranges.count, expecting: nodes)
+    parents.reserve(nodes - parents.count, expecting: nodes)
+    siblingIndex.reserve(nodes - siblingIndex.count, expecting: nodes)
+    childrenRanges.reserve(nodes)
+    keyRanges.reserve(nodes)
     guard !canonicalKeyStarts.isEmpty else { return }
-    canonicalKeyStarts.reserveAdvised(nodes + 1 - canonicalKeyStarts.count, expecting: nodes + 1)
+    canonicalKeyStarts.reserve(nodes + 1 - canonicalKeyStarts.count, expecting: nodes + 1)
     let keyBytes = nodes * (canonicalKeys.count / ranges.count + 1)
-    canonicalKeys.reserveAdvised(keyBytes - canonicalKeys.count, expecting: keyBytes)
+    canonicalKeys.reserve(keyBytes - canonicalKeys.count, expecting: keyBytes)
   }
 }
