@@ -106,8 +106,12 @@ struct CSVRowWriter {
   /// Writes a row of values in the table's style.
   mutating func writeValues(_ object: JSONObject, last: Bool) throws(InputError) {
     var values = [JSONValue?](repeating: nil, count: header.count)
-    for member in object.members {
-      guard let column = outputColumns[member.name.value] else {
+    for (position, member) in object.members.enumerated() {
+      // Members mostly come in the header's order: the name at the same
+      // place compared before the names are looked up.
+      let name = member.name.value
+      let inPlace = position < header.count && header[position] == name
+      guard let column = inPlace ? position : outputColumns[name] else {
         preconditionFailure("the row member \(member.name.string) is not a column of the header")
       }
       values[column] = member.value

@@ -39,9 +39,13 @@ extension CSVTable {
       case .original, .edited:
         keptAll = true
       case .values(let object):
-        for member in object.members {
+        for (position, member) in object.members.enumerated() {
+          // Members mostly come in the old header's order: the name at
+          // the same place compared before the names are looked up.
           let name = member.name.value
-          if let column = oldIndex[name] {
+          if position < old.count, old[position] == name {
+            kept[position] = true
+          } else if let column = oldIndex[name] {
             kept[column] = true
           } else if addedNames.insert(name).inserted {
             added.append(name)

@@ -147,7 +147,10 @@ public struct CSVTable: Sendable {
   public func column(named name: UnsafeBufferPointer<UInt8>) -> Int? {
     let header = parts.header
     guard header.count <= CSVTable.columnsCompared else { return columnIndex[Array(name)] }
-    return header.firstIndex { $0.count == name.count && $0.elementsEqual(name) }
+    return header.firstIndex { column in
+      column.count == name.count
+        && column.withUnsafeBufferPointer { $0.sameBytes(0..<name.count, as: name, 0..<name.count) }
+    }
   }
 
   /// The most columns whose names `column(named:)` compares in

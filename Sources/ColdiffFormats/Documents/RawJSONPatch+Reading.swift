@@ -1,3 +1,5 @@
+import Glibc
+
 extension RawJSONPatch {
   /// Reads a patch in its plain form, validating the whole text as JSON
   /// without building values.
@@ -131,7 +133,7 @@ private struct RawPatchReader: PlainFormReading {
     -> Bool
   {
     name.count == text.utf8CodeUnitCount
-      && name.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: name.count))
+      && memcmp(name.base.baseAddress! + name.startIndex, text.utf8Start, name.count) == 0
   }
 
   private func pointer(_ range: Range<Int>) throws -> JSONPointer {
