@@ -12,7 +12,7 @@ struct CSVRowWriter {
   /// For each output column, the table's column of that name, or `nil`.
   let sourceColumns: [Int?]
   /// The output column of each header name.
-  let outputColumns: [[UInt8]: Int]
+  let outputColumns: CSVHeaderColumns
   /// The bytes written so far.
   var output: [UInt8] = []
 
@@ -23,9 +23,7 @@ struct CSVRowWriter {
     self.style = table.style
     self.sameHeader = header == table.header
     self.sourceColumns = header.map { table.column(named: $0) }
-    var outputColumns: [[UInt8]: Int] = [:]
-    for (column, name) in header.enumerated() { outputColumns[name] = column }
-    self.outputColumns = outputColumns
+    self.outputColumns = CSVHeaderColumns(header)
     self.output = output
   }
 
@@ -107,11 +105,7 @@ struct CSVRowWriter {
   mutating func writeValues(_ object: JSONObject, last: Bool) throws(InputError) {
     var values = [JSONValue?](repeating: nil, count: header.count)
     for (position, member) in object.members.enumerated() {
-      // Members mostly come in the header's order: the name at the same
-      // place compared before the names are looked up.
-      let name = member.name.value
-      let inPlace = position < header.count && header[position] == name
-      guard let column = inPlace ? position : outputColumns[name] else {
+      guard let column = outputColumns.column(of: member.name.value, at: position) else {
         preconditionFailure("the row member \(member.name.string) is not a column of the header")
       }
       values[column] = member.value

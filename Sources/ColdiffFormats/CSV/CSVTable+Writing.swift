@@ -27,8 +27,7 @@ extension CSVTable {
   /// - Complexity: O(total members of the rows' objects + columns).
   public static func outputHeader(old: [[UInt8]], rows: [CSVOutputRow]) -> [[UInt8]] {
     guard !rows.isEmpty else { return old }
-    var oldIndex: [[UInt8]: Int] = [:]
-    for (column, name) in old.enumerated() { oldIndex[name] = column }
+    let oldColumns = CSVHeaderColumns(old)
     var kept = [Bool](repeating: false, count: old.count)
     // An original row keeps every old column.
     var keptAll = false
@@ -40,12 +39,8 @@ extension CSVTable {
         keptAll = true
       case .values(let object):
         for (position, member) in object.members.enumerated() {
-          // Members mostly come in the old header's order: the name at
-          // the same place compared before the names are looked up.
           let name = member.name.value
-          if position < old.count, old[position] == name {
-            kept[position] = true
-          } else if let column = oldIndex[name] {
+          if let column = oldColumns.column(of: name, at: position) {
             kept[column] = true
           } else if addedNames.insert(name).inserted {
             added.append(name)

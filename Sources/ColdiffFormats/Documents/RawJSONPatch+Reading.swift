@@ -1,5 +1,3 @@
-import Glibc
-
 extension RawJSONPatch {
   /// Reads a patch in its plain form, validating the whole text as JSON
   /// without building values.
@@ -133,7 +131,10 @@ private struct RawPatchReader: PlainFormReading {
     -> Bool
   {
     name.count == text.utf8CodeUnitCount
-      && memcmp(name.base.baseAddress! + name.startIndex, text.utf8Start, name.count) == 0
+      && name.base.sameBytes(
+        name.startIndex..<name.endIndex,
+        as: UnsafeBufferPointer(start: text.utf8Start, count: name.count),
+        0..<name.count)
   }
 
   private func pointer(_ range: Range<Int>) throws -> JSONPointer {
