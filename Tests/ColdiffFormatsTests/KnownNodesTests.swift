@@ -180,7 +180,7 @@ import Testing
     var failure: String?
 
     init(_ layout: JSONTreeScanner.Layout) {
-      ranges = layout.ranges
+      ranges = Array(layout.ranges)
       parents = layout.parents
       siblingIndex = layout.siblingIndex
       childrenRanges = Array(layout.childrenRanges)

@@ -127,21 +127,38 @@ extension TreeSnapshot {
   ///   O(size of the node, its subtree included).
   package func keyFields(of node: Int, pointers: [JSONPointer]) -> [JSONValue] {
     if let rootNames, parents[node] < 0 { return [.string(rootNames[Int(siblingIndex[node])])] }
-    return base.bytes.withUnsafeBufferPointer { buffer in
-      pointers.map { pointer in
-        let path = JSONKeyPath(segments: pointer.tokens)
-        let noted = capturedKey.flatMap { pointer.tokens == [$0] ? keyRanges[node] : nil }
-        guard let range = noted ?? path.valueRange(in: buffer, record: ranges[node]),
-          let value = try? JSONReader.parseValue(in: buffer, range: range)
-        else { preconditionFailure("a key that was found is gone") }
-        return value
-      }
+    return pointers.map { keyField(of: node, pointer: $0) }
+  }
+
+  /// The value of the key field `pointer` of `node`, which is not the
+  /// root of an object map.
+  ///
+  /// - Complexity: O(size of the key) for the key the scan noted; else
+  ///   O(size of the node, its subtree included).
+  private func keyField(of node: Int, pointer: JSONPointer) -> JSONValue {
+    base.bytes.withUnsafeBufferPointer { buffer in
+      let noted = isCapturedKey(pointer) ? keyRanges[node] : nil
+      guard
+        let range = noted
+          ?? JSONKeyPath(segments: pointer.tokens).valueRange(in: buffer, record: ranges[node]),
+        let value = try? JSONReader.parseValue(in: buffer, range: range)
+      else { preconditionFailure("a key that was found is gone") }
+      return value
     }
+  }
+
+  /// Whether `pointer` names the member whose value the scan noted.
+  private func isCapturedKey(_ pointer: JSONPointer) -> Bool {
+    guard let capturedKey, pointer.tokens.count == 1 else { return false }
+    return pointer.tokens[0] == capturedKey
   }
 
   /// The key of `node` for documents: the one field's value, or an array
   /// of a composite key's values.
   package func keyValue(of node: Int, pointers: [JSONPointer]) -> JSONValue {
+    if pointers.count == 1, rootNames == nil || parents[node] >= 0 {
+      return keyField(of: node, pointer: pointers[0])
+    }
     let values = keyFields(of: node, pointers: pointers)
     return values.count == 1 ? values[0] : .array(values)
   }

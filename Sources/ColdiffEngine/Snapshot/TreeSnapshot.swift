@@ -15,7 +15,7 @@ package struct TreeSnapshot {
   /// The children member (`--tree FIELD`) as a pointer inside a record.
   package let field: JSONPointer
   /// Each node's bytes in `base.bytes`.
-  package let ranges: [Range<Int>]
+  package let ranges: ByteRanges
   /// The range of each node's children array, `nil` for a node without
   /// the member.
   package let childrenRanges: OptionalRanges

@@ -1,14 +1,12 @@
 /// A list of byte ranges, any of which may be absent, held as two offsets
-/// each (16 bytes an element, against the 24 of `[Range<Int>?]`): a tree
-/// layout holds two of these for every node.
-///
-/// An absent range is stored as a lower bound of -1 (offsets into an
-/// input are never negative).
+/// each (`RangeBounds`: 8 bytes an element while every range ends before
+/// 4 GiB, 16 after, against the 24 of `[Range<Int>?]`): a tree layout
+/// holds two of these for every node.
 public struct OptionalRanges: RandomAccessCollection, MutableCollection, Sendable, Equatable,
   ExpressibleByArrayLiteral
 {
-  /// Each element's bounds, one after the other.
-  @usableFromInline var bounds: [Int] = []
+  /// The bounds, -1 for an absent range's.
+  @usableFromInline var bounds = RangeBounds()
 
   /// An empty list.
   public init() {}
@@ -24,25 +22,23 @@ public struct OptionalRanges: RandomAccessCollection, MutableCollection, Sendabl
   /// The first position, 0.
   @inlinable public var startIndex: Int { 0 }
   /// The number of elements.
-  @inlinable public var endIndex: Int { bounds.count / 2 }
+  @inlinable public var endIndex: Int { bounds.count }
 
   /// The range at `position`, `nil` when absent.
   @inlinable public subscript(position: Int) -> Range<Int>? {
     @inline(__always) get {
-      let lower = bounds[2 * position]
-      return lower < 0 ? nil : lower..<bounds[2 * position + 1]
+      let lower = bounds.lower(position)
+      return lower < 0 ? nil : lower..<bounds.upper(position)
     }
     @inline(__always) set {
-      bounds[2 * position] = newValue?.lowerBound ?? -1
-      bounds[2 * position + 1] = newValue?.upperBound ?? -1
+      bounds.set(position, newValue?.lowerBound ?? -1, newValue?.upperBound ?? -1)
     }
   }
 
   /// Appends a range, or an absent one.
   @inlinable
   public mutating func append(_ range: Range<Int>?) {
-    bounds.append(range?.lowerBound ?? -1)
-    bounds.append(range?.upperBound ?? -1)
+    bounds.append(range?.lowerBound ?? -1, range?.upperBound ?? -1)
   }
 
   /// Appends the elements `source` of `other`, the present ones moved on
@@ -50,26 +46,23 @@ public struct OptionalRanges: RandomAccessCollection, MutableCollection, Sendabl
   ///
   /// - Complexity: O(`source.count`).
   mutating func append(_ other: Self, _ source: Range<Int>, movedBy shift: Int) {
-    // Bound by bound: a tree's copied subtrees are mostly a node or two.
-    other.bounds.withUnsafeBufferPointer { from in
-      for index in (2 * source.lowerBound)..<(2 * source.upperBound) {
-        let bound = from[index]
-        bounds.append(bound < 0 ? bound : bound + shift)
-      }
-    }
+    bounds.append(other.bounds, source, movedBy: shift)
   }
 
   /// Appends every element of `other` as it is.
-  mutating func append(contentsOf other: Self) { bounds += other.bounds }
+  mutating func append(contentsOf other: Self) { bounds.append(contentsOf: other.bounds) }
 
   /// Makes room for `count` elements in all (`Array.reserve(_:expecting:)`).
-  mutating func reserve(_ count: Int) {
-    bounds.reserve(2 * count - bounds.count, expecting: 2 * count)
-  }
+  mutating func reserve(_ count: Int) { bounds.reserve(count) }
 
   /// Makes room for `count` elements in all.
-  mutating func reserveCapacity(_ count: Int) { bounds.reserveCapacity(2 * count) }
+  mutating func reserveCapacity(_ count: Int) { bounds.reserveCapacity(count) }
 
   /// Gives the memory back, leaving the list empty.
-  mutating func removeAll() { bounds = [] }
+  mutating func removeAll() { bounds = RangeBounds() }
+
+  /// Whether both lists hold the same ranges, however they hold them.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.count == rhs.count && lhs.elementsEqual(rhs)
+  }
 }

@@ -26,7 +26,9 @@ extension JSONTreeScanner.Layout {
   /// One array at a time is joined, its parts copied into place on every
   /// core (`ChunkRunner`: the copies, and the page faults of the joined
   /// arrays' fresh memory, are most of a join's time) and let go once
-  /// copied, so that an array is held twice only while it is joined.
+  /// copied, so that an array is held twice only while it is joined; the
+  /// three lists of ranges (`RangeBounds`, narrow or wide) are appended
+  /// part by part on this core.
   ///
   /// - Parameters:
   ///   - parts: the parts' layouts, emptied.
@@ -66,10 +68,12 @@ extension JSONTreeScanner.Layout {
         target[node] = parents[node] < 0 ? parents[node] : parents[node] + shift
       }
     }
-    ranges = Self.joined(&parts, \.ranges, counts, Self.copy)
+    ranges.reserveCapacity(counts.reduce(0, +))
     childrenRanges.reserveCapacity(counts.reduce(0, +))
     keyRanges.reserveCapacity(counts.reduce(0, +))
     for part in parts.indices {
+      ranges.append(contentsOf: parts[part].ranges)
+      parts[part].ranges.removeAll()
       childrenRanges.append(contentsOf: parts[part].childrenRanges)
       parts[part].childrenRanges.removeAll()
       keyRanges.append(contentsOf: parts[part].keyRanges)
@@ -169,7 +173,7 @@ extension JSONTreeScanner.Layout {
         }
       }
     }
-    ranges += part.ranges
+    ranges.append(contentsOf: part.ranges)
     childrenRanges.append(contentsOf: part.childrenRanges)
     keyRanges.append(contentsOf: part.keyRanges)
     guard !part.canonicalKeyStarts.isEmpty else { return }
@@ -194,7 +198,7 @@ extension JSONTreeScanner.Layout {
     guard consumed > 0 else { return }
     let estimate = size / consumed * ranges.count + size % consumed * ranges.count / consumed
     let nodes = estimate + estimate / 8 + 16
-    ranges.reserve(nodes - ranges.count, expecting: nodes)
+    ranges.reserve(nodes)
     parents.reserve(nodes - parents.count, expecting: nodes)
     siblingIndex.reserve(nodes - siblingIndex.count, expecting: nodes)
     childrenRanges.reserve(nodes)

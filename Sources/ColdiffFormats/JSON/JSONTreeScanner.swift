@@ -12,7 +12,7 @@ public enum JSONTreeScanner {
   /// then its children's subtrees, then its next sibling).
   public struct Layout: Sendable, Equatable {
     /// Each record's bytes.
-    public var ranges: [Range<Int>] = []
+    public var ranges = ByteRanges()
     /// Each record's parent, -1 for a top-level record.
     public var parents: [Int32] = []
     /// Each record's index among its siblings.
@@ -326,11 +326,7 @@ struct TreeLayoutBuilder {
     if layout.sharedOrigin == nil { layout.sharedOrigin = source.origin }
     layout.childrenRanges.append(source.layout.childrenRanges, old..<end, movedBy: shift)
     layout.keyRanges.append(source.layout.keyRanges, old..<end, movedBy: shift)
-    source.layout.ranges.withUnsafeBufferPointer { ranges in
-      for node in old..<end {
-        layout.ranges.append((ranges[node].lowerBound + shift)..<(ranges[node].upperBound + shift))
-      }
-    }
+    layout.ranges.append(source.layout.ranges, old..<end, movedBy: shift)
     layout.parents.append(Int32(parent))
     layout.siblingIndex.append(Int32(sibling))
     if count > 1 {
