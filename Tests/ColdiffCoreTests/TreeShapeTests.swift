@@ -44,6 +44,11 @@ import Testing
       #expect(again == shape && again.hashValue == shape.hashValue)
       #expect(again.siblingIndices == siblings)
       #expect(numbers.indices.allSatisfy { again.children(of: $0) == shape.children(of: $0) })
+      // Made from its parents and the sibling indices a tree scan lays
+      // out, it is the same shape too.
+      let laidOut = TreeShape(parents: shape.parents, siblingIndices: siblings)
+      #expect(laidOut == shape && laidOut.siblingIndices == siblings)
+      #expect(numbers.indices.allSatisfy { laidOut.children(of: $0) == shape.children(of: $0) })
     }
   }
 

@@ -36,17 +36,49 @@ struct TreeTopology: Sendable {
       }
       initialized = count
     }
-    for list in 1..<counts.count { counts[list] += counts[list - 1] }
-    children = [Int32](unsafeUninitializedCapacity: count) { children, initialized in
-      for node in 0..<count {
-        let list = Int(parents[node]) + 1
-        children[Int(counts[list] + siblingIndex[node])] = Int32(node)
+    (self.parents, self.siblingIndex) = (parents, siblingIndex)
+    (childStart, children) = Self.lists(
+      parents: parents, siblingIndex: siblingIndex, counts: consume counts)
+  }
+
+  /// Makes the lists of a forest whose sibling indices are known already
+  /// (a tree scan's layout holds them), without the walk that finds them.
+  ///
+  /// - Precondition: the parents number the nodes in preorder, and each
+  ///   node's sibling index is the number of siblings before it (checked).
+  /// - Complexity: O(n).
+  init(preorderParents parents: [Int32], siblingIndex: [Int32]) {
+    precondition(parents.count == siblingIndex.count, "one sibling index a node")
+    var counts = [Int32](repeating: 0, count: parents.count + 2)
+    parents.withUnsafeBufferPointer { parents in
+      siblingIndex.withUnsafeBufferPointer { siblings in
+        for node in parents.indices {
+          let list = Int(parents[node]) + 2
+          precondition(siblings[node] == counts[list], "node \(node) is out of its siblings' order")
+          counts[list] += 1
+        }
       }
-      initialized = count
     }
-    self.parents = parents
-    self.siblingIndex = siblingIndex
-    childStart = counts
+    (self.parents, self.siblingIndex) = (parents, siblingIndex)
+    (childStart, children) = Self.lists(
+      parents: parents, siblingIndex: siblingIndex, counts: consume counts)
+  }
+
+  /// The children lists, given how many children each node has
+  /// (`counts[n + 2]` for node `n`, the roots' at 1): where each list
+  /// starts, and the lists.
+  private static func lists(
+    parents: [Int32], siblingIndex: [Int32], counts starts: consuming [Int32]
+  ) -> ([Int32], [Int32]) {
+    for list in 1..<starts.count { starts[list] += starts[list - 1] }
+    let children = [Int32](unsafeUninitializedCapacity: parents.count) { children, initialized in
+      for node in 0..<parents.count {
+        let list = Int(parents[node]) + 1
+        children[Int(starts[list] + siblingIndex[node])] = Int32(node)
+      }
+      initialized = parents.count
+    }
+    return (starts, children)
   }
 
   /// The number of nodes.

@@ -26,6 +26,20 @@ public struct TreeShape: Hashable, Sendable {
     topology = TreeTopology(preorderParents: parents)
   }
 
+  /// Creates a shape from the parents of the nodes in preorder and their
+  /// indices among their siblings, as a tree scan lays them out: the
+  /// same shape as `init(parents:)`, without finding the indices again.
+  ///
+  /// - Parameters:
+  ///   - parents: for each node, its parent's number or -1.
+  ///   - siblingIndices: each node's index among its siblings.
+  /// - Precondition: the numbering is a preorder, and each sibling index
+  ///   is the number of siblings before the node (checked).
+  /// - Complexity: O(n).
+  package init(parents: [Int32], siblingIndices: [Int32]) {
+    topology = TreeTopology(preorderParents: parents, siblingIndex: siblingIndices)
+  }
+
   /// Creates the shape of a forest.
   ///
   /// - Parameter forest: the roots.

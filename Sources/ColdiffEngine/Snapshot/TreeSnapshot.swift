@@ -142,7 +142,12 @@ package struct TreeSnapshot {
       // and the nodes' outline on the other (in a 1M profile the outline
       // and the shape beside the keys took twice the table's samples).
       let ((prefixes, made), (hashed, outline)) = Parallel.both(
-        { (JSONKnownNodes.prefixes(of: layout, in: bytes), TreeShape(parents: layout.parents)) },
+        {
+          (
+            JSONKnownNodes.prefixes(of: layout, in: bytes),
+            TreeShape(parents: layout.parents, siblingIndices: layout.siblingIndex)
+          )
+        },
         { (keys(), JSONKnownNodes.outline(of: layout.parents)) }
       )
       (shape, (capturedArena, capturedTable)) = (made, hashed)
@@ -151,7 +156,7 @@ package struct TreeSnapshot {
         children: field.tokens[0], key: capturedKey, origin: origin)
     } else {
       (shape, (capturedArena, capturedTable)) = Parallel.both(
-        { TreeShape(parents: layout.parents) }, keys)
+        { TreeShape(parents: layout.parents, siblingIndices: layout.siblingIndex) }, keys)
     }
     parents = shape.parents
     siblingIndex = shape.siblingIndices
