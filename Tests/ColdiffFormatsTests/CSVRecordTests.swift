@@ -13,6 +13,8 @@ import Testing
     #expect(slice(table, table.rowRange(0)) == "7,\"Ann, Jr.\",\"say \"\"hi\"\"\"")
     #expect(slice(table, table.rowRange(1)) == "9,Bob,")
     #expect(table.lineEnding(ofRow: 1) == .crlf)
+    // A row's start, read from the index alone, is its range's.
+    #expect((0..<table.rowCount).allSatisfy { table.rowStart($0) == table.rowRange($0).lowerBound })
   }
 
   @Test func rawFieldsKeepTheirQuotes() throws {

@@ -16,7 +16,7 @@ extension Snapshot {
   ///     record's start).
   ///   - record: the record the walk is at.
   package func releasePages(from offset: inout Int, before record: Int) {
-    let start = byteRange(of: record).lowerBound
+    let start = byteStart(of: record)
     guard start > offset else { return }
     bytes.releasePages(offset..<start)
     offset = start
@@ -58,8 +58,8 @@ package struct ReleasingWalk {
   /// `Snapshot.recordsBetweenReleases` visits, the pages before them go.
   package mutating func visit(new newIndex: Int, old oldIndex: Int) {
     if visited == 0 {
-      newOffset = new.byteRange(of: newIndex).lowerBound
-      oldOffset = old.byteRange(of: oldIndex).lowerBound
+      newOffset = new.byteStart(of: newIndex)
+      oldOffset = old.byteStart(of: oldIndex)
     }
     if oldIndex < lastOld { descents += 1 }
     (lastNew, lastOld) = (newIndex, oldIndex)
@@ -117,7 +117,7 @@ extension Snapshot {
   ) -> [Entry] {
     var entries: [Entry] = []
     entries.reserveCapacity(items.count)
-    var released = items.first.map { byteRange(of: record($0)).lowerBound } ?? 0
+    var released = items.first.map { byteStart(of: record($0)) } ?? 0
     var touched: UInt8 = 0
     for (position, item) in items.enumerated() {
       if position % Snapshot.sparseRecordsBetweenReleases == 0 {

@@ -361,6 +361,15 @@ package struct Snapshot {
     }
   }
 
+  /// Where record `record` starts (``byteRange(of:)``'s lower bound),
+  /// read from the index alone: a CSV row's end is found in its bytes,
+  /// whose page a walk that lets pages go would map again for nothing.
+  @inline(__always)
+  func byteStart(of record: Int) -> Int {
+    if case .table(let table) = storage { return table.rowStart(record) }
+    return byteRange(of: record).lowerBound
+  }
+
   /// The member name of record `record` of an object map.
   package func memberName(of record: Int) -> JSONString {
     guard case .json(let index) = storage else { preconditionFailure("not an object map") }

@@ -9,6 +9,16 @@ extension CSVTable {
     return Int(lineStarts[row + 1])..<contentEnd(ofLine: row + 1)
   }
 
+  /// Where record `row` starts: ``rowRange(_:)``'s lower bound, read
+  /// from the index alone (no byte of the row, whose page may have gone).
+  ///
+  /// - Parameter row: a record index, `0..<rowCount`.
+  /// - Complexity: O(1).
+  public func rowStart(_ row: Int) -> Int {
+    checkRow(row)
+    return Int(lineStarts[row + 1])
+  }
+
   /// The 1-based line on which record `row` starts (a record with quoted
   /// line breaks spans several lines).
   ///
