@@ -2,7 +2,7 @@
 /// an element while every range ends before 4 GiB, 16 after, as
 /// `[Range<Int>]` always takes): the bytes of each node of a tree layout.
 public struct ByteRanges: RandomAccessCollection, MutableCollection, Sendable, Equatable,
-  ExpressibleByArrayLiteral
+  ExpressibleByArrayLiteral, RangeBoundsList
 {
   /// The bounds.
   @usableFromInline var bounds = RangeBounds()
@@ -34,25 +34,6 @@ public struct ByteRanges: RandomAccessCollection, MutableCollection, Sendable, E
   public mutating func append(_ range: Range<Int>) {
     bounds.append(range.lowerBound, range.upperBound)
   }
-
-  /// Appends the elements `source` of `other`, moved on by `shift` bytes.
-  ///
-  /// - Complexity: O(`source.count`).
-  mutating func append(_ other: Self, _ source: Range<Int>, movedBy shift: Int) {
-    bounds.append(other.bounds, source, movedBy: shift)
-  }
-
-  /// Appends every element of `other` as it is.
-  mutating func append(contentsOf other: Self) { bounds.append(contentsOf: other.bounds) }
-
-  /// Makes room for `count` elements in all (`Array.reserve(_:expecting:)`).
-  mutating func reserve(_ count: Int) { bounds.reserve(count) }
-
-  /// Makes room for `count` elements in all.
-  mutating func reserveCapacity(_ count: Int) { bounds.reserveCapacity(count) }
-
-  /// Gives the memory back, leaving the list empty.
-  mutating func removeAll() { bounds = RangeBounds() }
 
   /// Whether both lists hold the same ranges, however they hold them.
   public static func == (lhs: Self, rhs: Self) -> Bool {

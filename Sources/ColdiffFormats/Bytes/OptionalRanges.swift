@@ -3,7 +3,7 @@
 /// 4 GiB, 16 after, against the 24 of `[Range<Int>?]`): a tree layout
 /// holds two of these for every node.
 public struct OptionalRanges: RandomAccessCollection, MutableCollection, Sendable, Equatable,
-  ExpressibleByArrayLiteral
+  ExpressibleByArrayLiteral, RangeBoundsList
 {
   /// The bounds, -1 for an absent range's.
   @usableFromInline var bounds = RangeBounds()
@@ -40,26 +40,6 @@ public struct OptionalRanges: RandomAccessCollection, MutableCollection, Sendabl
   public mutating func append(_ range: Range<Int>?) {
     bounds.append(range?.lowerBound ?? -1, range?.upperBound ?? -1)
   }
-
-  /// Appends the elements `source` of `other`, the present ones moved on
-  /// by `shift` bytes.
-  ///
-  /// - Complexity: O(`source.count`).
-  mutating func append(_ other: Self, _ source: Range<Int>, movedBy shift: Int) {
-    bounds.append(other.bounds, source, movedBy: shift)
-  }
-
-  /// Appends every element of `other` as it is.
-  mutating func append(contentsOf other: Self) { bounds.append(contentsOf: other.bounds) }
-
-  /// Makes room for `count` elements in all (`Array.reserve(_:expecting:)`).
-  mutating func reserve(_ count: Int) { bounds.reserve(count) }
-
-  /// Makes room for `count` elements in all.
-  mutating func reserveCapacity(_ count: Int) { bounds.reserveCapacity(count) }
-
-  /// Gives the memory back, leaving the list empty.
-  mutating func removeAll() { bounds = RangeBounds() }
 
   /// Whether both lists hold the same ranges, however they hold them.
   public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -1,0 +1,29 @@
+/// A list of byte ranges held as `RangeBounds` (`ByteRanges`,
+/// `OptionalRanges`): how the scans and joins of tree layouts grow one
+/// from another's, whatever the list's elements.
+protocol RangeBoundsList {
+  /// The bounds, -1 for an absent range's.
+  var bounds: RangeBounds { get set }
+}
+
+extension RangeBoundsList {
+  /// Appends the elements `source` of `other`, the present ones moved on
+  /// by `shift` bytes.
+  ///
+  /// - Complexity: O(`source.count`).
+  mutating func append(_ other: Self, _ source: Range<Int>, movedBy shift: Int) {
+    bounds.append(other.bounds, source, movedBy: shift)
+  }
+
+  /// Appends every element of `other` as it is.
+  mutating func append(contentsOf other: Self) { bounds.append(contentsOf: other.bounds) }
+
+  /// Makes room for `count` elements in all (`Array.reserve(_:expecting:)`).
+  mutating func reserve(_ count: Int) { bounds.reserve(count) }
+
+  /// Makes room for `count` elements in all.
+  mutating func reserveCapacity(_ count: Int) { bounds.reserveCapacity(count) }
+
+  /// Gives the memory back, leaving the list empty (and narrow).
+  mutating func removeAll() { bounds = RangeBounds() }
+}
