@@ -34,7 +34,9 @@ struct StringStops {
   /// string's plain run: `"`, `\`, a control character or a non-ASCII
   /// byte; or -1 when the block holding it would end past `end`. It moves
   /// to the next block as it reads on, or to a new one at `index` when
-  /// `index` is before the block or past the next one.
+  /// `index` is before the block or past the next one; a -1 leaves it on
+  /// the last block it could make, so that it can be asked again (the
+  /// caller then reads on without it).
   @inline(__always)
   mutating func stop(_ base: UnsafePointer<UInt8>, from index: Int, end: Int) -> Int {
     var from = index
@@ -47,12 +49,12 @@ struct StringStops {
         from = start &+ 64
       }
       if UInt(bitPattern: from &- start) < 128 {
+        guard start &+ 128 <= end else { return -1 }
         start &+= 64
-        guard start &+ 64 <= end else { return -1 }
         bits = nextBits
       } else {
+        guard from &+ 64 <= end else { return -1 }
         start = from
-        guard start &+ 64 <= end else { return -1 }
         bits = ByteClassifier.stringSpecialBits(UnsafeRawPointer(base), start)
       }
       nextBits = Self.bits(base, at: start &+ 64, end: end)
