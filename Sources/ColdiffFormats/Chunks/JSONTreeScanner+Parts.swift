@@ -68,9 +68,10 @@ extension JSONTreeScanner.Layout {
         target[node] = parents[node] < 0 ? parents[node] : parents[node] + shift
       }
     }
-    ranges.reserveCapacity(counts.reduce(0, +))
-    childrenRanges.reserveCapacity(counts.reduce(0, +))
-    keyRanges.reserveCapacity(counts.reduce(0, +))
+    let nodes = counts.reduce(0, +)
+    ranges.reserveCapacity(nodes)
+    childrenRanges.reserveCapacity(nodes)
+    keyRanges.reserveCapacity(nodes)
     for part in parts.indices {
       ranges.append(contentsOf: parts[part].ranges)
       parts[part].ranges.removeAll()
