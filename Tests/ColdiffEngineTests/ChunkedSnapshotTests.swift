@@ -82,6 +82,84 @@ import Testing
     input.bytes.releasePages(0..<input.bytes.count)
     #expect(Array(input.bytes) == old)
   }
+
+  /// A scan in chunks lets every page of a mapped input that lets its
+  /// pages go leave the process's memory but the last, partial one,
+  /// whatever the folios the page cache holds the file in: where Linux
+  /// maps a whole folio of up to 2 MiB for one read (6.18 on), a chunk's
+  /// neighbour reading across their cut, or the guess of the next
+  /// chunk's start reading the byte before it, maps again what the chunk
+  /// let go.
+  @Test(arguments: ["jsonl", "json", "csv"])
+  func aChunkedScanLetsItsPagesGo(form: String) throws {
+    let (old, _) = inputs(form)
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    try Data(old).write(to: URL(fileURLWithPath: folder.file("old.\(form)")))
+    let snapshot = try Snapshot(
+      InputFile(path: folder.file("old.\(form)"), releasingPages: true), override: nil,
+      keyName: Array("id".utf8))
+    #expect(snapshot.count == Self.records)
+    let mapped = try snapshot.bytes.withUnsafeBufferPointer(Self.mappedPages(of:))
+    #expect(mapped <= 1, "\(mapped) pages of \(old.count / 4096) stayed in memory")
+  }
+
+  /// A walk that lets the pages behind it go leaves none of them in
+  /// memory, though reading the records where its last release ended
+  /// mapped the pages around them again (the kernel's fault-around
+  /// window, or their whole folio), some of them behind those records.
+  /// (The file is in a tmpfs, which holds it in single pages: the kernel
+  /// maps them in windows of 64 KiB, not a whole 2 MiB folio at once,
+  /// which a release of part of it would let go whole.)
+  @Test func aWalkLetsGoWhatItsReadsMappedAgain() throws {
+    let (old, _) = inputs("jsonl")
+    let path = "/dev/shm/coldiff-walk-\(getpid()).jsonl"
+    try Data(old).write(to: URL(fileURLWithPath: path))
+    defer { unlink(path) }
+    let snapshot = try Snapshot(
+      InputFile(path: path, releasingPages: true), override: nil, keyName: Array("id".utf8))
+    // A record on an odd page: one that does not start a fault-around
+    // window (aligned to its size, a power of two).
+    let base = snapshot.bytes.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+    let middle = try #require(
+      (snapshot.count / 2..<snapshot.count).first {
+        (base + snapshot.byteStart(of: $0)) / 4096 % 2 == 1
+      })
+    let last = snapshot.count - 1
+    snapshot.bytes.releasePages(0..<snapshot.bytes.count)
+    // The walk's last release ended at `middle`; it reads on from there.
+    var offset = snapshot.byteStart(of: middle)
+    for record in middle..<middle + 50 {
+      #expect(snapshot.bytes[snapshot.byteStart(of: record)] == UInt8(ascii: "{"))
+    }
+    let behindMiddle = try snapshot.bytes.withUnsafeBufferPointer {
+      try Self.mappedPages(of: UnsafeBufferPointer(rebasing: $0[..<(offset / 4096 * 4096)]))
+    }
+    #expect(behindMiddle > 0, "the reads mapped no page behind the records read")
+    snapshot.releasePages(from: &offset, before: last)
+    let behind = snapshot.byteStart(of: last) / 4096 * 4096
+    let mapped = try snapshot.bytes.withUnsafeBufferPointer {
+      try Self.mappedPages(of: UnsafeBufferPointer(rebasing: $0[..<behind]))
+    }
+    #expect(mapped == 0, "\(mapped) pages behind the walk stayed in memory")
+  }
+
+  /// How many of the pages `bytes` lie in are in this process's memory
+  /// (their page table entries' present bit, `/proc/self/pagemap`).
+  private static func mappedPages(of bytes: UnsafeBufferPointer<UInt8>) throws -> Int {
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let first = Int(bitPattern: bytes.baseAddress) / page
+    let last = (Int(bitPattern: bytes.baseAddress) + bytes.count - 1) / page
+    let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/pagemap"))
+    defer { try? handle.close() }
+    try handle.seek(toOffset: UInt64(first * 8))
+    let entries = try handle.read(upToCount: (last - first + 1) * 8) ?? Data()
+    return entries.withUnsafeBytes { raw in
+      (0..<raw.count / 8).count {
+        raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self) >> 63 == 1
+      }
+    }
+  }
 }
 
 /// NEW scanned with OLD as its reference (as `coldiff` reads them), NEW's

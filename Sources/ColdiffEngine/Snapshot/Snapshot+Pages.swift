@@ -9,7 +9,9 @@ extension Snapshot {
   /// and the start of record `record` leave the process's memory (they
   /// stay in the page cache; `SourceBytes.releasePages(_:)`), for a walk
   /// over the records in order that is done with them, so that a large
-  /// input is not all in memory at once. Moves `offset` to that start.
+  /// input is not all in memory at once; and those from the start of the
+  /// folio `offset` lies in, which the walk's reads after `offset` mapped
+  /// again (`SourceBytes.largestFolio`). Moves `offset` to that start.
   ///
   /// - Parameters:
   ///   - offset: where the walk's last release ended (start at the first
@@ -18,7 +20,7 @@ extension Snapshot {
   package func releasePages(from offset: inout Int, before record: Int) {
     let start = byteStart(of: record)
     guard start > offset else { return }
-    bytes.releasePages(offset..<start)
+    bytes.releasePages(SourceBytes.folioStart(offset)..<start)
     offset = start
   }
 }

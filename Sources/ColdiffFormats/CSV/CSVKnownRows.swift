@@ -74,17 +74,18 @@ package final class CSVKnownRows: Sendable {
     self.releasing = releasing
   }
 
-  /// Lets the pages of the rows from `offset` to the start of line
-  /// `line` leave the process's memory, when releasing and the rows' file
-  /// is mapped (`SourceBytes.releaseMappedPages(_:)`; they stay in the
-  /// page cache, and a row read again maps them again); moves `offset`
-  /// there.
+  /// Lets the pages of the rows from `offset` (from the start of the
+  /// folio it lies in, which reads after it mapped again:
+  /// `SourceBytes.largestFolio`) to the start of line `line` leave the
+  /// process's memory, when releasing and the rows' file is mapped
+  /// (`SourceBytes.releaseMappedPages(_:)`; they stay in the page cache,
+  /// and a row read again maps them again); moves `offset` there.
   ///
   /// - Complexity: O(1), and a system call.
   func releaseRows(from offset: inout Int, before line: Int) {
     let start = records.starts[line]
     guard releasing, start > offset else { return }
-    source.releaseMappedPages(offset..<start)
+    source.releaseMappedPages(SourceBytes.folioStart(offset)..<start)
     offset = start
   }
 

@@ -80,6 +80,8 @@ extension CSVTable {
       header.append(name)
       start = end + 1
     }
+    // Read after the scan let it go, the header mapped its folio again.
+    chunking.releasing?.releaseFolios(0..<start)
     self.init(
       bytes: bytes, delimiter: delimiter, hasByteOrderMark: index.hasByteOrderMark,
       header: header, quotesEveryField: index.quotesEveryField, lineStarts: index.lineStarts,

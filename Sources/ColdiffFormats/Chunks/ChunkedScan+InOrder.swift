@@ -30,12 +30,13 @@ extension ChunkedScan {
     scan: @escaping (_ start: Int, _ limit: Int) -> (Result<Part, InputError>, end: Int),
     take: @escaping (Part) throws(InputError) -> Bool
   ) throws(InputError) -> Int {
+    defer { releaseAll(releasing, bounds: bounds) }
     let join = InOrderJoin<Part>(bounds: bounds, scan: scan, take: take)
     _ = ChunkRunner.map(bounds.count - 1) { chunk in
       guard !join.isDone else { return }
       let start = chunk == 0 ? bounds[0] : guess(bounds[chunk])
       let (found, end) = scan(start, bounds[chunk + 1])
-      releasing?.releasePages(start..<end)
+      releaseScanned(releasing, chunk: chunk, bounds: bounds, end: end)
       join.offer(ChunkPart(start: start, found: found, end: end), chunk: chunk)
     }
     return try join.result()

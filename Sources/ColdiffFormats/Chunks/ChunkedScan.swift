@@ -41,10 +41,11 @@ enum ChunkedScan {
     take: (Part) throws(InputError) -> Bool
   ) throws(InputError) -> Int {
     let chunks = bounds.count - 1
+    defer { releaseAll(releasing, bounds: bounds) }
     let parts = ChunkRunner.map(chunks) { chunk -> ChunkPart<Part> in
       let start = chunk == 0 ? bounds[0] : guess(bounds[chunk])
       let (found, end) = scan(start, bounds[chunk + 1])
-      releasing?.releasePages(start..<end)
+      releaseScanned(releasing, chunk: chunk, bounds: bounds, end: end)
       return ChunkPart(start: start, found: found, end: end)
     }
     var position = bounds[0]
@@ -69,5 +70,24 @@ enum ChunkedScan {
       position += 1
     }
     return position
+  }
+
+  /// Lets the pages of chunk `chunk` go once it is scanned, up to `end`
+  /// where its scan stopped, with the rest of the folios its ends lie in
+  /// (`SourceBytes.releaseFolios(_:)`), from the byte before its cut on:
+  /// the guess of its start may have read there, mapping again the folio
+  /// the chunk before let go.
+  static func releaseScanned(_ releasing: SourceBytes?, chunk: Int, bounds: [Int], end: Int) {
+    guard let releasing else { return }
+    let first = chunk == 0 ? bounds[0] : bounds[chunk] - 1
+    releasing.releaseFolios(first..<max(first, end))
+  }
+
+  /// Lets all the pages of the chunks go once the scan is done: those
+  /// that a chunk scanned again from the true end of the one before it
+  /// (after a wrong guess) and the join read, or that a read across a cut
+  /// mapped again after both neighbours let them go.
+  static func releaseAll(_ releasing: SourceBytes?, bounds: [Int]) {
+    releasing?.releaseFolios(bounds[0]..<bounds[bounds.count - 1])
   }
 }

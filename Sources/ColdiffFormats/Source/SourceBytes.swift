@@ -170,6 +170,35 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
     releaseMappedPages(range)
   }
 
+  /// The most bytes of a file the kernel maps into a process at once
+  /// when one of its pages is read: the pages around it come too (its
+  /// fault-around window, 64 KiB by default; on Linux 6.18, its whole
+  /// folio: the page cache holds a file read or written in large pieces
+  /// in folios of up to 2 MiB, each aligned to its size in the file).
+  /// Pages let go behind a read that maps them again stay in memory: a
+  /// walk lets go from the start of the folio where its last release
+  /// ended (``folioStart(_:)``), a part of the input read on its own lets
+  /// go the whole folios its ends lie in (``releaseFolios(_:)``).
+  package static let largestFolio = 2 << 20
+
+  /// The start of the largest folio (``largestFolio``) that `offset`
+  /// lies in.
+  package static func folioStart(_ offset: Int) -> Int {
+    offset / largestFolio * largestFolio
+  }
+
+  /// Lets the pages of `range` go, with the rest of the largest folios
+  /// (``largestFolio``) its ends lie in, as ``releasePages(_:)`` does: for
+  /// a part of the input done with while its neighbours are read on other
+  /// threads, which map the folios they share with it again and let them
+  /// go likewise.
+  ///
+  /// - Parameter range: offsets in the input that are done with for now.
+  package func releaseFolios(_ range: Range<Int>) {
+    let end = (range.upperBound + Self.largestFolio - 1) / Self.largestFolio * Self.largestFolio
+    releasePages(Self.folioStart(range.lowerBound)..<end)
+  }
+
   /// Lets the pages of a mapped file wholly inside `range` go, as
   /// ``releasePages(_:)`` does, whether or not this input lets its pages
   /// go behind its walks (for a walk that knows it is done with them); an
