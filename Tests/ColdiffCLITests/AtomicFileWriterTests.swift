@@ -7,26 +7,36 @@ import Testing
 @testable import ColdiffCLI
 
 @Suite struct AtomicFileWriterTests {
-  @Test func replacesTheFileAndKeepsItsMode() throws {
+  /// Writes `text` to `path` as colpatch does: durably when it replaces
+  /// its target, else with an exchange where the target exists.
+  private func write(_ text: String, to path: String, durable: Bool) throws {
+    try AtomicFileWriter.write(to: path, durable: durable) { descriptor in
+      try AtomicFileWriter.writeAll(Array(text.utf8), to: descriptor, name: path)
+    }
+  }
+
+  @Test(arguments: [true, false])
+  func replacesTheFileAndKeepsItsMode(durable: Bool) throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let path = try folder.write("target.json", "old")
     try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
-    try AtomicFileWriter.write(Array("new".utf8), to: path)
+    try write("new", to: path, durable: durable)
     #expect(try folder.read("target.json") == "new")
     let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
     #expect(mode == 0o640)
     #expect(try folder.contents() == ["target.json"])
   }
 
-  @Test func writesThroughASymbolicLinkAndLeavesHardLinksAlone() throws {
+  @Test(arguments: [true, false])
+  func writesThroughASymbolicLinkAndLeavesHardLinksAlone(durable: Bool) throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let real = try folder.write("real.csv", "old")
     try FileManager.default.createSymbolicLink(
       atPath: folder.file("link.csv"), withDestinationPath: "real.csv")
     try FileManager.default.linkItem(atPath: real, toPath: folder.file("hard.csv"))
-    try AtomicFileWriter.write(Array("new".utf8), to: folder.file("link.csv"))
+    try write("new", to: folder.file("link.csv"), durable: durable)
     #expect(try folder.read("real.csv") == "new")
     #expect(try folder.read("hard.csv") == "old")
     let destination = try FileManager.default.destinationOfSymbolicLink(
@@ -46,6 +56,24 @@ import Testing
     }
     #expect(try folder.read("target.json") == "someone else's bytes")
     #expect(try folder.contents() == ["target.json"])
+  }
+
+  /// A new file is renamed into place; a folder in the target's place is
+  /// left where it is, not exchanged with the new file.
+  @Test(arguments: [true, false])
+  func writesANewFileAndLeavesAFolderInPlace(durable: Bool) throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    try write("new", to: folder.file("new.csv"), durable: durable)
+    #expect(try folder.read("new.csv") == "new")
+    try FileManager.default.createDirectory(
+      atPath: folder.file("taken.csv"), withIntermediateDirectories: false)
+    try folder.write("taken.csv/inside.txt", "kept")
+    #expect(throws: InputError.self) {
+      try write("new", to: folder.file("taken.csv"), durable: durable)
+    }
+    #expect(try folder.read("taken.csv/inside.txt") == "kept")
+    #expect(try folder.contents() == ["new.csv", "taken.csv"])
   }
 
   @Test func aFolderThatCannotBeWrittenLeavesNothing() throws {

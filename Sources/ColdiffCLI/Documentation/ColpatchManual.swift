@@ -102,7 +102,10 @@ public enum ColpatchManual {
         `apply` writes the result to standard output, to OUT with `-o`, or back to \
         TARGET with `-i`. Writes are atomic: the result goes to a temporary file beside \
         the destination, which is then renamed over it (with `-i`, after flushing it to \
-        the disk, so that a crash cannot leave TARGET short). When any operation fails, \
+        the disk, so that a crash cannot leave TARGET short; with `-o`, an OUT that is \
+        there is swapped with the temporary file in one step and then removed, which \
+        spares the file system from writing the new file out before the swap returns). \
+        When any operation fails, \
         nothing is written, the target is untouched and no temporary file is left behind. \
         With `-i`, a hard link to TARGET keeps the old contents.
         """),

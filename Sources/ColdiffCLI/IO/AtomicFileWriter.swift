@@ -3,8 +3,9 @@ import ColdiffFormats
 import Glibc
 
 /// Writes a whole file so that it is either fully old or fully new: the
-/// bytes go to a temporary file in the same folder, are flushed to disk,
-/// and the temporary file is renamed over the target. A hard link to the
+/// bytes go to a temporary file in the same folder, are flushed to disk
+/// (when asked to be durable), and the temporary file is renamed over
+/// the target (or exchanged with it, `replace(_:with:durable:)`). A hard link to the
 /// target keeps the old bytes; a symbolic link is written through (the
 /// file it points to is replaced, the link stays); the replaced file keeps
 /// its owner, group and mode where the process may set them.
@@ -117,9 +118,47 @@ enum AtomicFileWriter {
     if let expected, snapshot(of: target) != expected {
       throw InputError("changed by someone else while colpatch worked; nothing written", file: path)
     }
-    guard rename(temporary, target) == 0 else { throw error(path) }
+    guard replace(target, with: temporary, durable: durable) else { throw error(path) }
     renamed = true
   }
+
+  /// Puts the complete temporary file in the target's place. A durable
+  /// write renames it over the target. Otherwise, when the target exists,
+  /// the two are exchanged (`renameat2` with `RENAME_EXCHANGE`, one atomic
+  /// step as a rename is) and the old file, now under the temporary name,
+  /// is removed: a rename over an existing file makes ext4 start writing
+  /// the new file's data to the disk there and then (`auto_da_alloc`, a
+  /// guard against a file left empty by a crash, which a durable write's
+  /// `fsync` gives anyway): 25–30 ms for 110 MB, against an exchange's
+  /// nothing. A crash between the exchange and the removal leaves the old
+  /// bytes in the temporary file. Only a regular file is exchanged (a
+  /// folder would be moved to the temporary name); where the exchange is
+  /// refused (no such target, a file system without it), a rename.
+  ///
+  /// - Returns: whether the target now holds the new file.
+  private static func replace(_ target: String, with temporary: String, durable: Bool) -> Bool {
+    var status = stat()
+    if !durable, let exchange = exchangeFiles, lstat(target, &status) == 0,
+      status.st_mode & S_IFMT == S_IFREG, exchange(AT_FDCWD, temporary, AT_FDCWD, target, 2) == 0
+    {
+      unlink(temporary)
+      return true
+    }
+    return rename(temporary, target) == 0
+  }
+
+  /// `renameat2(2)`, which Glibc's module does not declare (it takes
+  /// `_GNU_SOURCE`), from the C library when it has it (glibc 2.28 on);
+  /// called with `RENAME_EXCHANGE` (2).
+  private static let exchangeFiles: RenameAt2? = dlsym(
+    UnsafeMutableRawPointer(bitPattern: 0), "renameat2"
+  ).map { unsafeBitCast($0, to: RenameAt2.self) }
+
+  /// `renameat2(2)`'s type.
+  private typealias RenameAt2 =
+    @convention(c) (
+      Int32, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UInt32
+    ) -> Int32
 
   /// A fault hook for the robustness tests (Fuzz/README.md, "Faults while
   /// writing"): with `COLPATCH_FAULT=kill-before-rename` the process kills
