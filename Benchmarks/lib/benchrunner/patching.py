@@ -107,8 +107,11 @@ def run_section(env, workloads, args, rec, outdir):
         results = []
         for a in _appliers(env):
             missing = [n for n in a.needs if n in env.unavailable]
+            # Python's jsonpatch is a peer: run only when --peers names it.
+            unasked = [n for n in a.needs if n == "jsonpatch" and n not in args.peers]
             results.append(Result(a, unavailable="; ".join(
-                "%s: %s" % (n, env.unavailable[n]) for n in missing) or None))
+                ["%s: not in --peers" % n for n in unasked]
+                + ["%s: %s" % (n, env.unavailable[n]) for n in missing]) or None))
         warm(wl["old"], wl["new"], p, d)
         for rep in range(args.repeat):
             # The run that makes the patch (`None`) first, then the
