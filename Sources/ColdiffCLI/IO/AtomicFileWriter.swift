@@ -139,7 +139,8 @@ enum AtomicFileWriter {
   private static func replace(_ target: String, with temporary: String, durable: Bool) -> Bool {
     var status = stat()
     if !durable, let exchange = exchangeFiles, lstat(target, &status) == 0,
-      status.st_mode & S_IFMT == S_IFREG, exchange(AT_FDCWD, temporary, AT_FDCWD, target, 2) == 0
+      status.st_mode & S_IFMT == S_IFREG,
+      exchange(AT_FDCWD, temporary, AT_FDCWD, target, renameExchange) == 0
     {
       unlink(temporary)
       return true
@@ -148,11 +149,14 @@ enum AtomicFileWriter {
   }
 
   /// `renameat2(2)`, which Glibc's module does not declare (it takes
-  /// `_GNU_SOURCE`), from the C library when it has it (glibc 2.28 on);
-  /// called with `RENAME_EXCHANGE` (2).
+  /// `_GNU_SOURCE`), from the C library when it has it (glibc 2.28 on).
   private static let exchangeFiles: RenameAt2? = dlsym(
     UnsafeMutableRawPointer(bitPattern: 0), "renameat2"
   ).map { unsafeBitCast($0, to: RenameAt2.self) }
+
+  /// `renameat2(2)`'s flag that swaps the two names (`RENAME_EXCHANGE`,
+  /// which the module does not declare either).
+  private static let renameExchange: UInt32 = 2
 
   /// `renameat2(2)`'s type.
   private typealias RenameAt2 =

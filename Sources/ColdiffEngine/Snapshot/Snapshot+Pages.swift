@@ -11,17 +11,15 @@ extension Snapshot {
   /// over the records in order that is done with them, so that a large
   /// input is not all in memory at once; and those from the start of the
   /// folio `offset` lies in, which the walk's reads after `offset` mapped
-  /// again (`SourceBytes.largestFolio`). Moves `offset` to that start.
+  /// again (`SourceBytes.releaseWalked(from:to:always:)`). Moves `offset`
+  /// to that start.
   ///
   /// - Parameters:
   ///   - offset: where the walk's last release ended (start at the first
   ///     record's start).
   ///   - record: the record the walk is at.
   package func releasePages(from offset: inout Int, before record: Int) {
-    let start = byteStart(of: record)
-    guard start > offset else { return }
-    bytes.releasePages(SourceBytes.folioStart(offset)..<start)
-    offset = start
+    bytes.releaseWalked(from: &offset, to: byteStart(of: record))
   }
 }
 

@@ -75,18 +75,16 @@ package final class CSVKnownRows: Sendable {
   }
 
   /// Lets the pages of the rows from `offset` (from the start of the
-  /// folio it lies in, which reads after it mapped again:
-  /// `SourceBytes.largestFolio`) to the start of line `line` leave the
-  /// process's memory, when releasing and the rows' file is mapped
-  /// (`SourceBytes.releaseMappedPages(_:)`; they stay in the page cache,
-  /// and a row read again maps them again); moves `offset` there.
+  /// folio it lies in, which reads after it mapped again) to the start of
+  /// line `line` leave the process's memory, when releasing and the rows'
+  /// file is mapped (`SourceBytes.releaseWalked(from:to:always:)`; they
+  /// stay in the page cache, and a row read again maps them again); moves
+  /// `offset` there.
   ///
   /// - Complexity: O(1), and a system call.
   func releaseRows(from offset: inout Int, before line: Int) {
-    let start = records.starts[line]
-    guard releasing, start > offset else { return }
-    source.releaseMappedPages(SourceBytes.folioStart(offset)..<start)
-    offset = start
+    guard releasing else { return }
+    source.releaseWalked(from: &offset, to: records.starts[line], always: true)
   }
 
   /// No rows, for a scan without another file's (which never asks it).

@@ -177,13 +177,14 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
   /// in folios of up to 2 MiB, each aligned to its size in the file).
   /// Pages let go behind a read that maps them again stay in memory: a
   /// walk lets go from the start of the folio where its last release
-  /// ended (``folioStart(_:)``), a part of the input read on its own lets
-  /// go the whole folios its ends lie in (``releaseFolios(_:)``).
-  package static let largestFolio = 2 << 20
+  /// ended (``releaseWalked(from:to:always:)``), a part of the input read
+  /// on its own lets go the whole folios its ends lie in
+  /// (``releaseFolios(_:)``).
+  static let largestFolio = 2 << 20
 
   /// The start of the largest folio (``largestFolio``) that `offset`
   /// lies in.
-  package static func folioStart(_ offset: Int) -> Int {
+  private static func folioStart(_ offset: Int) -> Int {
     offset / largestFolio * largestFolio
   }
 
@@ -195,8 +196,27 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
   ///
   /// - Parameter range: offsets in the input that are done with for now.
   package func releaseFolios(_ range: Range<Int>) {
-    let end = (range.upperBound + Self.largestFolio - 1) / Self.largestFolio * Self.largestFolio
+    let end = Self.folioStart(range.upperBound + Self.largestFolio - 1)
     releasePages(Self.folioStart(range.lowerBound)..<end)
+  }
+
+  /// Lets go the pages a walk over the input in order is done with: from
+  /// `offset`, where its last release ended (from the start of the folio
+  /// `offset` lies in, which the walk's reads since may have mapped again
+  /// whole), to `end`, where it is; moves `offset` to `end`. As
+  /// ``releasePages(_:)`` does, or with `always` as
+  /// ``releaseMappedPages(_:)`` does (a walk that knows it is done with
+  /// them in an input that keeps its pages otherwise).
+  ///
+  /// - Parameters:
+  ///   - offset: where the walk's last release ended.
+  ///   - end: where the walk is.
+  ///   - always: whether the pages go though this input keeps them.
+  package func releaseWalked(from offset: inout Int, to end: Int, always: Bool = false) {
+    guard end > offset else { return }
+    let range = Self.folioStart(offset)..<end
+    if always { releaseMappedPages(range) } else { releasePages(range) }
+    offset = end
   }
 
   /// Lets the pages of a mapped file wholly inside `range` go, as
