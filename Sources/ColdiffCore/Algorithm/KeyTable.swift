@@ -10,6 +10,10 @@ package struct KeyTable {
   /// its record's position plus one (``slot(_:hash:)``).
   private var slots: [UInt64]
   private let mask: Int
+  /// The sample of the arena's keys when they ascend
+  /// (`KeyTable+Ascending`): then they are unique, `slots` is empty, and
+  /// a key is looked up by binary search in the sample and the arena.
+  private var ascending: AscendingKeys?
 
   /// The first two records found with the same key, when building stopped
   /// there.
@@ -32,6 +36,10 @@ package struct KeyTable {
   /// - Throws: `Duplicate` for the first key that occurs twice.
   /// - Complexity: O(n) expected.
   package init(_ arena: KeyArena) throws(Duplicate) {
+    if let ascending = KeyTable.ascendingKeys(arena) {
+      (slots, mask, self.ascending) = ([], 0, ascending)
+      return
+    }
     (slots, mask) = KeyTable.emptySlots(for: arena.count)
     let hashes = arena.hashes
     var firsts = [UInt64](repeating: 0, count: KeyTable.batch)
@@ -125,6 +133,7 @@ package struct KeyTable {
   /// The position in `arena` (the arena this table was built from) of the
   /// record whose key equals record `index` of `other`, or -1.
   package func lookup(_ index: Int, of other: KeyArena, in arena: KeyArena) -> Int32 {
+    if let ascending { return KeyTable.ascendingLookup(index, of: other, in: arena, ascending) }
     let hash = other.hashes[index]
     let tag = hash & KeyTable.tagMask
     var slot = Int(truncatingIfNeeded: hash) & mask
@@ -235,17 +244,28 @@ extension KeyTable {
     into out: UnsafeMutableBufferPointer<Int32>
   ) {
     var guess = records.isEmpty ? 0 : max(0, Int(lookup(records.lowerBound, of: new, in: old)))
+    // Where the records were before the last jump: after a record that
+    // moved, the next is mostly the one after the record before it.
+    var resume = -2
     for record in records {
+      let isMatch = { (candidate: Int) in
+        candidate >= 0 && candidate < old.count && old.keyEquals(candidate, new, record)
+      }
       let match: Int
-      if guess < old.count && old.keyEquals(guess, new, record) {
+      if isMatch(guess) {
         match = guess
-      } else if guess + 1 < old.count && old.keyEquals(guess + 1, new, record) {
+      } else if isMatch(guess + 1) {
         match = guess + 1
+      } else if isMatch(resume) {
+        match = resume
+      } else if isMatch(resume + 1) {
+        match = resume + 1
       } else {
         match = Int(lookup(record, of: new, in: old))
       }
       out[record] = Int32(match)
       guard match >= 0 else { continue }
+      if match != guess && match != guess + 1 { resume = guess }
       guess = match + 1
     }
   }

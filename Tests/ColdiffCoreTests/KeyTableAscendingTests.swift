@@ -1,0 +1,112 @@
+import Testing
+
+@testable import ColdiffCore
+
+/// Keys that ascend are looked up in the arena through its samples
+/// (`KeyTable+Ascending`) instead of a hash table: every key is found,
+/// whatever its samples share, and no absent key is.
+@Suite struct KeyTableAscendingTests {
+  private func arena(_ keys: [[UInt8]]) -> KeyArena {
+    var arena = KeyArena()
+    for key in keys { arena.append { $0 += key } }
+    return arena
+  }
+
+  private func bytes(_ keys: [String]) -> [[UInt8]] { keys.map { Array($0.utf8) } }
+
+  /// Sorted sets of keys: numbered ids with a shared prefix, keys whose
+  /// eight sampled bytes tie (all but the first and the last), keys that
+  /// begin one another (and the empty key), bytes above 0x7F, one key
+  /// and none.
+  private static func sortedSet(_ name: String) -> [String] {
+    switch name {
+    case "numbered ids": (0..<5000).map { "C" + padded($0 * 2, to: 8) }
+    case "tied samples": ["0"] + (0..<3000).map { "a12345678-" + padded($0, to: 4) } + ["z"]
+    case "prefixes": ["", "a", "ab", "abc", "abd", "b", "ba", "bab", "c"]
+    case "high bytes": ["a\u{7F}", "a\u{E9}", "a\u{E9}z", "b"]
+    case "one key": ["only"]
+    default: []
+    }
+  }
+
+  /// `number` in decimal, with zeros before it up to `width` digits.
+  private static func padded(_ number: Int, to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - "\(number)".count)) + "\(number)"
+  }
+
+  @Test(arguments: ["numbered ids", "tied samples", "prefixes", "high bytes", "one key", "no keys"])
+  func everyKeyIsFoundAndNoOtherIs(set: String) throws {
+    let sorted = KeyTableAscendingTests.sortedSet(set)
+    let keys = bytes(sorted)
+    #expect(zip(keys, keys.dropFirst()).allSatisfy { $0.lexicographicallyPrecedes($1) })
+    let old = arena(keys)
+    #expect(KeyTable.ascendingKeys(old) != nil)
+    let table = try KeyTable(old)
+    let missed = (0..<old.count).filter { table.lookup($0, of: old, in: old) != Int32($0) }
+    #expect(missed.isEmpty)
+    // Just after each key, before the first, after the last, shorter
+    // than the shared prefix, and with another first byte.
+    var absent = keys.map { $0 + [0] } + [[0], [0xFF, 0xFF], Array("C".utf8), Array("zz".utf8)]
+    absent.removeAll { keys.contains($0) }
+    let probes = arena(absent)
+    let found = (0..<probes.count).filter { table.lookup($0, of: probes, in: old) != -1 }
+    #expect(found.isEmpty)
+  }
+
+  @Test(arguments: [
+    (["a", "c", "b"], nil as Int?),
+    (["a", "b", "b"], 1),
+    (["ab", "a"], nil),
+    (["", ""], 0),
+  ])
+  func keysOutOfOrderGetATableAndRepetitionsAreReported(keys: [String], repeated: Int?) {
+    let keys = arena(bytes(keys))
+    #expect(KeyTable.ascendingKeys(keys) == nil)
+    if let repeated {
+      #expect {
+        try KeyTable(keys)
+      } throws: { error in
+        guard let duplicate = error as? KeyTable.Duplicate else { return false }
+        return duplicate.first == repeated && duplicate.second == repeated + 1
+      }
+    } else {
+      #expect(throws: Never.self) { try KeyTable(keys) }
+    }
+  }
+
+  /// OLD's keys ascend; NEW moves, inserts and deletes records, so that
+  /// matching guesses (the record after the previous match, the one
+  /// after the record before a move) and looks up the rest.
+  @Test func uniqueKeysAreMatchedAsByADictionary() throws {
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(state >> 33) % bound
+    }
+    let oldKeys = (0..<20_000).map { "id-\(100_000 + $0 * 3)" }
+    var newKeys = oldKeys
+    for _ in 0..<600 {
+      switch next(3) {
+      case 0: newKeys.remove(at: next(newKeys.count))
+      case 1: newKeys.insert("id-\(100_001 + next(60_000) * 3)", at: next(newKeys.count))
+      default: newKeys.insert(newKeys.remove(at: next(newKeys.count)), at: next(newKeys.count))
+      }
+    }
+    let (old, new) = (arena(bytes(oldKeys)), arena(bytes(newKeys)))
+    #expect(KeyTable.ascendingKeys(old) != nil)
+    let positions = Dictionary(uniqueKeysWithValues: oldKeys.enumerated().map { ($1, $0) })
+    let expected = newKeys.map { Int32(positions[$0] ?? -1) }
+    #expect(try KeyTable.matchUnique(old: old, new: new) == expected)
+    // A moved record's key again further on is still a repetition.
+    let moved = newKeys.indices.dropFirst().first {
+      expected[$0] >= 0 && expected[$0] != expected[$0 - 1] + 1
+    }!
+    newKeys.append(newKeys[moved])
+    #expect {
+      try KeyTable.matchUnique(old: old, new: arena(bytes(newKeys)))
+    } throws: { error in
+      guard let duplicate = error as? KeyTable.Duplicate else { return false }
+      return duplicate.first == moved && duplicate.second == newKeys.count - 1 && duplicate.inNew
+    }
+  }
+}
