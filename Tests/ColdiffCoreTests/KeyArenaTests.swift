@@ -25,6 +25,24 @@ import Testing
     }
   }
 
+  /// An arena made unhashed keeps no hashes and computes each when
+  /// asked: the same as a hashed arena's, and its keys equal those of a
+  /// hashed arena with the same bytes, and no others.
+  @Test func anUnhashedArenaHashesWhenAsked() {
+    let (bytes, starts): ([UInt8], [UInt32]) = (Array("xyzabcdefghijk".utf8), [0, 1, 1, 3, 14])
+    let unhashed = KeyArena(unhashedBytes: bytes, starts: starts)
+    let hashed = KeyArena(bytes: bytes, starts: starts)
+    #expect(unhashed.count == 4 && !unhashed.isHashed && hashed.isHashed)
+    #expect(unhashed.hashes.isEmpty)
+    #expect((0..<4).map { unhashed.hash(of: $0) } == hashed.hashes)
+    #expect(unhashed.allHashes() == hashed.hashes)
+    for (a, b) in [(0, 0), (1, 1), (3, 3), (0, 1), (2, 3), (1, 2)] {
+      #expect(unhashed.keyEquals(a, hashed, b) == (a == b))
+      #expect(hashed.keyEquals(a, unhashed, b) == (a == b))
+      #expect(unhashed.keyEquals(a, unhashed, b) == (a == b))
+    }
+  }
+
   @Test func anArenaPastItsCapacityLeavesKeysOutAndSaysSo() {
     var arena = KeyArena(capacity: 5)
     for key in ["ab", "cd"] { arena.append { $0 += Array(key.utf8) } }

@@ -6,10 +6,14 @@ import Testing
 /// (`KeyTable+Ascending`) instead of a hash table: every key is found,
 /// whatever its samples share, and no absent key is.
 @Suite struct KeyTableAscendingTests {
-  private func arena(_ keys: [[UInt8]]) -> KeyArena {
+  private func arena(_ keys: [[UInt8]], hashed: Bool = true) -> KeyArena {
     var arena = KeyArena()
     for key in keys { arena.append { $0 += key } }
-    return arena
+    return hashed
+      ? arena
+      : arena.withUnsafeKeys { bytes, starts in
+        KeyArena(unhashedBytes: Array(bytes), starts: Array(starts))
+      }
   }
 
   private func bytes(_ keys: [String]) -> [[UInt8]] { keys.map { Array($0.utf8) } }
@@ -74,10 +78,30 @@ import Testing
     }
   }
 
+  /// An unhashed arena whose keys do not ascend gets a hash table of
+  /// hashes computed for it: every key found, a repetition reported.
+  @Test func anUnhashedArenaOutOfOrderGetsAHashTable() throws {
+    let keys = bytes((0..<500).map { "k\($0 * 7919 % 503)" })
+    let old = arena(keys, hashed: false)
+    let table = try KeyTable(old)
+    #expect(!table.keysAscend)
+    let missed = (0..<old.count).filter { table.lookup($0, of: old, in: old) != Int32($0) }
+    #expect(missed.isEmpty)
+    #expect(KeyTable.matchOccurrences(old: old, new: old) == (0..<500).map { Int32($0) })
+    #expect {
+      try KeyTable(arena(keys + [keys[17]], hashed: false))
+    } throws: { error in
+      (error as? KeyTable.Duplicate).map { $0.first == 17 && $0.second == 500 } ?? false
+    }
+  }
+
   /// OLD's keys ascend; NEW moves, inserts and deletes records, so that
   /// matching guesses (the record after the previous match, the one
-  /// after the record before a move) and looks up the rest.
-  @Test func uniqueKeysAreMatchedAsByADictionary() throws {
+  /// after the record before a move) and looks up the rest. Keys that
+  /// ascend need no hashes: the arenas are hashed or not, and so are
+  /// the new records checked for repetitions.
+  @Test(arguments: [true, false])
+  func uniqueKeysAreMatchedAsByADictionary(hashed: Bool) throws {
     var state: UInt64 = 0x2545_F491_4F6C_DD1D
     func next(_ bound: Int) -> Int {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -92,8 +116,9 @@ import Testing
       default: newKeys.insert(newKeys.remove(at: next(newKeys.count)), at: next(newKeys.count))
       }
     }
-    let (old, new) = (arena(bytes(oldKeys)), arena(bytes(newKeys)))
-    #expect(KeyTable.ascendingKeys(old) != nil)
+    let old = arena(bytes(oldKeys), hashed: hashed)
+    let new = arena(bytes(newKeys), hashed: hashed)
+    #expect(KeyTable.ascending(old)?.keysAscend == true)
     let positions = Dictionary(uniqueKeysWithValues: oldKeys.enumerated().map { ($1, $0) })
     let expected = newKeys.map { Int32(positions[$0] ?? -1) }
     #expect(try KeyTable.matchUnique(old: old, new: new) == expected)
@@ -103,7 +128,7 @@ import Testing
     }!
     newKeys.append(newKeys[moved])
     #expect {
-      try KeyTable.matchUnique(old: old, new: arena(bytes(newKeys)))
+      try KeyTable.matchUnique(old: old, new: arena(bytes(newKeys), hashed: hashed))
     } throws: { error in
       guard let duplicate = error as? KeyTable.Duplicate else { return false }
       return duplicate.first == moved && duplicate.second == newKeys.count - 1 && duplicate.inNew

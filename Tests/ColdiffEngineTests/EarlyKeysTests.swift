@@ -29,6 +29,22 @@ import Testing
     #expect((0..<later.count).allSatisfy { table.lookup($0, of: later, in: early.keys) == $0 })
   }
 
+  /// Keys that ascend are left unhashed, their table reads no hashes,
+  /// and NEW's keys made for them unhashed are found in it; keys out of
+  /// order are hashed into a hash table.
+  @Test(arguments: [true, false])
+  func earlyKeysThatAscendAreLeftUnhashed(ascending: Bool) throws {
+    let order = (0..<300).map { ascending ? $0 : $0 * 7 % 300 }
+    let text = "id,name\n" + order.map { "k\(1000 + $0),n\($0)\n" }.joined()
+    let early = try #require(try Self.snapshot(text).earlyKeys())
+    #expect(early.keys.isHashed == !ascending)
+    let table = try #require(early.table)
+    #expect(table.keysAscend == ascending)
+    let new = try Self.snapshot(text).keyArena(for: Self.id, hashing: !ascending)
+    #expect(new.isHashed == !ascending)
+    #expect((0..<new.count).allSatisfy { table.lookup($0, of: new, in: early.keys) == $0 })
+  }
+
   @Test func aDuplicateKeyLeavesNoTable() throws {
     let early = try Self.snapshot("id,name\na,1\nb,2\na,3\n").earlyKeys()
     #expect(early != nil)

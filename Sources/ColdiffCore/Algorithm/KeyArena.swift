@@ -17,7 +17,9 @@ package struct KeyArena {
   private(set) var bytes: [UInt8] = []
   /// Where each key starts; one more entry than there are keys.
   private(set) var starts: [UInt32] = [0]
-  /// Each key's hash, computed once.
+  /// Each key's hash, computed once; empty in an arena made unhashed
+  /// (``init(unhashedBytes:starts:)``), whose keys are hashed when asked
+  /// (``hash(of:)``).
   private(set) var hashes: [UInt64] = []
   /// How many key bytes ``append(_:)`` takes in all.
   private var capacity = KeyArena.largestSize
@@ -30,7 +32,10 @@ package struct KeyArena {
   package static let largestSize = Int(UInt32.max)
 
   /// The number of keys.
-  package var count: Int { hashes.count }
+  package var count: Int { starts.count - 1 }
+
+  /// Whether every key's hash is kept (else each is computed when asked).
+  package var isHashed: Bool { hashes.count == count }
 
   /// An empty arena.
   package init() {}
@@ -72,6 +77,38 @@ package struct KeyArena {
     self.hashes = hashes
   }
 
+  /// An arena of keys already made, left unhashed: for keys that are
+  /// matched without their hashes (against keys that ascend, `KeyTable`),
+  /// which would cost a pass over the keys and 8 bytes a key.
+  ///
+  /// - Complexity: O(1).
+  package init(unhashedBytes bytes: [UInt8], starts: [UInt32]) {
+    precondition(
+      starts.first == 0 && starts.last == Self.keyOffset(bytes.count), "starts must span bytes")
+    self.bytes = bytes
+    self.starts = starts
+  }
+
+  /// Record `index`'s hash: the one kept, or computed now in an unhashed
+  /// arena.
+  @inline(__always)
+  package func hash(of index: Int) -> UInt64 {
+    if isHashed { return hashes[index] }
+    return bytes.withUnsafeBufferPointer {
+      KeyHash.hash(UnsafeBufferPointer(rebasing: $0[Int(starts[index])..<Int(starts[index + 1])]))
+    }
+  }
+
+  /// Every key's hash: those kept, or all computed now in an unhashed
+  /// arena.
+  package func allHashes() -> [UInt64] {
+    if isHashed { return hashes }
+    return [UInt64](unsafeUninitializedCapacity: count) { hashes, initialized in
+      KeyArena.hash(bytes: bytes, starts: starts, of: 0..<count, into: hashes)
+      initialized = count
+    }
+  }
+
   /// Writes the hash of each key of `records` to `hashes` (the first
   /// key's to its first element), key `i` being
   /// `bytes[starts[i]..<starts[i + 1]]`.
@@ -103,7 +140,7 @@ package struct KeyArena {
   /// Appends the next record's key, built by `body` into the arena's
   /// bytes; an empty key instead when the arena is full (``isFull``).
   package mutating func append(_ body: (inout [UInt8]) throws -> Void) rethrows {
-    let start = bytes.count
+    let (start, hashing) = (bytes.count, isHashed)
     if !isFull {
       try body(&bytes)
       if bytes.count > capacity {
@@ -112,6 +149,7 @@ package struct KeyArena {
       }
     }
     starts.append(Self.keyOffset(bytes.count))
+    guard hashing else { return }
     hashes.append(
       bytes.withUnsafeBufferPointer {
         KeyHash.hash(UnsafeBufferPointer(rebasing: $0[start..<bytes.count]))
@@ -137,7 +175,10 @@ package struct KeyArena {
   /// Whether record `a` of this arena and record `b` of `other` have the
   /// same key.
   package func keyEquals(_ a: Int, _ other: KeyArena, _ b: Int) -> Bool {
-    guard hashes[a] == other.hashes[b] else { return false }
+    // The hashes first, when both arenas keep them.
+    if !hashes.isEmpty && !other.hashes.isEmpty {
+      guard hashes[a] == other.hashes[b] else { return false }
+    }
     let start = Int(starts[a])
     let otherStart = Int(other.starts[b])
     let length = Int(starts[a + 1]) - start

@@ -13,6 +13,20 @@
 /// stay in the cache; it goes from a stretch of the coarse samples to a
 /// stretch of the fine ones, and ends among the few keys between two.
 extension KeyTable {
+  /// The table of `arena` when its keys ascend, which reads no hashes
+  /// (the arena may be unhashed, and so may the keys looked up in it);
+  /// `nil` otherwise.
+  ///
+  /// - Complexity: O(size of the keys); stops at the first key out of
+  ///   order.
+  package static func ascending(_ arena: KeyArena) -> KeyTable? {
+    ascendingKeys(arena).map { KeyTable(ascending: $0) }
+  }
+
+  /// Whether the keys of this table ascend: looking keys up in it reads
+  /// no hashes.
+  package var keysAscend: Bool { ascending != nil }
+
   /// The keys between two samples of ``AscendingKeys``.
   static let ascendingStride = 16
 

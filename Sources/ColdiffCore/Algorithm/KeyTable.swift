@@ -13,7 +13,7 @@ package struct KeyTable {
   /// The sample of the arena's keys when they ascend
   /// (`KeyTable+Ascending`): then they are unique, `slots` is empty, and
   /// a key is looked up by binary search in the sample and the arena.
-  private var ascending: AscendingKeys?
+  private(set) var ascending: AscendingKeys?
 
   /// The first two records found with the same key, when building stopped
   /// there.
@@ -36,12 +36,12 @@ package struct KeyTable {
   /// - Throws: `Duplicate` for the first key that occurs twice.
   /// - Complexity: O(n) expected.
   package init(_ arena: KeyArena) throws(Duplicate) {
-    if let ascending = KeyTable.ascendingKeys(arena) {
-      (slots, mask, self.ascending) = ([], 0, ascending)
+    if let table = KeyTable.ascending(arena) {
+      self = table
       return
     }
     (slots, mask) = KeyTable.emptySlots(for: arena.count)
-    let hashes = arena.hashes
+    let hashes = arena.allHashes()
     var firsts = [UInt64](repeating: 0, count: KeyTable.batch)
     var start = 0
     while start < arena.count {
@@ -52,21 +52,26 @@ package struct KeyTable {
         firsts[record - start] = slots[Int(truncatingIfNeeded: hashes[record]) & mask]
       }
       for record in start..<end {
-        try place(record, of: arena, firstTaken: firsts[record - start] != 0)
+        try place(record, hash: hashes[record], of: arena, firstTaken: firsts[record - start] != 0)
       }
       start = end
     }
   }
 
-  /// Puts record `record` of `arena` in the first free slot from its
-  /// hash's; `firstTaken` when its first slot is known to be taken.
+  /// The table of keys that ascend, with the sample of them.
+  init(ascending: AscendingKeys) {
+    (slots, mask, self.ascending) = ([], 0, ascending)
+  }
+
+  /// Puts record `record` of `arena`, whose key has `hash`, in the first
+  /// free slot from its hash's; `firstTaken` when its first slot is known
+  /// to be taken.
   ///
   /// - Throws: `Duplicate` when a record already placed has its key.
   @inline(__always)
-  private mutating func place(_ record: Int, of arena: KeyArena, firstTaken: Bool)
+  private mutating func place(_ record: Int, hash: UInt64, of arena: KeyArena, firstTaken: Bool)
     throws(Duplicate)
   {
-    let hash = arena.hashes[record]
     let tag = hash & KeyTable.tagMask
     var slot = Int(truncatingIfNeeded: hash) & mask
     var taken = firstTaken
@@ -103,7 +108,9 @@ package struct KeyTable {
   /// - Complexity: O(count) expected.
   private init(_ arena: KeyArena, records: some Sequence<Int>, count: Int) throws(Duplicate) {
     (slots, mask) = KeyTable.emptySlots(for: count)
-    for record in records { try place(record, of: arena, firstTaken: false) }
+    for record in records {
+      try place(record, hash: arena.hash(of: record), of: arena, firstTaken: false)
+    }
   }
 
   private static func emptySlots(for count: Int) -> ([UInt64], Int) {
@@ -123,8 +130,8 @@ package struct KeyTable {
   /// - Complexity: O(n + m) expected.
   package static func matchOccurrences(old: KeyArena, new: KeyArena) -> [Int32] {
     matchIdentities(
-      oldHashes: old.hashes.map { Int(truncatingIfNeeded: $0) }, newCount: new.count,
-      newHash: { Int(truncatingIfNeeded: new.hashes[$0]) },
+      oldHashes: old.allHashes().map { Int(truncatingIfNeeded: $0) }, newCount: new.count,
+      newHash: { Int(truncatingIfNeeded: new.hash(of: $0)) },
       sameIdentity: { first, other, bothOld in
         old.keyEquals(first, bothOld ? old : new, other)
       })
@@ -134,7 +141,7 @@ package struct KeyTable {
   /// record whose key equals record `index` of `other`, or -1.
   package func lookup(_ index: Int, of other: KeyArena, in arena: KeyArena) -> Int32 {
     if let ascending { return KeyTable.ascendingLookup(index, of: other, in: arena, ascending) }
-    let hash = other.hashes[index]
+    let hash = other.hash(of: index)
     let tag = hash & KeyTable.tagMask
     var slot = Int(truncatingIfNeeded: hash) & mask
     while slots[slot] != 0 {

@@ -18,6 +18,24 @@ package struct EarlyKeys {
   let table: KeyTable?
 }
 
+extension EarlyKeys {
+  /// The keys `bytes` and `starts` hold (record `i`'s from `starts[i]`
+  /// to `starts[i + 1]`) of `column`, with their table: left unhashed
+  /// when they ascend (`KeyTable.ascending(_:)`), whose table reads no
+  /// hashes, else hashed (on both cores when many) into a hash table.
+  ///
+  /// - Complexity: O(n) expected.
+  init(column: Int?, bytes: [UInt8], starts: [UInt32]) {
+    let unhashed = KeyArena(unhashedBytes: bytes, starts: starts)
+    if let table = KeyTable.ascending(unhashed) {
+      self.init(column: column, keys: unhashed, table: table)
+      return
+    }
+    let keys = Snapshot.hashedArena(bytes: bytes, starts: starts)
+    self.init(column: column, keys: keys, table: try? KeyTable(keys))
+  }
+}
+
 extension Snapshot {
   /// The arena and table of the key column the scan of this table
   /// captured (the likely key), made without taking the keys from the
@@ -31,12 +49,11 @@ extension Snapshot {
       guard index.form != .jsonObject, index.capturesKeys, capturedKey != nil,
         index.everyRecordHasKey
       else { return nil }
-      let keys = KeyArena(bytes: index.canonicalKeys, starts: index.canonicalKeyStarts)
-      return EarlyKeys(column: nil, keys: keys, table: try? KeyTable(keys))
+      return EarlyKeys(
+        column: nil, bytes: index.canonicalKeys, starts: index.canonicalKeyStarts)
     }
     guard case .table(let table) = storage, let captured = table.capturedKeys else { return nil }
-    let keys = Snapshot.hashedArena(bytes: captured.bytes, starts: captured.ends)
-    return EarlyKeys(column: captured.column, keys: keys, table: try? KeyTable(keys))
+    return EarlyKeys(column: captured.column, bytes: captured.bytes, starts: captured.ends)
   }
 
   /// The keys and table of `early` when they are those `identity` asks

@@ -35,19 +35,25 @@ extension Snapshot {
   ///   - rules: the comparison rules; their `--ignore` patterns are left
   ///     out of a whole value (the whole value is then both identity and
   ///     equality, SPEC §3, §7.8).
+  ///   - hashing: whether the keys the scan made are hashed; `false` when
+  ///     they are matched without their hashes (against OLD's keys when
+  ///     those ascend, `KeyTable.keysAscend`). Keys made here are hashed
+  ///     as they are made.
   /// - Throws: `InputError` located at the first record that has no value
   ///   for a key field, or for keys of 4 GiB or more in all.
   /// - Complexity: O(n) for keys found by skipping (no value is built),
   ///   O(size) for whole values.
-  package func keyArena(for identity: Identity, rules: ComparisonRules = ComparisonRules()) throws
-    -> KeyArena
-  {
-    try keys(for: identity, rules: rules).checked(file: name)
+  package func keyArena(
+    for identity: Identity, rules: ComparisonRules = ComparisonRules(), hashing: Bool = true
+  ) throws -> KeyArena {
+    try keys(for: identity, rules: rules, hashing: hashing).checked(file: name)
   }
 
-  /// The canonical identity bytes of every record, as ``keyArena(for:rules:)``
+  /// The canonical identity bytes of every record, as ``keyArena(for:rules:hashing:)``
   /// makes them, in an arena that may be full (`KeyArena.isFull`).
-  private func keys(for identity: Identity, rules: ComparisonRules) throws -> KeyArena {
+  private func keys(for identity: Identity, rules: ComparisonRules, hashing: Bool) throws
+    -> KeyArena
+  {
     switch (identity, storage) {
     case (.memberName, _):
       var arena = emptyArena()
@@ -58,12 +64,12 @@ extension Snapshot {
     case (.wholeValue, _):
       return wholeValueKeys(rules: rules)
     case (.fields(let pointers), .json(let index)):
-      return try fieldKeys(pointers, index)
+      return try fieldKeys(pointers, index, hashing: hashing)
     case (.fields, .table) where count == 0:
       // No rows, nothing to key: a table without a header has no columns.
       return emptyArena()
     case (.fields(let pointers), .table(let table)):
-      return try columnKeys(pointers, table)
+      return try columnKeys(pointers, table, hashing: hashing)
     }
   }
 
@@ -107,8 +113,8 @@ extension Snapshot {
 
   /// The canonical bytes of the key fields of each JSON record: those the
   /// scan made when it captured the one key field, else found by skipping.
-  private func fieldKeys(_ pointers: [JSONPointer], _ index: JSONCollectionIndex) throws
-    -> KeyArena
+  private func fieldKeys(_ pointers: [JSONPointer], _ index: JSONCollectionIndex, hashing: Bool)
+    throws -> KeyArena
   {
     if pointers.count == 1, capturedRanges(pointers[0], index) != nil {
       // The scan made the canonical keys: check that every record has one;
@@ -116,7 +122,8 @@ extension Snapshot {
       if let missing = index.firstRecordWithoutKey {
         throw missingKey(pointers[0], record: missing)
       }
-      return Snapshot.hashedArena(bytes: index.canonicalKeys, starts: index.canonicalKeyStarts)
+      return Snapshot.arena(
+        bytes: index.canonicalKeys, starts: index.canonicalKeyStarts, hashing: hashing)
     }
     var arena = emptyArena()
     if pointers.count == 1 {
@@ -157,7 +164,9 @@ extension Snapshot {
   /// The canonical bytes of the key columns of each CSV row.
   ///
   /// - Throws: `InputError` at the header when a key names no column.
-  private func columnKeys(_ pointers: [JSONPointer], _ table: CSVTable) throws -> KeyArena {
+  private func columnKeys(_ pointers: [JSONPointer], _ table: CSVTable, hashing: Bool) throws
+    -> KeyArena
+  {
     let columns = try pointers.map { pointer in
       guard pointer.tokens.count == 1, let column = table.column(named: pointer.tokens[0]) else {
         throw InputError(
@@ -168,7 +177,7 @@ extension Snapshot {
       }
       return column
     }
-    if columns.count == 1 { return try columnKeys(columns[0], table) }
+    if columns.count == 1 { return try columnKeys(columns[0], table, hashing: hashing) }
     var arena = emptyArena()
     for record in 0..<table.rowCount {
       arena.append { out in
@@ -183,14 +192,16 @@ extension Snapshot {
   }
 
   /// The canonical bytes of one key column: those the scan made when it
-  /// captured this column (taken from the table, the first time), else
-  /// unquoted fields copied straight from the input; hashed in one pass
-  /// at the end.
+  /// captured this column (taken from the table, the first time; hashed
+  /// unless `hashing` is false), else unquoted fields copied straight
+  /// from the input, hashed in one pass at the end.
   ///
   /// - Throws: `KeyArena.tooLarge(file:)` for keys of 4 GiB or more.
-  private func columnKeys(_ column: Int, _ table: CSVTable) throws(InputError) -> KeyArena {
+  private func columnKeys(_ column: Int, _ table: CSVTable, hashing: Bool) throws(InputError)
+    -> KeyArena
+  {
     if let captured = table.takeCapturedKeys(column: column) {
-      return Snapshot.hashedArena(bytes: captured.bytes, starts: captured.ends)
+      return Snapshot.arena(bytes: captured.bytes, starts: captured.ends, hashing: hashing)
     }
     var keys: [UInt8] = []
     keys.reserveCapacity(table.rowCount * 16)
@@ -217,6 +228,14 @@ extension Snapshot {
     }
     guard fits else { throw KeyArena.tooLarge(file: name) }
     return KeyArena(bytes: keys, starts: starts)
+  }
+
+  /// The arena of keys a scan made, hashed (``hashedArena(bytes:starts:)``)
+  /// or not.
+  private static func arena(bytes: [UInt8], starts: [UInt32], hashing: Bool) -> KeyArena {
+    hashing
+      ? hashedArena(bytes: bytes, starts: starts)
+      : KeyArena(unhashedBytes: bytes, starts: starts)
   }
 
   /// From how many keys ``hashedArena(bytes:starts:)`` hashes in two
