@@ -88,6 +88,11 @@ import Testing
     let missed = (0..<old.count).filter { table.lookup($0, of: old, in: old) != Int32($0) }
     #expect(missed.isEmpty)
     #expect(KeyTable.matchOccurrences(old: old, new: old) == (0..<500).map { Int32($0) })
+    // NEW unhashed against a hash table: each key looked up hashed then.
+    let hashed = arena(keys)
+    let new = arena(Array(keys.reversed()) + [Array("absent".utf8)], hashed: false)
+    let expected = (0..<500).reversed().map { Int32($0) } + [-1]
+    #expect(try KeyTable.matchUnique(old: hashed, new: new) == expected)
     #expect {
       try KeyTable(arena(keys + [keys[17]], hashed: false))
     } throws: { error in

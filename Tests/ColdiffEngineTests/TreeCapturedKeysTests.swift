@@ -47,6 +47,27 @@ import Testing
     #expect(captured.keyTable(for: [JSONPointer(["v"])]) == nil)
   }
 
+  /// OLD's keys that ascend in preorder are left unhashed, with a table
+  /// that reads no hashes; out of order they are hashed into a hash
+  /// table. NEW's are left unhashed either way, and are found in both.
+  @Test(arguments: [true, false])
+  func keysAreHashedOnlyForAHashTable(ascending: Bool) throws {
+    let ids = ascending ? ["a", "b", "c", "d"] : ["c", "a", "d", "b"]
+    let text =
+      #"[{"id": "\#(ids[0])", "children": [{"id": "\#(ids[1])"}]}, "#
+      + #"{"id": "\#(ids[2])", "children": [{"id": "\#(ids[3])"}]}]"#
+    let pointers = [JSONPointer(["id"])]
+    let old = try tree(text, capturing: Self.key, table: true)
+    let oldKeys = try #require(old.capturedArena)
+    let table = try #require(old.keyTable(for: pointers))
+    #expect(table.keysAscend == ascending && oldKeys.isHashed == !ascending)
+    let new = try tree(text, capturing: Self.key, table: false)
+    let newKeys = try #require(new.capturedArena)
+    #expect(!newKeys.isHashed)
+    #expect((0..<4).map { table.lookup($0, of: newKeys, in: oldKeys) } == [0, 1, 2, 3])
+    #expect(try KeyTable.matchUnique(old: oldKeys, new: newKeys, table: table) == [0, 1, 2, 3])
+  }
+
   @Test func aNodeWithoutTheKeyIsReportedAsBefore() throws {
     let text = #"[{"id": "a", "children": [{"v": 1}]}, {"id": "b"}]"#
     let captured = try tree(text, capturing: Self.key, table: true)

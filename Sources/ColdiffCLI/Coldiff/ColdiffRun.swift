@@ -78,15 +78,15 @@ struct ColdiffRun {
     // nothing here holds the keys once they are matched.
     var oldMade = old.keysAndTable(early, for: identity)
     early = nil
-    // Against OLD's keys when they ascend, NEW's are matched unhashed.
-    let hashingNew = oldMade?.1?.keysAscend != true
+    // NEW's keys are matched unhashed: the matching hashes only those it
+    // looks up in OLD's hash table (none when OLD's keys ascend).
     let ((oldKeys, oldTable), newKeys) = try Parallel.both(
       {
         if let made = oldMade.take() { return made }
         let keys = try old.keyArena(for: identity, rules: rules)
         return (keys, identity == .wholeValue ? nil : try? KeyTable(keys))
       },
-      { try new.keyArena(for: identity, rules: rules, hashing: hashingNew) })
+      { try new.keyArena(for: identity, rules: rules, hashing: false) })
     let shard = options.shard.flatMap { Shard(index: $0.index, count: $0.count) }
     let newMembers = shard?.members(of: newKeys) ?? []
     let oldMembers = shard?.members(of: oldKeys) ?? []
