@@ -66,6 +66,22 @@ import Testing
     }
   }
 
+  /// A list of `ListText.handedOverBytes` or more is handed over as it
+  /// is, whatever the threshold: a piece of its own, not copied into the
+  /// text before it; the text put together is the built document's.
+  @Test func aLongListIsHandedOverAsItIs() throws {
+    let text = String(repeating: "x", count: 90)
+    let row = { (id: Int) in "{\"id\": \(id), \"text\": \"\(text)\"}\n" }
+    let comparison = try compare(
+      (0..<10).map(row).joined(), (0..<1000).map(row).joined(), form: "jsonl")
+    var pieces: [[UInt8]] = []
+    var out: [UInt8] = []
+    comparison.writeDocument(to: &out, flushingAt: .max) { pieces.append($0) }
+    #expect(pieces.count == 2)
+    #expect(pieces.last?.count ?? 0 >= DiffDocument.ListText.handedOverBytes)
+    #expect(pieces.flatMap { $0 } + out == comparison.document().bytes)
+  }
+
   @Test(arguments: [UInt64(1), 2, 3, 4])
   func wholeValueDocumentsAreWrittenAsBuilt(seed: UInt64) throws {
     var random = RandomCollections(seed: seed)

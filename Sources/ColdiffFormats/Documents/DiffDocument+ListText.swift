@@ -14,6 +14,11 @@ extension DiffDocument {
     /// An empty list.
     package init() {}
 
+    /// The bytes from which a list's text is handed over to be written
+    /// as it is, never copied after the text before it: a copy, and the
+    /// fresh memory it grows into, cost more than one more write.
+    package static let handedOverBytes = 1 << 16
+
     /// An empty list with room for about `count` bytes of elements, so
     /// that a long list is not copied as it grows.
     package init(reservingCapacity count: Int) {
@@ -98,8 +103,10 @@ extension DiffDocument {
   ///   - moves: the moves' text.
   ///   - out: the buffer to append to; what is left in it at the end is
   ///     the document's last piece.
-  ///   - threshold: the bytes from which a list's text is handed over
-  ///     as it is instead of copied into `out`.
+  ///   - threshold: the bytes of `out` and a list's text from which the
+  ///     list is handed over as it is instead of copied into `out`; a
+  ///     list of ``handedOverBytes`` or more always is (its copy would
+  ///     cost more than a write of its own).
   ///   - flush: takes the text so far (and writes it somewhere).
   package func write(
     inserts: ListText, deletes: ListText, updates: ListText, moves: ListText,
@@ -112,7 +119,7 @@ extension DiffDocument {
     for (index, (name, list)) in lists.enumerated() {
       if index > 0 { out += ",\n".utf8 }
       DiffDocument.writeListOpening(name, to: &out)
-      if out.count + list.bytes.count >= threshold {
+      if out.count + list.bytes.count >= threshold || list.bytes.count >= ListText.handedOverBytes {
         flush(out)
         out.removeAll(keepingCapacity: true)
         if list.count > 0 { flush(list.bytes) }
