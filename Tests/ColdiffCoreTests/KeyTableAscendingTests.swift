@@ -107,19 +107,9 @@ import Testing
   /// the new records checked for repetitions.
   @Test(arguments: [true, false])
   func uniqueKeysAreMatchedAsByADictionary(hashed: Bool) throws {
-    var state: UInt64 = 0x2545_F491_4F6C_DD1D
-    func next(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int(state >> 33) % bound
-    }
     let oldKeys = (0..<20_000).map { "id-\(100_000 + $0 * 3)" }
-    var newKeys = oldKeys
-    for _ in 0..<600 {
-      switch next(3) {
-      case 0: newKeys.remove(at: next(newKeys.count))
-      case 1: newKeys.insert("id-\(100_001 + next(60_000) * 3)", at: next(newKeys.count))
-      default: newKeys.insert(newKeys.remove(at: next(newKeys.count)), at: next(newKeys.count))
-      }
+    var newKeys = RandomEdits.editedKeys(oldKeys, edits: 600, seed: 21) {
+      "id-\(100_001 + $0 * 3)"
     }
     let old = arena(bytes(oldKeys), hashed: hashed)
     let new = arena(bytes(newKeys), hashed: hashed)

@@ -104,20 +104,8 @@ import Testing
   /// matching and the first duplicate that one pass in order gives.
   @Test func matchesInPartsAsInOnePass() throws {
     let count = 3 * KeyTable.recordsPerPart + 5
-    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-    func next(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int(state >> 33) % bound
-    }
     let oldKeys = (0..<count).map { "k\($0)" }
-    var newKeys = oldKeys
-    for _ in 0..<2000 {
-      switch next(3) {
-      case 0: newKeys.remove(at: next(newKeys.count))
-      case 1: newKeys.insert("new-\(next(1 << 30))", at: next(newKeys.count))
-      default: newKeys.insert(newKeys.remove(at: next(newKeys.count)), at: next(newKeys.count))
-      }
-    }
+    var newKeys = RandomEdits.editedKeys(oldKeys, edits: 2000, seed: 7) { "new-\($0)" }
     let (old, new) = (arena(oldKeys), arena(newKeys))
     let inReverse = { (parts: Int, body: (Int) -> Void) in
       for part in (0..<parts).reversed() { body(part) }

@@ -37,6 +37,26 @@ enum RandomEdits {
     return (old, new)
   }
 
+  /// `keys` after `edits` random edits, each a delete, an insert of
+  /// `inserted(n)` for a random `n` below 2^30, or a move.
+  static func editedKeys(
+    _ keys: [String], edits: Int, seed: UInt64, inserted: (Int) -> String
+  ) -> [String] {
+    var generator = SeededGenerator(seed: seed)
+    var edited = keys
+    for _ in 0..<edits {
+      let place = { (count: Int) in Int.random(in: 0..<max(count, 1), using: &generator) }
+      switch Int.random(in: 0..<3, using: &generator) {
+      case 0 where !edited.isEmpty: edited.remove(at: place(edited.count))
+      case 1: edited.insert(inserted(place(1 << 30)), at: place(edited.count))
+      default:
+        guard !edited.isEmpty else { continue }
+        edited.insert(edited.remove(at: place(edited.count)), at: place(edited.count))
+      }
+    }
+    return edited
+  }
+
   /// Two collections of small letters with many duplicates.
   static func letters(using generator: inout SeededGenerator, maxCount: Int = 40)
     -> (old: [Character], new: [Character])
