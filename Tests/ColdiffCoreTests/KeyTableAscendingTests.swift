@@ -18,18 +18,29 @@ import Testing
 
   private func bytes(_ keys: [String]) -> [[UInt8]] { keys.map { Array($0.utf8) } }
 
-  /// Sorted sets of keys: numbered ids with a shared prefix, keys whose
-  /// eight sampled bytes tie (all but the first and the last), keys that
-  /// begin one another (and the empty key), bytes above 0x7F, one key
-  /// and none.
-  private static func sortedSet(_ name: String) -> [String] {
-    switch name {
-    case "numbered ids": (0..<5000).map { "C" + padded($0 * 2, to: 8) }
-    case "tied samples": ["0"] + (0..<3000).map { "a12345678-" + padded($0, to: 4) } + ["z"]
-    case "prefixes": ["", "a", "ab", "abc", "abd", "b", "ba", "bab", "c"]
-    case "high bytes": ["a\u{7F}", "a\u{E9}", "a\u{E9}z", "b"]
-    case "one key": ["only"]
-    default: []
+  /// Sorted sets of keys, byte by byte: numbered ids with a shared
+  /// prefix, keys whose eight sampled bytes tie (all but the first and
+  /// the last), keys that begin one another (and the empty key), bytes
+  /// above 0x7F, one key and none; shorter keys first: numbers without
+  /// leading zeros, with a prefix, and keys whose sampled bytes tie
+  /// within each length.
+  private static func sortedSet(_ name: String) -> (KeyOrder, [String]) {
+    let tiedInLength = { (width: Int) in (0..<2000).map { "a123456789" + padded($0, to: width) } }
+    return switch name {
+    case "numbered ids": (.bytewise, (0..<5000).map { "C" + padded($0 * 2, to: 8) })
+    case "tied samples":
+      (.bytewise, ["0"] + (0..<3000).map { "a12345678-" + padded($0, to: 4) } + ["z"])
+    case "prefixes": (.bytewise, ["", "a", "ab", "abc", "abd", "b", "ba", "bab", "c"])
+    case "high bytes": (.bytewise, ["a\u{7F}", "a\u{E9}", "a\u{E9}z", "b"])
+    case "one key": (.bytewise, ["only"])
+    case "numbers": (.lengthFirst, (1...5000).map { "\($0)" })
+    case "prefixed numbers": (.lengthFirst, (0..<5000).map { "id-\($0 * 7)" })
+    case "tied lengths":
+      (
+        .lengthFirst,
+        ["0"] + tiedInLength(4) + tiedInLength(5) + [String(repeating: "z", count: 16)]
+      )
+    default: (.bytewise, [])
     }
   }
 
@@ -38,13 +49,20 @@ import Testing
     String(repeating: "0", count: max(0, width - "\(number)".count)) + "\(number)"
   }
 
-  @Test(arguments: ["numbered ids", "tied samples", "prefixes", "high bytes", "one key", "no keys"])
+  @Test(arguments: [
+    "numbered ids", "tied samples", "prefixes", "high bytes", "one key", "no keys", "numbers",
+    "prefixed numbers", "tied lengths",
+  ])
   func everyKeyIsFoundAndNoOtherIs(set: String) throws {
-    let sorted = KeyTableAscendingTests.sortedSet(set)
+    let (order, sorted) = KeyTableAscendingTests.sortedSet(set)
     let keys = bytes(sorted)
-    #expect(zip(keys, keys.dropFirst()).allSatisfy { $0.lexicographicallyPrecedes($1) })
+    #expect(
+      zip(keys, keys.dropFirst()).allSatisfy {
+        order == .lengthFirst && $0.count != $1.count
+          ? $0.count < $1.count : $0.lexicographicallyPrecedes($1)
+      })
     let old = arena(keys)
-    #expect(KeyTable.ascendingKeys(old) != nil)
+    #expect(AscendingKeys(old)?.order == order)
     let table = try KeyTable(old)
     let missed = (0..<old.count).filter { table.lookup($0, of: old, in: old) != Int32($0) }
     #expect(missed.isEmpty)
@@ -62,10 +80,12 @@ import Testing
     (["a", "b", "b"], 1),
     (["ab", "a"], nil),
     (["", ""], 0),
+    (["10", "9", "8"], nil),
+    (["9", "10", "10"], 1),
   ])
   func keysOutOfOrderGetATableAndRepetitionsAreReported(keys: [String], repeated: Int?) {
     let keys = arena(bytes(keys))
-    #expect(KeyTable.ascendingKeys(keys) == nil)
+    #expect(AscendingKeys(keys) == nil)
     if let repeated {
       #expect {
         try KeyTable(keys)
@@ -105,15 +125,16 @@ import Testing
   /// after the record before a move) and looks up the rest. Keys that
   /// ascend need no hashes: the arenas are hashed or not, and so are
   /// the new records checked for repetitions.
-  @Test(arguments: [true, false])
-  func uniqueKeysAreMatchedAsByADictionary(hashed: Bool) throws {
-    let oldKeys = (0..<20_000).map { "id-\(100_000 + $0 * 3)" }
+  @Test(arguments: [true, false], [true, false])
+  func uniqueKeysAreMatchedAsByADictionary(hashed: Bool, oneWidth: Bool) throws {
+    // Ids of one width ascend byte by byte, the others shorter first.
+    let oldKeys = (0..<20_000).map { "id-\((oneWidth ? 100_000 : 0) + $0 * 3)" }
     var newKeys = RandomEdits.editedKeys(oldKeys, edits: 600, seed: 21) {
       "id-\(100_001 + $0 * 3)"
     }
     let old = arena(bytes(oldKeys), hashed: hashed)
     let new = arena(bytes(newKeys), hashed: hashed)
-    #expect(KeyTable.ascending(old)?.keysAscend == true)
+    #expect(AscendingKeys(old)?.order == (oneWidth ? .bytewise : .lengthFirst))
     let positions = Dictionary(uniqueKeysWithValues: oldKeys.enumerated().map { ($1, $0) })
     let expected = newKeys.map { Int32(positions[$0] ?? -1) }
     #expect(try KeyTable.matchUnique(old: old, new: new) == expected)
