@@ -14,8 +14,24 @@ extension KeyTable {
   ///
   /// - Complexity: O(size of the keys); stops at the first key out of
   ///   order.
-  package static func ascending(_ arena: KeyArena) -> KeyTable? {
+  static func ascending(_ arena: KeyArena) -> KeyTable? {
     AscendingKeys(arena).map { KeyTable(ascending: $0) }
+  }
+
+  /// The arena of the keys `bytes` and `starts` hold (record `i`'s from
+  /// `starts[i]` to `starts[i + 1]`), with their table: the arena left
+  /// unhashed when the keys ascend, whose table reads no hashes, else the
+  /// arena `hashed` makes of them (which may hash them on several cores)
+  /// with its hash table, `nil` when a key occurs twice.
+  ///
+  /// - Complexity: O(n) expected.
+  package static func arenaAndTable(
+    bytes: [UInt8], starts: [UInt32], hashed: ([UInt8], [UInt32]) -> KeyArena
+  ) -> (KeyArena, KeyTable?) {
+    let unhashed = KeyArena(unhashedBytes: bytes, starts: starts)
+    if let table = ascending(unhashed) { return (unhashed, table) }
+    let arena = hashed(bytes, starts)
+    return (arena, try? KeyTable(hashing: arena))
   }
 
   /// Whether the keys of this table ascend: looking keys up in it reads

@@ -31,15 +31,25 @@ package struct KeyTable {
   /// coming one after the other.
   static let batch = 16
 
-  /// Indexes every key of `arena`.
+  /// Indexes every key of `arena`: without slots when its keys ascend
+  /// (`KeyTable+Ascending`), else in a hash table.
   ///
   /// - Throws: `Duplicate` for the first key that occurs twice.
   /// - Complexity: O(n) expected.
   package init(_ arena: KeyArena) throws(Duplicate) {
     if let table = KeyTable.ascending(arena) {
       self = table
-      return
+    } else {
+      try self.init(hashing: arena)
     }
+  }
+
+  /// Indexes every key of `arena` in a hash table, the keys hashed first
+  /// when the arena keeps no hashes.
+  ///
+  /// - Throws: `Duplicate` for the first key that occurs twice.
+  /// - Complexity: O(n) expected.
+  init(hashing arena: KeyArena) throws(Duplicate) {
     (slots, mask) = KeyTable.emptySlots(for: arena.count)
     let hashes = arena.allHashes()
     var firsts = [UInt64](repeating: 0, count: KeyTable.batch)
@@ -237,8 +247,10 @@ extension KeyTable {
   ///
   /// Records mostly keep their order, so each is first tried against the
   /// old record after the previous match and the one after that (a
-  /// record deleted in between), sequential reads, and only then looked
-  /// up in the table.
+  /// record deleted in between), then against the record after the one
+  /// before the last jump and the one after that (where the records
+  /// resume after a moved one), sequential reads, and only then looked up
+  /// in the table.
   ///
   /// - Parameters:
   ///   - records: the records of `new` to match.

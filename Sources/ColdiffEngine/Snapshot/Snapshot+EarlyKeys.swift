@@ -20,19 +20,16 @@ package struct EarlyKeys {
 
 extension EarlyKeys {
   /// The keys `bytes` and `starts` hold (record `i`'s from `starts[i]`
-  /// to `starts[i + 1]`) of `column`, with their table: left unhashed
-  /// when they ascend (`KeyTable.ascending(_:)`), whose table reads no
-  /// hashes, else hashed (on both cores when many) into a hash table.
+  /// to `starts[i + 1]`) of `column`, with their table
+  /// (`KeyTable.arenaAndTable(bytes:starts:hashed:)`): left unhashed when
+  /// they ascend, whose table reads no hashes, else hashed (on both cores
+  /// when many) into a hash table.
   ///
   /// - Complexity: O(n) expected.
   init(column: Int?, bytes: [UInt8], starts: [UInt32]) {
-    let unhashed = KeyArena(unhashedBytes: bytes, starts: starts)
-    if let table = KeyTable.ascending(unhashed) {
-      self.init(column: column, keys: unhashed, table: table)
-      return
-    }
-    let keys = Snapshot.hashedArena(bytes: bytes, starts: starts)
-    self.init(column: column, keys: keys, table: try? KeyTable(keys))
+    let (keys, table) = KeyTable.arenaAndTable(
+      bytes: bytes, starts: starts, hashed: Snapshot.hashedArena(bytes:starts:))
+    self.init(column: column, keys: keys, table: table)
   }
 }
 

@@ -35,10 +35,10 @@ extension Snapshot {
   ///   - rules: the comparison rules; their `--ignore` patterns are left
   ///     out of a whole value (the whole value is then both identity and
   ///     equality, SPEC §3, §7.8).
-  ///   - hashing: whether the keys the scan made are hashed; `false` when
-  ///     they are matched without their hashes (against OLD's keys when
-  ///     those ascend, `KeyTable.keysAscend`). Keys made here are hashed
-  ///     as they are made.
+  ///   - hashing: whether the keys the scan made are hashed; `false` for
+  ///     keys matched to a table (NEW's), which the matching hashes one by
+  ///     one where it looks them up. Keys made here are hashed as they
+  ///     are made.
   /// - Throws: `InputError` located at the first record that has no value
   ///   for a key field, or for keys of 4 GiB or more in all.
   /// - Complexity: O(n) for keys found by skipping (no value is built),

@@ -6,9 +6,9 @@ extension TreeSnapshot {
   /// their table when asked for (OLD's); `nil` when the scan made none or
   /// a node has no key (matching then reports it), a `nil` table when a
   /// key occurs twice (matching reports it). The keys are hashed only for
-  /// a hash table: keys that ascend get a table that reads no hashes
-  /// (`KeyTable.ascending(_:)`), and keys matched to a table are hashed
-  /// one by one where the matching looks them up.
+  /// a hash table (`KeyTable.arenaAndTable(bytes:starts:hashed:)`): keys
+  /// that ascend get a table that reads no hashes, and keys matched to a
+  /// table are hashed one by one where the matching looks them up.
   ///
   /// - Complexity: O(n) expected.
   static func capturedKeys(of layout: JSONTreeScanner.Layout, table: Bool) -> (
@@ -16,12 +16,13 @@ extension TreeSnapshot {
   ) {
     guard !layout.canonicalKeyStarts.isEmpty, !layout.keyRanges.contains(where: { $0 == nil })
     else { return (nil, nil) }
-    let unhashed = KeyArena(
-      unhashedBytes: layout.canonicalKeys, starts: layout.canonicalKeyStarts)
-    guard table else { return (unhashed, nil) }
-    if let ascending = KeyTable.ascending(unhashed) { return (unhashed, ascending) }
-    let arena = KeyArena(bytes: layout.canonicalKeys, starts: layout.canonicalKeyStarts)
-    return (arena, try? KeyTable(arena))
+    guard table else {
+      return (KeyArena(unhashedBytes: layout.canonicalKeys, starts: layout.canonicalKeyStarts), nil)
+    }
+    // Hashed on this core: the other makes the tree's shape meanwhile.
+    return KeyTable.arenaAndTable(
+      bytes: layout.canonicalKeys, starts: layout.canonicalKeyStarts,
+      hashed: KeyArena.init(bytes:starts:))
   }
 
   /// Whether `pointers` name the one key the scan noted for every node
