@@ -171,6 +171,78 @@ import Testing
     #expect(updates > 100)
   }
 
+  /// The diff's nodes (`TreeDiffNodes`) are the nodes its paths name, in
+  /// its lists' order.
+  @Test func theNodesAreThoseThePathsName() {
+    var generator = SeededGenerator(seed: 46)
+    for _ in 0..<200 {
+      let (old, new) = FlatForest.randomPair(using: &generator)
+      let oldNodes = Self.preorder(old)
+      let newNodes = Self.preorder(new)
+      let (oldShape, newShape) = (TreeShape(of: old), TreeShape(of: new))
+      let newToOld = newNodes.map { node in
+        Int32(oldNodes.firstIndex { $0.id == node.id } ?? -1)
+      }
+      var nodes = TreeDiffNodes()
+      let diff = Diff(
+        oldShape: oldShape, newShape: newShape, newToOld: newToOld, nodes: &nodes,
+        isEqual: { TreeItem.sameContent(oldNodes[$0], newNodes[$1]) })
+      #expect(diff == Self.diff(old, new))
+      let (oldPath, newPath) = (
+        { Self.path(of: $0, in: oldShape) }, { Self.path(of: $0, in: newShape) }
+      )
+      #expect(nodes.inserts.map(newPath) == diff.inserts)
+      #expect(nodes.deletes.map(oldPath) == diff.deletes)
+      #expect(nodes.updates.map(oldPath) == diff.updates)
+      #expect(nodes.moves.map(oldPath) == diff.moves.map(\.from))
+      #expect(
+        nodes.moves.map { newPath(Int32(newToOld.firstIndex(of: $0)!)) } == diff.moves.map(\.to))
+    }
+  }
+
+  /// The updates' nodes (`TreeDiffNodes`), in any order given, come out
+  /// sorted, and the updates' paths are theirs, in a random forest and in
+  /// one with a chain 300 nodes deep.
+  @Test func updatesHaveTheirNodesPaths() {
+    var generator = SeededGenerator(seed: 47)
+    // Each node's parent is a root's -1, the node before it or one of
+    // that node's ancestors: preorder.
+    var parents: [Int32] = []
+    for node in 0..<400 {
+      var candidates: [Int32] = [-1]
+      var above = Int32(node - 1)
+      while above >= 0 {
+        candidates.append(above)
+        above = parents[Int(above)]
+      }
+      parents.append(candidates.randomElement(using: &generator)!)
+    }
+    // Nodes 300 and on hang off the chain, higher and higher.
+    let chain: [Int32] = (0..<400).map { node in Int32(node < 300 ? node - 1 : 599 - node) }
+    let positions = Diff(inserts: [], deletes: [], updates: [], moves: [])
+    for shape in [TreeShape(parents: parents), TreeShape(parents: chain)] {
+      for count in [0, 1, 3, 50, 400] {
+        let updated = Array((0..<400).shuffled(using: &generator).prefix(count))
+        var nodes = TreeDiffNodes()
+        let diff = positions.updating(oldNodes: updated, in: shape, nodes: &nodes)
+        #expect(nodes.updates == updated.sorted().map { Int32($0) })
+        #expect(
+          diff.updates == nodes.updates.map { Self.path(of: $0, in: shape) }, "\(count) nodes")
+      }
+    }
+  }
+
+  /// The path of `node`, walked up its parents.
+  static func path(of node: Int32, in shape: TreeShape) -> TreeIndexPath {
+    var components: [Int] = []
+    var current = Int(node)
+    while current >= 0 {
+      components.insert(Int(shape.siblingIndices[current]), at: 0)
+      current = Int(shape.parents[current])
+    }
+    return TreeIndexPath(components)
+  }
+
   static func preorder(_ forest: [TreeItem]) -> [TreeItem] {
     forest.flatMap { [$0] + preorder($0.children) }
   }

@@ -19,7 +19,7 @@ struct ComparisonOutput {
   let changes: (_ limit: Int?) -> ReportChanges
   /// Writes the diff document's text as `document()`'s would be written
   /// (`DiffDocument.write(to:flushingAt:_:)`), without building it, when
-  /// the comparison can (a flat one, its lists written on both cores).
+  /// the comparison can (flat or tree, its lists written on both cores).
   var writeDocument: ((inout [UInt8], Int, ([UInt8]) -> Void) -> Void)? = nil
 }
 

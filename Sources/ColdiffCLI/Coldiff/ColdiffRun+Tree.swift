@@ -66,7 +66,8 @@ extension ColdiffRun {
       ComparisonOutput(
         hasDifferences: !comparison.diff.isEmpty, summary: { ReportStyle.summary(comparison.diff) },
         document: comparison.document, patch: comparison.patch(guards:),
-        text: { text.render(comparison) }, changes: { ReportChanges(comparison, limit: $0) }),
+        text: { text.render(comparison) }, changes: { ReportChanges(comparison, limit: $0) },
+        writeDocument: comparison.writeDocument(to:flushingAt:_:)),
       header: header, title: title)
     // Both trees, their snapshots and mapped inputs go with the process,
     // not node by node (as a flat comparison's do).

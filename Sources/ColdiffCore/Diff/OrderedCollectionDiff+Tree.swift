@@ -35,31 +35,47 @@ extension OrderedCollectionDiff where Index == TreeIndexPath {
     oldShape: TreeShape, newShape: TreeShape, newToOld: [Int32],
     isEqual: (_ old: Int, _ new: Int) throws -> Bool
   ) rethrows {
+    var nodes = TreeDiffNodes()
+    try self.init(
+      oldShape: oldShape, newShape: newShape, newToOld: newToOld, nodes: &nodes, isEqual: isEqual)
+  }
+
+  /// Creates the diff of two forests as
+  /// `init(oldShape:newShape:newToOld:isEqual:)` does, and gives the
+  /// nodes its paths name in `nodes`.
+  package init(
+    oldShape: TreeShape, newShape: TreeShape, newToOld: [Int32], nodes: inout TreeDiffNodes,
+    isEqual: (_ old: Int, _ new: Int) throws -> Bool
+  ) rethrows {
     precondition(newToOld.count == newShape.count, "newToOld must have one entry per new node")
     let old = oldShape.topology
     let new = newShape.topology
     let oldToNew = invertMatching(oldCount: old.count, newToOld: newToOld)
-    // Collect deleted roots and unequal pairs in old order.
-    var deletes: [TreeIndexPath] = []
-    var updates: [TreeIndexPath] = []
+    // Collect deleted roots and unequal pairs in old order (preorder:
+    // the order of their paths).
+    nodes = TreeDiffNodes()
     try old.parents.withUnsafeBufferPointer { parents in
       try oldToNew.withUnsafeBufferPointer { oldToNew in
         for node in 0..<parents.count {
           let parent = Int(parents[node])
           if oldToNew[node] < 0 {
-            if parent < 0 || oldToNew[parent] >= 0 { deletes.append(old.path(of: node)) }
+            if parent < 0 || oldToNew[parent] >= 0 { nodes.deletes.append(Int32(node)) }
           } else if try !isEqual(node, Int(oldToNew[node])) {
-            updates.append(old.path(of: node))
+            nodes.updates.append(Int32(node))
           }
         }
       }
     }
-    let (inserts, moved) = Self.insertsAndMoves(old: old, new: new, newToOld: newToOld)
-    var moves: [Move] = []
-    for node in 0..<old.count where moved[node] {
-      moves.append(Move(from: old.path(of: node), to: new.path(of: Int(oldToNew[node]))))
-    }
-    self.init(inserts: inserts, deletes: deletes, updates: updates, moves: moves)
+    let moved: [Bool]
+    (nodes.inserts, moved) = Self.insertsAndMoves(old: old, new: new, newToOld: newToOld)
+    for node in 0..<old.count where moved[node] { nodes.moves.append(Int32(node)) }
+    self.init(
+      inserts: nodes.inserts.map { new.path(of: Int($0)) },
+      deletes: nodes.deletes.map { old.path(of: Int($0)) },
+      updates: nodes.updates.map { old.path(of: Int($0)) },
+      moves: nodes.moves.map {
+        Move(from: old.path(of: Int($0)), to: new.path(of: Int(oldToNew[Int($0)])))
+      })
   }
 
   /// This diff with the old nodes `nodes` (matched, in any order) as its
@@ -71,21 +87,35 @@ extension OrderedCollectionDiff where Index == TreeIndexPath {
   ///
   /// - Complexity: O(u log u + u·h) for u updates and height h.
   public func updating(oldNodes nodes: [Int], in oldShape: TreeShape) -> Self {
-    OrderedCollectionDiff(
-      inserts: inserts, deletes: deletes,
-      updates: nodes.sorted().map { oldShape.topology.path(of: $0) }, moves: moves)
+    var treeNodes = TreeDiffNodes()
+    return updating(oldNodes: nodes, in: oldShape, nodes: &treeNodes)
   }
 
-  /// The inserted roots (sorted) and, by old node, the moved nodes:
-  /// parent changed, or outside the kept order of their parent; see
+  /// This diff with the old nodes `nodes` as its updates, as
+  /// `updating(oldNodes:in:)` gives it, and those nodes, in the order of
+  /// the updates, in `treeNodes.updates`.
+  package func updating(
+    oldNodes nodes: [Int], in oldShape: TreeShape, nodes treeNodes: inout TreeDiffNodes
+  )
+    -> Self
+  {
+    treeNodes.updates = nodes.sorted().map { Int32($0) }
+    return OrderedCollectionDiff(
+      inserts: inserts, deletes: deletes,
+      updates: treeNodes.updates.map { oldShape.topology.path(of: Int($0)) }, moves: moves)
+  }
+
+  /// The inserted roots (NEW nodes, ascending: their paths' order) and,
+  /// by old node, the moved nodes: parent changed, or outside the kept
+  /// order of their parent; see
   /// `init(oldShape:newShape:newToOld:isEqual:)`.
   ///
   /// - Complexity: O(n log n) for n nodes; a leaf costs two loads.
   private static func insertsAndMoves(old: TreeTopology, new: TreeTopology, newToOld: [Int32])
-    -> (inserts: [TreeIndexPath], moved: [Bool])
+    -> (inserts: [Int32], moved: [Bool])
   {
     var moved = [Bool](repeating: false, count: old.count)
-    var inserts: [TreeIndexPath] = []
+    var inserts: [Int32] = []
     var siblings: [Int32] = []
     var kept: [Int32] = []
     newToOld.withUnsafeBufferPointer { newToOld in
@@ -111,7 +141,7 @@ extension OrderedCollectionDiff where Index == TreeIndexPath {
             for child in list {
               let match = newToOld[Int(children[child])]
               if match < 0 {
-                inserts.append(new.path(of: Int(children[child])))
+                inserts.append(children[child])
               } else if old.parents[Int(match)] != oldParent {
                 moved[Int(match)] = true
               } else {

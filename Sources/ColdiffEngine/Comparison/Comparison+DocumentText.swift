@@ -24,7 +24,7 @@ extension Comparison {
       let anchor = new.anchorOf[index]
       let key = old.moveKeys?[index] ?? new.movedKeyOf.map { new.keys[$0[index]] }
       moves.appendMove(
-        from: move.from, to: move.to, key: key,
+        from: .index(move.from), to: .index(move.to), key: key,
         after: anchor == nil ? nil : anchor! < 0 ? .null : .key(new.keys[anchor!]))
     }
     documentHead.write(
@@ -127,7 +127,7 @@ extension Comparison {
       key.removeAll(keepingCapacity: true)
       keys.append(of: record, to: &key)
       if nextInsert < diff.inserts.count, diff.inserts[nextInsert] == record {
-        var after: DiffDocument.ListText.After? = nil
+        var after: DiffDocument.ListText.ReferenceText? = nil
         if anchored {
           precondition(record == 0 || previousRecord == record - 1, "the record before is read")
           after = record > 0 && keys.hasKeys ? .key(previousKey[...]) : .null

@@ -60,9 +60,18 @@ extension TreeComparison {
     // moves, the most (three keys each), on one; the others on the other.
     let (moved, (inserted, deleted, updated)) = Parallel.both(
       { moves() }, { (inserts(), deletes(), updates()) })
+    var document = documentHead
+    (document.inserts, document.deletes, document.updates, document.moves) = (
+      inserted, deleted, updated, moved
+    )
+    return document
+  }
+
+  /// The document's members before its lists (`kind`, `key`, `tree`,
+  /// `rules`), with empty lists.
+  var documentHead: DiffDocument {
     var document = DiffDocument(
-      kind: .tree, key: keys, tree: old.field, inserts: inserted, deletes: deleted,
-      updates: updated, moves: moved)
+      kind: .tree, key: keys, tree: old.field, inserts: [], deletes: [], updates: [], moves: [])
     document.rules = rules.documentValue
     return document
   }

@@ -18,6 +18,8 @@ package struct TreeComparison {
   /// The diff: deletes, updates and move sources as OLD paths, inserts
   /// and move targets as NEW paths.
   package let diff: OrderedCollectionDiff<TreeIndexPath>
+  /// The nodes the diff's paths name, in its lists' order.
+  package let diffNodes: TreeDiffNodes
   /// The changed fields of each updated node, by OLD node.
   package let changes: [Int: [FieldChange]]
   /// The rules the nodes were compared by.
@@ -95,15 +97,19 @@ package struct TreeComparison {
     // NEW's nodes in pieces, each taken by whichever core is free, while
     // one core first works out the diff's positions (which read no
     // node); its updates are then the nodes found changed.
-    let (changes, positions) = try ComparisonPieces.compare(
+    let (changes, (positions, positionNodes)) = try ComparisonPieces.compare(
       count: new.count, piece: Comparison.recordsPerPiece,
       { nodes, found in found += try compare(nodes) },
       alongside: {
-        OrderedCollectionDiff(
-          oldShape: old.shape, newShape: new.shape, newToOld: newToOld,
+        var nodes = TreeDiffNodes()
+        let diff = OrderedCollectionDiff(
+          oldShape: old.shape, newShape: new.shape, newToOld: newToOld, nodes: &nodes,
           isEqual: { _, _ in true })
+        return (diff, nodes)
       })
-    diff = positions.updating(oldNodes: Array(changes.keys), in: old.shape)
+    var diffNodes = positionNodes
+    diff = positions.updating(oldNodes: Array(changes.keys), in: old.shape, nodes: &diffNodes)
+    self.diffNodes = diffNodes
     self.changes = changes
   }
 
@@ -149,6 +155,22 @@ package struct TreeComparison {
       return .raw(tree.base.bytes.copy(tree.ranges[node])[...])
     }
     return .value(prunedValue(of: node, in: tree, matches: matches))
+  }
+
+  /// Appends the text of `unmatchedSubtree(of:in:matches:)` as the
+  /// document writes it: the node's bytes as they are when no descendant
+  /// is matched, without a copy of them first.
+  package func appendUnmatchedSubtree(
+    of node: Int, in tree: TreeSnapshot, matches: [Int32], to out: inout [UInt8]
+  ) {
+    guard subtreeHasMatch(node, in: tree, matches: matches) else {
+      let range = tree.ranges[node]
+      tree.base.bytes.withUnsafeBufferPointer {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range]))
+      }
+      return
+    }
+    prunedValue(of: node, in: tree, matches: matches).writeInline(to: &out)
   }
 
   /// The unmatched descendants of `node`, in preorder, with their depth

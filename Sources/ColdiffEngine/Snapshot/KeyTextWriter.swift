@@ -93,7 +93,7 @@ struct KeyTextWriter {
     }
     return snapshot.withRecordBytes(record) { bytes, range in
       let start = range.lowerBound + Int(offset)
-      return appendScalar(bytes, start..<(start + length), to: &out)
+      return KeyTextWriter.appendScalar(bytes, start..<(start + length), to: &out)
     }
   }
 
@@ -106,20 +106,31 @@ struct KeyTextWriter {
     let (keys, ends) = snapshot.canonicalKeys
     guard record + 1 < ends.count else { return false }
     return keys.withUnsafeBufferPointer { keys in
-      let key = UnsafeBufferPointer(rebasing: keys[Int(ends[record])..<Int(ends[record + 1])])
-      guard let text = JSONCanonicalKey.unescapedStringText(of: key, writtenLength: length)
-      else { return false }
-      out.append(UInt8(ascii: "\""))
-      out.append(contentsOf: text)
-      out.append(UInt8(ascii: "\""))
-      return true
+      KeyTextWriter.appendUnescapedString(
+        canonical: UnsafeBufferPointer(rebasing: keys[Int(ends[record])..<Int(ends[record + 1])]),
+        writtenLength: length, to: &out)
     }
+  }
+
+  /// Appends a string key written `writtenLength` bytes long, its quotes
+  /// included, from its canonical bytes `key`, when they say how it is
+  /// written (`JSONCanonicalKey.unescapedStringText`); `false`
+  /// otherwise.
+  static func appendUnescapedString(
+    canonical key: UnsafeBufferPointer<UInt8>, writtenLength: Int, to out: inout [UInt8]
+  ) -> Bool {
+    guard let text = JSONCanonicalKey.unescapedStringText(of: key, writtenLength: writtenLength)
+    else { return false }
+    out.append(UInt8(ascii: "\""))
+    out.append(contentsOf: text)
+    out.append(UInt8(ascii: "\""))
+    return true
   }
 
   /// Appends the JSON value at `range` of `bytes` as written, when it
   /// is a string, number or literal (whose written text is its text on
   /// one line); `false` for an array or object.
-  private func appendScalar(
+  static func appendScalar(
     _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]
   ) -> Bool {
     var (start, end) = (range.lowerBound, range.upperBound)

@@ -162,4 +162,33 @@ extension TreeSnapshot {
     let values = keyFields(of: node, pointers: pointers)
     return values.count == 1 ? values[0] : .array(values)
   }
+
+  /// Appends the key of `node` as the diff document writes it
+  /// (`keyValue(of:pointers:)` on one line): the key the scan noted from
+  /// its canonical bytes when they say how it is written (a string
+  /// without escapes), else from the input when it is a string, number
+  /// or literal; any other key built as a value and written.
+  ///
+  /// - Complexity: O(size of the key) for the key the scan noted; else
+  ///   as `keyValue(of:pointers:)`.
+  package func appendKeyText(of node: Int, pointers: [JSONPointer], to out: inout [UInt8]) {
+    if pointers.count == 1, !isNamedRoot(node), isCapturedKey(pointers[0]),
+      let range = keyRanges[node]
+    {
+      if node + 1 < capturedKeyStarts.count,
+        capturedKeys.withUnsafeBufferPointer({ keys in
+          let canonical = Int(capturedKeyStarts[node])..<Int(capturedKeyStarts[node + 1])
+          return KeyTextWriter.appendUnescapedString(
+            canonical: UnsafeBufferPointer(rebasing: keys[canonical]), writtenLength: range.count,
+            to: &out)
+        })
+      {
+        return
+      }
+      if base.bytes.withUnsafeBufferPointer({ KeyTextWriter.appendScalar($0, range, to: &out) }) {
+        return
+      }
+    }
+    keyValue(of: node, pointers: pointers).writeInline(to: &out)
+  }
 }

@@ -28,26 +28,28 @@ extension DiffDocument {
     /// The text before element `index` of a list: each on its own line.
     static func separator(before index: Int) -> String { index == 0 ? "\n    " : ",\n    " }
 
-    /// The `after` of an inserted or moved record (`Reference`) as
-    /// text.
-    package enum After {
-      /// `null`: first in NEW.
+    /// The `after` or `parent` of an inserted or moved record
+    /// (`Reference`) as text.
+    package enum ReferenceText {
+      /// `null`: first in NEW (`after`), or a root (`parent`).
       case null
-      /// The key of the record before it, as the document writes it.
+      /// The key of the record before it or of its parent, as the
+      /// document writes it.
       case key(ArraySlice<UInt8>)
     }
 
-    /// Appends an inserted record: its position, key and the record
-    /// before it (their text as the document writes them), and its
-    /// text, which `value` appends.
+    /// Appends an inserted record: its position, key, parent (in a tree)
+    /// and the record before it (their text as the document writes
+    /// them), and its text, which `value` appends.
     package mutating func appendInsert(
-      _ position: Position, key: ArraySlice<UInt8>?, after: After?,
-      value: (inout [UInt8]) -> Void
+      _ position: Position, key: ArraySlice<UInt8>?, parent: ReferenceText? = nil,
+      after: ReferenceText?, value: (inout [UInt8]) -> Void
     ) {
       startElement()
       MemberWriter.record(position, to: &bytes) {
         $0.text("key", key, to: &$1)
-        $0.after(after, to: &$1)
+        $0.referenceText("parent", parent, to: &$1)
+        $0.referenceText("after", after, to: &$1)
       } value: {
         value(&$0)
       }
@@ -75,13 +77,18 @@ extension DiffDocument {
       Update.write(position, changes: changes, to: &bytes) { $0.text("key", key, to: &$1) }
     }
 
-    /// Appends a move: its indices in OLD and NEW, its key and the
-    /// record it comes after (their text as the document writes them).
-    package mutating func appendMove(from: Int, to: Int, key: ArraySlice<UInt8>?, after: After?) {
+    /// Appends a move: its positions in OLD and NEW, its key, its
+    /// parent (in a tree) and the record it comes after (their text as
+    /// the document writes them).
+    package mutating func appendMove(
+      from: Position, to: Position, key: ArraySlice<UInt8>?, parent: ReferenceText? = nil,
+      after: ReferenceText?
+    ) {
       startElement()
-      Move.write(.index(from), .index(to), to: &bytes) {
+      Move.write(from, to, to: &bytes) {
         $0.text("key", key, to: &$1)
-        $0.after(after, to: &$1)
+        $0.referenceText("parent", parent, to: &$1)
+        $0.referenceText("after", after, to: &$1)
       }
     }
 
@@ -141,16 +148,19 @@ extension MemberWriter {
     out += text
   }
 
-  /// Appends member `after` with a record's `after` as text, when there
-  /// is one.
-  mutating func after(_ after: DiffDocument.ListText.After?, to out: inout [UInt8]) {
-    switch after {
+  /// Appends member `name` with a record's `after` or `parent` as
+  /// text, when there is one.
+  mutating func referenceText(
+    _ name: StaticString, _ reference: DiffDocument.ListText.ReferenceText?,
+    to out: inout [UInt8]
+  ) {
+    switch reference {
     case nil: return
     case .null?:
-      name("after", to: &out)
+      self.name(name, to: &out)
       out += "null".utf8
     case .key(let key)?:
-      name("after", to: &out)
+      self.name(name, to: &out)
       out += key
     }
   }
