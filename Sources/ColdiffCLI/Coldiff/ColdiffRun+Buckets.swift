@@ -1,6 +1,7 @@
 import ColdiffCore
 import ColdiffEngine
 import ColdiffFormats
+import Glibc
 
 extension ColdiffRun {
   /// The memory budget when OLD and NEW are compared bucket by bucket
@@ -17,7 +18,13 @@ extension ColdiffRun {
     guard options.treeField == nil, options.arrayKeys.isEmpty, options.root == nil,
       options.shard == nil, oldPath != "/dev/null", newPath != "/dev/null"
     else { return nil }
-    let sizes = [oldPath, newPath].map(regularFileSize)
+    let sizes = [oldPath, newPath].map { path -> Int? in
+      var status = stat()
+      guard path != "-", stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+        return nil
+      }
+      return Int(status.st_size)
+    }
     let budget = options.memory ?? MemoryLimit.defaultBudget
     // Standard input's size is not known: with --memory, in buckets.
     guard let old = sizes[0], let new = sizes[1] else {

@@ -49,12 +49,6 @@ struct ColdiffRun {
         oldPath: oldPath, newPath: newPath, detectionNames: detectionNames, header: header,
         budget: budget, title: title(oldPath, newPath, detectionNames))
     }
-    // A run given a budget (`--memory`) keeps to pages of 4 KiB, which a
-    // huge page's 2 MiB would overshoot.
-    if options.memory == nil {
-      io.restartWithHugePages(
-        inputBytes: (regularFileSize(oldPath) ?? 0) + (regularFileSize(newPath) ?? 0))
-    }
     MallocTuning.applyForRunInMemory()
     let progress = io.progress(tool: "coldiff")
     defer { progress?.finish() }

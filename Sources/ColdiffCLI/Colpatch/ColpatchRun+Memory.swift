@@ -1,5 +1,6 @@
 import ColdiffEngine
 import ColdiffFormats
+import Glibc
 
 extension ColpatchRun {
   /// How a run of `apply` or `check` holds its target (SPEC §8.3).
@@ -25,11 +26,20 @@ extension ColpatchRun {
       return TargetBudget(bytes: memory, isExplicit: true, temporaryDirectory: directory)
     }
     let budget = MemoryLimit.defaultBudget
-    guard let target = regularFileSize(targetPath),
+    guard let target = ColpatchRun.fileSize(targetPath),
       !ApplicationBudget(budget).fitsInMemory(
-        targetBytes: target, patchBytes: regularFileSize(patchPath) ?? 0)
+        targetBytes: target, patchBytes: ColpatchRun.fileSize(patchPath) ?? 0)
     else { return nil }
     return TargetBudget(bytes: budget, isExplicit: false, temporaryDirectory: directory)
+  }
+
+  /// The size of a regular file, or `nil` (standard input, a pipe).
+  private static func fileSize(_ path: String) -> Int? {
+    var status = stat()
+    guard path != "-", stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      return nil
+    }
+    return Int(status.st_size)
   }
 
   /// Reads the target at `path`: on disk under a budget, else whole.

@@ -150,10 +150,6 @@ struct ColpatchRun {
     patchPath: String, targetPath: String, inputFormat: InputFormat?, delimiter: UInt8?,
     budget: TargetBudget? = nil
   ) throws -> PatchTarget {
-    if budget == nil {
-      io.restartWithHugePages(
-        inputBytes: (regularFileSize(targetPath) ?? 0) + (regularFileSize(patchPath) ?? 0))
-    }
     // Under a budget the patch file's pages go once it is copied.
     let patchInput = try InputFile(
       path: patchPath, standardInput: io.standardInput, releasingPages: budget == nil ? nil : true)

@@ -371,17 +371,6 @@ public enum ColdiffManual {
         ManualDefinition(
           "`GIT_EXTERNAL_DIFF_TRUST_EXIT_CODE`",
           "When `true` in git's driver forms, the exit status tells whether there are differences."),
-        ManualDefinition(
-          "`GLIBC_TUNABLES`",
-          """
-          A comparison in memory of 64 MiB of input files or more runs coldiff again with \
-          `glibc.malloc.hugetlb=1` added, so that glibc's malloc asks for transparent huge \
-          pages (given when `/sys/kernel/mm/transparent_hugepage/enabled` says `always` or \
-          `madvise`): its large arrays then cost far fewer page faults, a 1M record comparison \
-          about a tenth less time. A tunable of that name already set, as \
-          `glibc.malloc.hugetlb=0`, is left as it is, and a run with `--memory` is never run \
-          again.
-          """),
       ])
     ])
 

@@ -11,7 +11,7 @@ public enum ColpatchManual {
       .optionSyntax(
         for: ColpatchArguments.command,
         valueForms: "`--output out.json`, `--output=out.json`, `-o out.json` or `-oout.json`",
-        bundle: nil, dashValue: "`--output=-out.json`"), environment, examples,
+        bundle: nil, dashValue: "`--output=-out.json`"), examples,
     ],
     seeAlso: ["coldiff(1)", "patch(1)", "jq(1)"])
 
@@ -142,22 +142,6 @@ public enum ColpatchManual {
         was written in one consistent style. Fields left out with `coldiff --ignore` are \
         not carried.
         """),
-    ])
-
-  private static let environment = ManualSection(
-    "ENVIRONMENT",
-    [
-      .definitions([
-        ManualDefinition(
-          "`GLIBC_TUNABLES`",
-          """
-          `apply` and `check` in memory, on a target and patch of 64 MiB or more, run \
-          colpatch again with `glibc.malloc.hugetlb=1` added, so that glibc's malloc asks for \
-          transparent huge pages, as coldiff(1) does. A tunable of that name already set, as \
-          `glibc.malloc.hugetlb=0`, is left as it is, and a run with `--memory` is never run \
-          again.
-          """)
-      ])
     ])
 
   private static let examples = ManualSection(

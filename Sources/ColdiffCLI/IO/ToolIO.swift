@@ -25,9 +25,6 @@ struct ToolIO {
   var exitsAfterRun: Bool = false
   /// The terminal's width in columns, when known.
   var terminalWidth: Int?
-  /// Whether a large run in memory runs the program again with huge pages
-  /// (the tools, not the fuzzers; ``restartWithHugePages(inputBytes:)``).
-  var restartsForHugePages: Bool = false
 
   /// The process's own streams and environment.
   static func process() -> ToolIO {
@@ -55,8 +52,7 @@ struct ToolIO {
       errorIsTerminal: isatty(2) == 1,
       outputIsPipe: outputIsPipe,
       exitsAfterRun: true,
-      terminalWidth: width,
-      restartsForHugePages: true)
+      terminalWidth: width)
   }
 }
 
