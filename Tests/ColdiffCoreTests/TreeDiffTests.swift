@@ -127,18 +127,13 @@ import Testing
   @Test func matchingEntryOnShapesAgreesWithTheGenericEntry() {
     var generator = SeededGenerator(seed: 44)
     for _ in 0..<200 {
-      let (old, new) = FlatForest.randomPair(using: &generator)
-      let oldNodes = Self.preorder(old)
-      let newNodes = Self.preorder(new)
-      let oldShape = TreeShape(of: old)
+      let pair = MatchedForests(using: &generator)
+      let (oldNodes, newNodes, oldShape) = (pair.oldNodes, pair.newNodes, pair.oldShape)
       #expect(TreeShape(parents: oldShape.parents) == oldShape)
-      let newToOld = newNodes.map { node in
-        Int32(oldNodes.firstIndex { $0.id == node.id } ?? -1)
-      }
       let diff = Diff(
-        oldShape: oldShape, newShape: TreeShape(of: new), newToOld: newToOld,
+        oldShape: oldShape, newShape: pair.newShape, newToOld: pair.newToOld,
         isEqual: { TreeItem.sameContent(oldNodes[$0], newNodes[$1]) })
-      #expect(diff == Self.diff(old, new))
+      #expect(diff == Self.diff(pair.old, pair.new))
     }
   }
 
@@ -146,13 +141,9 @@ import Testing
     var generator = SeededGenerator(seed: 45)
     var updates = 0
     for _ in 0..<200 {
-      let (old, new) = FlatForest.randomPair(using: &generator)
-      let oldNodes = Self.preorder(old)
-      let newNodes = Self.preorder(new)
-      let (oldShape, newShape) = (TreeShape(of: old), TreeShape(of: new))
-      let newToOld = newNodes.map { node in
-        Int32(oldNodes.firstIndex { $0.id == node.id } ?? -1)
-      }
+      let pair = MatchedForests(using: &generator)
+      let (old, new, oldNodes, newNodes) = (pair.old, pair.new, pair.oldNodes, pair.newNodes)
+      let (oldShape, newShape, newToOld) = (pair.oldShape, pair.newShape, pair.newToOld)
       let unequal = newNodes.indices.compactMap { newNode -> Int? in
         let oldNode = Int(newToOld[newNode])
         guard oldNode >= 0, !TreeItem.sameContent(oldNodes[oldNode], newNodes[newNode]) else {
@@ -176,18 +167,14 @@ import Testing
   @Test func theNodesAreThoseThePathsName() {
     var generator = SeededGenerator(seed: 46)
     for _ in 0..<200 {
-      let (old, new) = FlatForest.randomPair(using: &generator)
-      let oldNodes = Self.preorder(old)
-      let newNodes = Self.preorder(new)
-      let (oldShape, newShape) = (TreeShape(of: old), TreeShape(of: new))
-      let newToOld = newNodes.map { node in
-        Int32(oldNodes.firstIndex { $0.id == node.id } ?? -1)
-      }
+      let pair = MatchedForests(using: &generator)
+      let (oldNodes, newNodes) = (pair.oldNodes, pair.newNodes)
+      let (oldShape, newShape, newToOld) = (pair.oldShape, pair.newShape, pair.newToOld)
       var nodes = TreeDiffNodes()
       let diff = Diff(
         oldShape: oldShape, newShape: newShape, newToOld: newToOld, nodes: &nodes,
         isEqual: { TreeItem.sameContent(oldNodes[$0], newNodes[$1]) })
-      #expect(diff == Self.diff(old, new))
+      #expect(diff == Self.diff(pair.old, pair.new))
       let (oldPath, newPath) = (
         { Self.path(of: $0, in: oldShape) }, { Self.path(of: $0, in: newShape) }
       )
@@ -229,6 +216,26 @@ import Testing
         #expect(
           diff.updates == nodes.updates.map { Self.path(of: $0, in: shape) }, "\(count) nodes")
       }
+    }
+  }
+
+  /// A random pair of forests (`FlatForest.randomPair`), their nodes in
+  /// preorder, their shapes, and each new node's match by id.
+  struct MatchedForests {
+    let old: [TreeItem]
+    let new: [TreeItem]
+    let oldNodes: [TreeItem]
+    let newNodes: [TreeItem]
+    let oldShape: TreeShape
+    let newShape: TreeShape
+    let newToOld: [Int32]
+
+    init(using generator: inout SeededGenerator) {
+      (old, new) = FlatForest.randomPair(using: &generator)
+      (oldNodes, newNodes) = (TreeDiffTests.preorder(old), TreeDiffTests.preorder(new))
+      (oldShape, newShape) = (TreeShape(of: old), TreeShape(of: new))
+      let oldNodes = oldNodes
+      newToOld = newNodes.map { node in Int32(oldNodes.firstIndex { $0.id == node.id } ?? -1) }
     }
   }
 

@@ -24,11 +24,7 @@ import Testing
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     var generator = SeededGenerator(seed: seed + 100)
-    var ids = 0
-    let oldForest = RandomForest.make(
-      count: Int.random(in: 0..<30, using: &generator), ids: &ids, using: &generator)
-    let newForest = oldForest.edited(
-      Int.random(in: 1..<12, using: &generator), ids: &ids, using: &generator)
+    let (oldForest, newForest) = RandomForest.pair(count: 30, edits: 12, using: &generator)
     let oldPath = try folder.write("old.json", oldForest.json)
     let newPath = try folder.write("new.json", newForest.json)
     let (old, oldTree) = try tree(oldPath)

@@ -70,11 +70,7 @@ import Testing
   @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
   func treeDocumentsAreWrittenAsBuilt(seed: UInt64) throws {
     var generator = SeededGenerator(seed: seed + 300)
-    var ids = 0
-    let oldForest = RandomForest.make(
-      count: Int.random(in: 0..<40, using: &generator), ids: &ids, using: &generator)
-    let newForest = oldForest.edited(
-      Int.random(in: 1..<16, using: &generator), ids: &ids, using: &generator)
+    let (oldForest, newForest) = RandomForest.pair(count: 40, edits: 16, using: &generator)
     let id = JSONPointer(["id"])
     let cases: [(String, String, String?, [JSONPointer])] = [
       (Self.array(oldForest), Self.array(newForest), "id", [id]),

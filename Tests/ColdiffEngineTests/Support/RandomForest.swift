@@ -23,6 +23,19 @@ struct RandomForest {
     return forest
   }
 
+  /// A random forest of fewer than `count` nodes and NEW made from it by
+  /// 1 to `edits - 1` random edits (`edited(_:ids:using:)`).
+  static func pair(count: Int, edits: Int, using generator: inout SeededGenerator) -> (
+    old: RandomForest, new: RandomForest
+  ) {
+    var ids = 0
+    let old = make(
+      count: Int.random(in: 0..<count, using: &generator), ids: &ids, using: &generator)
+    return (
+      old, old.edited(Int.random(in: 1..<edits, using: &generator), ids: &ids, using: &generator)
+    )
+  }
+
   /// The index paths of every node, in preorder.
   var paths: [[Int]] {
     var result: [[Int]] = []
