@@ -63,6 +63,11 @@ import Testing
       })
     let old = arena(keys)
     #expect(AscendingKeys(old)?.order == order)
+    // The bytes every key begins with, counted against the first.
+    let shared = keys.dropFirst().reduce(keys.first?.count ?? 0) { shared, key in
+      zip(keys[0].prefix(shared), key).prefix { $0 == $1 }.count
+    }
+    #expect(AscendingKeys(old)?.sharedPrefix == shared)
     let table = try KeyTable(old)
     let missed = (0..<old.count).filter { table.lookup($0, of: old, in: old) != Int32($0) }
     #expect(missed.isEmpty)

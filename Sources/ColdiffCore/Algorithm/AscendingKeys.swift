@@ -52,17 +52,11 @@ struct AscendingKeys {
     var (previous, shared) = (first, first.count)
     for index in 1..<count {
       let key = Int(starts[index])..<Int(starts[index + 1])
-      guard order.compare(bytes, previous, bytes, key) < 0, key.count <= order.longestKey else {
-        return nil
-      }
-      // The bytes every key shares are those each shares with the first.
-      var common = 0
-      while common < min(shared, key.count),
-        bytes[first.lowerBound + common] == bytes[key.lowerBound + common]
-      {
-        common += 1
-      }
-      (previous, shared) = (key, common)
+      let (sign, common) = order.compareNotingShared(bytes, previous, bytes, key)
+      guard sign < 0, key.count <= order.longestKey else { return nil }
+      // The bytes every key begins with are those every two neighbours
+      // begin with alike.
+      (previous, shared) = (key, min(shared, common))
     }
     let samples = Swift.stride(from: 0, to: count, by: Self.stride).map { index in
       order.sampleNumber(bytes, Int(starts[index])..<Int(starts[index + 1]), from: shared)

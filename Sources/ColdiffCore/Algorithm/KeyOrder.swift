@@ -29,8 +29,26 @@ enum KeyOrder {
     _ leftBytes: UnsafeRawBufferPointer, _ left: Range<Int>,
     _ rightBytes: UnsafeRawBufferPointer, _ right: Range<Int>
   ) -> Int {
-    if self == .lengthFirst, left.count != right.count { return left.count - right.count }
+    compareNotingShared(leftBytes, left, rightBytes, right).sign
+  }
+
+  /// ``compare(_:_:_:_:)``'s sign, and how many bytes the two begin with
+  /// alike (their common prefix).
+  @inline(__always)
+  func compareNotingShared(
+    _ leftBytes: UnsafeRawBufferPointer, _ left: Range<Int>,
+    _ rightBytes: UnsafeRawBufferPointer, _ right: Range<Int>
+  ) -> (sign: Int, shared: Int) {
     let common = min(left.count, right.count)
+    if self == .lengthFirst, left.count != right.count {
+      var shared = 0
+      while shared < common,
+        leftBytes[left.lowerBound + shared] == rightBytes[right.lowerBound + shared]
+      {
+        shared += 1
+      }
+      return (left.count - right.count, shared)
+    }
     var offset = 0
     while offset + 8 <= common {
       let mine = UInt64(
@@ -39,16 +57,18 @@ enum KeyOrder {
       let theirs = UInt64(
         bigEndian: rightBytes.loadUnaligned(
           fromByteOffset: right.lowerBound + offset, as: UInt64.self))
-      if mine != theirs { return mine < theirs ? -1 : 1 }
+      if mine != theirs {
+        return (mine < theirs ? -1 : 1, offset + (mine ^ theirs).leadingZeroBitCount / 8)
+      }
       offset += 8
     }
     while offset < common {
       let mine = leftBytes[left.lowerBound + offset]
       let theirs = rightBytes[right.lowerBound + offset]
-      if mine != theirs { return mine < theirs ? -1 : 1 }
+      if mine != theirs { return (mine < theirs ? -1 : 1, offset) }
       offset += 1
     }
-    return left.count - right.count
+    return (left.count - right.count, common)
   }
 
   /// A number for the key `key` of `bytes` that never decreases as keys
