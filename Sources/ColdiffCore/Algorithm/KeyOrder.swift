@@ -29,26 +29,29 @@ enum KeyOrder {
     _ leftBytes: UnsafeRawBufferPointer, _ left: Range<Int>,
     _ rightBytes: UnsafeRawBufferPointer, _ right: Range<Int>
   ) -> Int {
-    compareNotingShared(leftBytes, left, rightBytes, right).sign
+    if self == .lengthFirst, left.count != right.count { return left.count - right.count }
+    return KeyOrder.bytewiseNotingShared(leftBytes, left, rightBytes, right).sign
   }
 
   /// ``compare(_:_:_:_:)``'s sign, and how many bytes the two begin with
-  /// alike (their common prefix).
+  /// alike (their common prefix), which the look-ups need not count.
   @inline(__always)
   func compareNotingShared(
     _ leftBytes: UnsafeRawBufferPointer, _ left: Range<Int>,
     _ rightBytes: UnsafeRawBufferPointer, _ right: Range<Int>
   ) -> (sign: Int, shared: Int) {
+    let bytewise = KeyOrder.bytewiseNotingShared(leftBytes, left, rightBytes, right)
+    guard self == .lengthFirst, left.count != right.count else { return bytewise }
+    return (left.count - right.count, bytewise.shared)
+  }
+
+  /// The byte-by-byte order's sign, and the common prefix's length.
+  @inline(__always)
+  private static func bytewiseNotingShared(
+    _ leftBytes: UnsafeRawBufferPointer, _ left: Range<Int>,
+    _ rightBytes: UnsafeRawBufferPointer, _ right: Range<Int>
+  ) -> (sign: Int, shared: Int) {
     let common = min(left.count, right.count)
-    if self == .lengthFirst, left.count != right.count {
-      var shared = 0
-      while shared < common,
-        leftBytes[left.lowerBound + shared] == rightBytes[right.lowerBound + shared]
-      {
-        shared += 1
-      }
-      return (left.count - right.count, shared)
-    }
     var offset = 0
     while offset + 8 <= common {
       let mine = UInt64(

@@ -15,10 +15,7 @@ extension TreeComparison {
   ///   and keys written, on both cores.
   package func document() -> DiffDocument {
     func after(_ newNode: Int) -> DiffDocument.Reference? {
-      if new.isNamedRoot(newNode) { return nil }
-      let index = Int(new.siblingIndex[newNode])
-      guard index > 0 else { return .null }
-      return .key(key(new: new.shape.child(index - 1, of: Int(new.parents[newNode]))))
+      afterNode(of: newNode).map { $0 < 0 ? .null : .key(key(new: $0)) }
     }
     func parent(_ newNode: Int) -> DiffDocument.Reference {
       let parent = Int(new.parents[newNode])
@@ -65,6 +62,17 @@ extension TreeComparison {
       inserted, deleted, updated, moved
     )
     return document
+  }
+
+  /// The NEW node whose key is the `after` of NEW node `node` in the
+  /// document: `nil` for none (a root of an object map, which has no
+  /// order), -1 for `null` (a first child or root), else the sibling
+  /// before it.
+  func afterNode(of node: Int) -> Int? {
+    if new.isNamedRoot(node) { return nil }
+    let index = Int(new.siblingIndex[node])
+    guard index > 0 else { return -1 }
+    return new.shape.child(index - 1, of: Int(new.parents[node]))
   }
 
   /// The document's members before its lists (`kind`, `key`, `tree`,

@@ -37,15 +37,11 @@ extension TreeComparison {
     return buffer[...]
   }
 
-  /// What NEW node `node` comes after, as `document()` has it: `nil` for
-  /// a root of an object map, `null` for a first child, else the key of
-  /// the sibling before it (in `buffer`).
+  /// What NEW node `node` comes after (`afterNode(of:)`), its key in
+  /// `buffer`.
   private func after(_ node: Int, _ buffer: inout [UInt8]) -> ReferenceText? {
-    if new.isNamedRoot(node) { return nil }
-    let index = Int(new.siblingIndex[node])
-    guard index > 0 else { return .null }
-    return .key(
-      keyText(of: new.shape.child(index - 1, of: Int(new.parents[node])), in: new, &buffer))
+    guard let before = afterNode(of: node) else { return nil }
+    return before < 0 ? .null : .key(keyText(of: before, in: new, &buffer))
   }
 
   /// The parent of NEW node `node`: `null` for a root, else its key (in
