@@ -1,4 +1,3 @@
-import Glibc
 import TestSupport
 import Testing
 
@@ -60,52 +59,6 @@ import Testing
       }
     }
     #expect(joined == 30 * 4 * 2)
-  }
-
-  @Test func knownRowsLetGoBehindTheScanReadTheSame() throws {
-    let rows = (0..<3_000).map { "\($0),\"text \($0 % 7), long enough to fill pages\"\n" }
-    let old = "id,text\n" + rows.joined()
-    var newRows = rows
-    for row in stride(from: 5, to: newRows.count, by: 97) { newRows[row] = "\(row),changed\n" }
-    newRows.swapAt(10, 2_000)
-    let new = SourceBytes(Array(("id,text\n" + newRows.joined()).utf8))
-    let folder = try TemporaryDirectory()
-    defer { folder.remove() }
-    let mapped = try Self.mapped(folder.write("old.csv", old))
-    let oldTable = try CSVTable(bytes: mapped, delimiter: CSVTable.comma, chunking: .whole)
-    let chunking = ScanChunking(threshold: 0, chunkSize: 2_000)
-    let (plain, released) = try mapped.withUnsafeBufferPointer { buffer in
-      let tables = try [false, true].map { releasing in
-        try CSVTable(
-          bytes: new, delimiter: CSVTable.comma, chunking: chunking,
-          known: CSVKnownRows(bytes: buffer, table: oldTable, releasing: releasing),
-          keyName: Array("id".utf8))
-      }
-      return (tables[0], tables[1])
-    }
-    #expect(released.knownPartners == plain.knownPartners)
-    #expect(released.knownPartners.filter { $0 >= 0 }.count > 2_000)
-    #expect(released.capturedKeys == plain.capturedKeys)
-    let ranges = { (table: CSVTable) in (0..<table.rowCount).map(table.rowRange) }
-    #expect(ranges(released) == ranges(plain))
-    // OLD's pages, let go, are read again from the file.
-    #expect(Array(mapped) == Array(old.utf8))
-  }
-
-  /// A file mapped as the inputs are.
-  private static func mapped(_ path: String) throws -> SourceBytes {
-    let descriptor = open(path, O_RDONLY)
-    defer { close(descriptor) }
-    var status = stat()
-    #expect(fstat(descriptor, &status) == 0)
-    let count = Int(status.st_size)
-    let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0)
-    try #require(address != MAP_FAILED)
-    let buffer = UnsafeBufferPointer(
-      start: address!.assumingMemoryBound(to: UInt8.self), count: count)
-    return SourceBytes(mappedFile: buffer, releasingPages: false) {
-      munmap(UnsafeMutableRawPointer(mutating: $0.baseAddress), $0.count)
-    }
   }
 
   private static func wholeScan(

@@ -11,7 +11,7 @@ extension Snapshot {
   /// over the records in order that is done with them, so that a large
   /// input is not all in memory at once; and those from the start of the
   /// folio `offset` lies in, which the walk's reads after `offset` mapped
-  /// again (`SourceBytes.releaseWalked(from:to:always:)`). Moves `offset`
+  /// again (`SourceBytes.releaseWalked(from:to:)`). Moves `offset`
   /// to that start.
   ///
   /// - Parameters:

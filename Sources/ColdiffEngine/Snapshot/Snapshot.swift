@@ -205,10 +205,7 @@ package struct Snapshot {
   ) throws(InputError) -> Result {
     guard let reference, case .table(let table) = reference.storage else { return try body(nil) }
     return try reference.bytes.withUnsafeBufferPointer { (buffer) throws(InputError) in
-      // A large OLD's pages go behind NEW's scan, which reads them for
-      // the rows it takes whole; the walks after it map what they read.
-      let releasing = reference.bytes.count >= InputFile.comparedInputBytes
-      return try body(CSVKnownRows(bytes: buffer, table: table, releasing: releasing))
+      try body(CSVKnownRows(bytes: buffer, table: table))
     }
   }
 

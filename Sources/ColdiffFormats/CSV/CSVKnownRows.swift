@@ -26,20 +26,14 @@ package final class CSVKnownRows: Sendable {
   let keyBytes: [UInt8]
   /// Where each line's key ends in `keyBytes`, the header's first.
   let keyEnds: [UInt32]
-  /// The rows' file, whose pages go behind a scan that is done with them
-  /// (``releaseRows(from:before:)``) when `releasing`.
-  private let source: SourceBytes
-  private let releasing: Bool
 
   /// Indexes OLD's rows by their prefixes.
   ///
   /// - Parameters:
   ///   - bytes: OLD's bytes; they must stay valid while this is used.
   ///   - table: what the scan of `bytes` found.
-  ///   - releasing: whether a scan that takes rows whole lets the pages of
-  ///     the rows behind it go (a large mapped OLD's).
   /// - Complexity: O(number of rows).
-  package init(bytes: UnsafeBufferPointer<UInt8>, table: CSVTable, releasing: Bool = false) {
+  package init(bytes: UnsafeBufferPointer<UInt8>, table: CSVTable) {
     let lineStarts = table.lineStarts
     let rows = lineStarts.count
     // The table's line starts (shared; a CSV file is under 4 GiB), and
@@ -70,21 +64,6 @@ package final class CSVKnownRows: Sendable {
     keyColumn = table.capturedKeys?.column ?? -1
     keyBytes = table.capturedKeys?.bytes ?? []
     keyEnds = table.capturedKeys?.ends ?? []
-    source = table.bytes
-    self.releasing = releasing
-  }
-
-  /// Lets the pages of the rows from `offset` (from the start of the
-  /// folio it lies in, which reads after it mapped again) to the start of
-  /// line `line` leave the process's memory, when releasing and the rows'
-  /// file is mapped (`SourceBytes.releaseWalked(from:to:always:)`; they
-  /// stay in the page cache, and a row read again maps them again); moves
-  /// `offset` there.
-  ///
-  /// - Complexity: O(1), and a system call.
-  func releaseRows(from offset: inout Int, before line: Int) {
-    guard releasing else { return }
-    source.releaseWalked(from: &offset, to: records.starts[line], always: true)
   }
 
   /// No rows, for a scan without another file's (which never asks it).
@@ -96,7 +75,6 @@ package final class CSVKnownRows: Sendable {
       bytes: UnsafeBufferPointer(start: nil, count: 0), starts: RecordOffsets(), lengths: [])
     (lineNumbers, lastLineFeeds, columnCount, delimiter) = ([], 0, -1, 0)
     (quotesEveryField, keyColumn, keyBytes, keyEnds) = (false, -1, [], [])
-    (source, releasing) = (SourceBytes(), false)
   }
 
   /// How many line feeds row `line` holds (1, or more with line feeds in

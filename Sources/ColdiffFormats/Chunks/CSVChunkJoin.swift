@@ -33,8 +33,6 @@ final class CSVChunkJoin: @unchecked Sendable {
     var expectedKeyBytes = 0
     /// The first error, in file order; nothing is joined after it.
     var error: InputError?
-    /// Where the pages of the known rows were let go up to.
-    var knownReleased = 0
   }
 
   private let input: UnsafeBufferPointer<UInt8>
@@ -143,20 +141,6 @@ final class CSVChunkJoin: @unchecked Sendable {
     }
     state.everyFieldQuoted = state.everyFieldQuoted && rows.everyFieldQuoted
     state.lineFeeds += rows.lineFeeds
-    releaseKnownRows(before: rows.knownPartners, &state)
-  }
-
-  /// Lets the pages of the known rows (OLD's, while NEW is scanned) go
-  /// behind the last of `partners` (those of the rows just joined) that
-  /// follows the row before it in the known file: the scans of the
-  /// chunks after it take rows further on, mostly (a row taken from
-  /// further back maps its page again).
-  private func releaseKnownRows(before partners: [Int32], _ state: inout Joined) {
-    guard let known else { return }
-    var row = partners.count - 1
-    while row > 0, partners[row] < 0 || partners[row - 1] != partners[row] - 1 { row -= 1 }
-    guard row > 0 else { return }
-    known.releaseRows(from: &state.knownReleased, before: Int(partners[row]))
   }
 
   /// Notes the rows and key bytes the index is expected to end with,

@@ -21,10 +21,8 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
   final class Owner: @unchecked Sendable {
     @usableFromInline let buffer: UnsafeBufferPointer<UInt8>
     let release: @Sendable (UnsafeBufferPointer<UInt8>) -> Void
-    /// Whether `buffer` is a private read-only mapping of a file.
-    let isMappedFile: Bool
-    /// Whether the mapped file's pages are dropped when done with (and
-    /// read again when needed).
+    /// Whether `buffer` is a private read-only mapping of a file whose
+    /// pages are dropped when done with (and read again when needed).
     let releasesPages: Bool
 
     init(
@@ -32,7 +30,6 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
       release: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Void
     ) {
       self.buffer = buffer
-      self.isMappedFile = isMappedFile
       self.releasesPages = isMappedFile && releasesPages
       self.release = release
     }
@@ -161,13 +158,20 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
   /// Lets the pages that lie wholly inside `range` leave the process's
   /// memory, for a mapped file made to release them
   /// (`madvise(MADV_DONTNEED)`: they stay in the page cache, and reading
-  /// them again maps them again); does nothing for other bytes. The bytes stay readable.
+  /// them again maps them again); does nothing for other bytes. The
+  /// bytes stay readable.
   ///
   /// - Parameter range: offsets in the input that are done with for now.
   /// - Complexity: O(pages in `range`), in the kernel.
   package func releasePages(_ range: Range<Int>) {
-    guard releasesPages else { return }
-    releaseMappedPages(range)
+    guard releasesPages, let base = owner.buffer.baseAddress else { return }
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let start = UInt(bitPattern: base + range.lowerBound)
+    let end = UInt(bitPattern: base + Swift.min(range.upperBound, count))
+    let first = (start + UInt(page) - 1) / UInt(page) * UInt(page)
+    let last = end / UInt(page) * UInt(page)
+    guard first < last else { return }
+    _ = madvise(UnsafeMutableRawPointer(bitPattern: first), Int(last - first), MADV_DONTNEED)
   }
 
   /// The most bytes of a file the kernel maps into a process at once
@@ -177,7 +181,7 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
   /// in folios of up to 2 MiB, each aligned to its size in the file).
   /// Pages let go behind a read that maps them again stay in memory: a
   /// walk lets go from the start of the folio where its last release
-  /// ended (``releaseWalked(from:to:always:)``), a part of the input read
+  /// ended (``releaseWalked(from:to:)``), a part of the input read
   /// on its own lets go the whole folios its ends lie in
   /// (``releaseFolios(_:)``).
   static let largestFolio = 2 << 20
@@ -204,33 +208,14 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
   /// `offset`, where its last release ended (from the start of the folio
   /// `offset` lies in, which the walk's reads since may have mapped again
   /// whole), to `end`, where it is; moves `offset` to `end`. As
-  /// ``releasePages(_:)`` does, or with `always` as
-  /// ``releaseMappedPages(_:)`` does (a walk that knows it is done with
-  /// them in an input that keeps its pages otherwise).
+  /// ``releasePages(_:)`` does.
   ///
   /// - Parameters:
   ///   - offset: where the walk's last release ended.
   ///   - end: where the walk is.
-  ///   - always: whether the pages go though this input keeps them.
-  package func releaseWalked(from offset: inout Int, to end: Int, always: Bool = false) {
+  package func releaseWalked(from offset: inout Int, to end: Int) {
     guard end > offset else { return }
-    let range = Self.folioStart(offset)..<end
-    if always { releaseMappedPages(range) } else { releasePages(range) }
+    releasePages(Self.folioStart(offset)..<end)
     offset = end
-  }
-
-  /// Lets the pages of a mapped file wholly inside `range` go, as
-  /// ``releasePages(_:)`` does, whether or not this input lets its pages
-  /// go behind its walks (for a walk that knows it is done with them); an
-  /// input read into memory keeps them.
-  package func releaseMappedPages(_ range: Range<Int>) {
-    guard owner.isMappedFile, let base = owner.buffer.baseAddress else { return }
-    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-    let start = UInt(bitPattern: base + range.lowerBound)
-    let end = UInt(bitPattern: base + Swift.min(range.upperBound, count))
-    let first = (start + UInt(page) - 1) / UInt(page) * UInt(page)
-    let last = end / UInt(page) * UInt(page)
-    guard first < last else { return }
-    _ = madvise(UnsafeMutableRawPointer(bitPattern: first), Int(last - first), MADV_DONTNEED)
   }
 }
