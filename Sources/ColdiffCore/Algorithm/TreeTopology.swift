@@ -98,15 +98,29 @@ struct TreeTopology: Sendable {
 
   /// The path of `node`.
   ///
-  /// - Complexity: O(depth).
+  /// - Complexity: O(depth): one walk up to count the levels, one to
+  ///   write them from the last, into an array made once.
   func path(of node: Int) -> TreeIndexPath {
-    var components: [Int] = []
-    var current = node
-    while current >= 0 {
-      components.append(Int(siblingIndex[current]))
-      current = Int(parents[current])
+    parents.withUnsafeBufferPointer { parents in
+      var depth = 0
+      var current = node
+      while current >= 0 {
+        depth += 1
+        current = Int(parents[current])
+      }
+      let components = [Int](unsafeUninitializedCapacity: depth) { components, initialized in
+        siblingIndex.withUnsafeBufferPointer { siblingIndex in
+          var (current, level) = (node, depth)
+          while current >= 0 {
+            level -= 1
+            components[level] = Int(siblingIndex[current])
+            current = Int(parents[current])
+          }
+        }
+        initialized = depth
+      }
+      return TreeIndexPath(components)
     }
-    return TreeIndexPath(components.reversed())
   }
 
   /// The node at `path`.
