@@ -214,6 +214,8 @@ struct ColpatchRun {
     } catch {
       throw ColpatchRun.conflicts(error, of: document, on: snapshot, indexed: indexed)
     }
+    // The patch's operations, each with its values, are left to the exit.
+    io.leaveForExit(document)
     return target
   }
 }
