@@ -89,10 +89,11 @@ struct CSVRowWriter {
       case .original(let row) = rows[position + count], row == first + count,
       row + 2 < table.lineStarts.count
     {
-      // Record `row` is line `row + 1`; it ends where the next one starts.
-      let lineEnd = Int(table.lineStarts[row + 2])
-      guard table.bytes[lineEnd - 1] == 0x0A else { break }
-      end = lineEnd
+      // Record `row` is line `row + 1`; it ends where the next one starts,
+      // with the line feed every line but the last ends with (a line
+      // starts only after one), so no byte of the run is read here: the
+      // run may be handed on without a look at its pages.
+      end = Int(table.lineStarts[row + 2])
       count += 1
     }
     if count > 0, try passOn?(&output, start..<end) != true {
