@@ -22,14 +22,19 @@ extension PatchTarget {
   /// - Complexity: O(log(n/c) + c) for each record operation (see
   ///   `RecordSequence`), O(m) for a `test` of m bytes.
   package mutating func apply(_ patch: RawJSONPatch) throws(JSONPatchApplicationError) {
-    for (index, operation) in patch.operations.enumerated() {
-      do {
-        if try applyOnHandles(operation, of: patch) { continue }
-        try operation.apply(to: &self)
-      } catch {
-        throw JSONPatchApplicationError(
-          operationIndex: index, operationName: operation.kind.name, path: operation.path,
-          reason: error.reason)
+    // Each operation is read in place, not copied out (a retain and a
+    // release of each of its parts).
+    try patch.operations.withUnsafeBufferPointer {
+      (operations) throws(JSONPatchApplicationError) in
+      for index in operations.indices {
+        do throws(PointerFailure) {
+          if try applyOnHandles(operations[index], of: patch) { continue }
+          try operations[index].apply(to: &self)
+        } catch {
+          throw JSONPatchApplicationError(
+            operationIndex: index, operationName: operations[index].kind.name,
+            path: operations[index].path, reason: error.reason)
+        }
       }
     }
   }
