@@ -68,6 +68,32 @@ package struct KnownRecords: @unchecked Sendable {
     bytes: UnsafeBufferPointer<UInt8>, starts: RecordOffsets, lengths: [UInt32],
     window: Int = Self.window, sampling: Int = Self.sampling
   ) {
+    var samples: [Sample] = []
+    if let base = bytes.baseAddress {
+      samples.reserveCapacity(starts.count / sampling + 1)
+      for record in stride(from: 0, to: starts.count, by: sampling)
+      where lengths[record] >= Self.prefixLength {
+        samples.append(Sample(hash: Self.hash(base + starts[record]), record: record))
+      }
+    }
+    self.init(bytes: bytes, starts: starts, lengths: lengths, window: window, samples: samples)
+  }
+
+  /// Indexes the records of a scanned input by the prefixes of those of
+  /// `samples`, hashed by the scan while each was in the cache (about
+  /// one in ``sampling``), instead of reading them again here.
+  ///
+  /// - Parameters:
+  ///   - bytes: the scanned input.
+  ///   - starts: where each record starts.
+  ///   - lengths: each record's length (``storedLength(_:)``).
+  ///   - window: how many records after the last one found to try first.
+  ///   - samples: the records in the table of prefixes, with their hashes.
+  /// - Complexity: O(number of samples).
+  package init(
+    bytes: UnsafeBufferPointer<UInt8>, starts: RecordOffsets, lengths: [UInt32],
+    window: Int = Self.window, samples: [Sample]
+  ) {
     precondition(starts.count < Int(UInt32.max), "too many records to index by prefix")
     precondition(lengths.count == starts.count, "one length a record")
     self.bytes = bytes
@@ -75,19 +101,34 @@ package struct KnownRecords: @unchecked Sendable {
     self.lengths = lengths
     self.window = window
     var capacity = 16
-    while capacity < starts.count * 2 / sampling { capacity *= 2 }
+    while capacity < samples.count * 2 { capacity *= 2 }
     mask = capacity - 1
     var table = [UInt64](repeating: 0, count: capacity)
-    if let base = bytes.baseAddress {
-      for record in stride(from: 0, to: starts.count, by: sampling)
-      where lengths[record] >= Self.prefixLength {
-        let hash = Self.hash(base + starts[record])
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while table[slot] != 0 { slot = (slot + 1) & mask }
-        table[slot] = (hash & 0xFFFF_FFFF_0000_0000) | UInt64(record + 1)
-      }
+    for sample in samples {
+      var slot = Int(truncatingIfNeeded: sample.hash) & mask
+      while table[slot] != 0 { slot = (slot + 1) & mask }
+      table[slot] = (sample.hash & 0xFFFF_FFFF_0000_0000) | UInt64(sample.record + 1)
     }
     slots = table
+  }
+
+  /// A record of the table of prefixes and the hash of its prefix
+  /// (``hash(_:)``).
+  package struct Sample: Sendable, Equatable {
+    /// The hash of the record's first ``prefixLength`` bytes.
+    let hash: UInt64
+    /// The record's position.
+    let record: Int32
+
+    /// The sample of record `record`, whose prefix hashes to `hash`.
+    init(hash: UInt64, record: Int) {
+      (self.hash, self.record) = (hash, Int32(truncatingIfNeeded: record))
+    }
+
+    /// This sample for the record `shift` positions further on.
+    func moved(by shift: Int) -> Sample {
+      Sample(hash: hash, record: Int(record) + shift)
+    }
   }
 
   /// A record with the same bytes as those of `other` at `offset`, if

@@ -72,6 +72,7 @@ extension CSVIndex {
     }
     index.lineNumbers = rows.lineNumbers
     index.knownPartners = rows.knownPartners
+    index.prefixSamples = rows.prefixSamples
     index.columnCount = max(rows.columnCount, 0)
     index.quotesEveryField = rows.everyFieldQuoted && !rows.lineStarts.isEmpty
     return index
@@ -111,6 +112,11 @@ extension CSVIndex {
   /// field in that column go to `rows.keys` as the row is read
   /// (or are copied from `known`'s for a row taken whole), the header's
   /// (the row at the input's start, after a byte order mark) empty.
+  ///
+  /// Without `known`, the prefix of one row in `KnownRecords.sampling`
+  /// is hashed while it is in the cache (`rows.prefixSamples`), for the
+  /// scan of another file that takes this one's rows
+  /// (`CSVKnownRows`).
   static func scanRows(
     _ input: UnsafeBufferPointer<UInt8>, from start: Int, startingBefore limit: Int,
     delimiter: UInt8, known: CSVKnownRows? = nil, keyColumn: Int = -1, into rows: inout CSVRows
@@ -134,6 +140,7 @@ extension CSVIndex {
     // of an object the other cores' scans share.
     let knownRows = known ?? CSVKnownRows.none
     let takesKnownRows = known != nil
+    let prefixLength = KnownRecords.prefixLength
     var line = 1
     var everyFieldQuoted = true
     var lastKnown = -1
@@ -183,6 +190,13 @@ extension CSVIndex {
           keyColumn: rowKeyColumn, keys: &keys, everyFieldQuoted: &everyFieldQuoted)
       }
       rows.note(start: rowStart, line: rowLine, partner: takesKnownRows ? -1 : nil)
+      if !takesKnownRows, (rows.lineStarts.count - 1) % KnownRecords.sampling == 0,
+        position - rowStart >= prefixLength, let base = input.baseAddress
+      {
+        rows.prefixSamples.append(
+          KnownRecords.Sample(
+            hash: KnownRecords.hash(base + rowStart), record: rows.lineStarts.count - 1))
+      }
       if capturing { keyEnds.append(KeyArena.keyOffset(keys.count)) }
       try rows.checkWidth(fields, blank: fields == 1 && rowEnd == rowStart, at: rowStart, in: input)
     }

@@ -17,6 +17,9 @@ struct CSVIndex {
   /// that file's line (0 its header) with the same bytes, or -1; empty
   /// when the scan had no other file.
   var knownPartners: [Int32] = []
+  /// The prefix hashes of about one line in `KnownRecords.sampling`, by
+  /// line, made by a scan without another file's rows (`CSVRows`).
+  var prefixSamples: [KnownRecords.Sample] = []
   /// Whether there is at least one line and every field is quoted.
   var quotesEveryField = false
   /// Where the empty lines at the end of the file start (the input's

@@ -86,7 +86,7 @@ extension CSVTable {
       bytes: bytes, delimiter: delimiter, hasByteOrderMark: index.hasByteOrderMark,
       header: header, quotesEveryField: index.quotesEveryField, lineStarts: index.lineStarts,
       lineNumbers: index.lineNumbers, columnIndex: columnIndex, recordsEnd: index.recordsEnd,
-      knownPartners: index.knownPartners,
+      knownPartners: index.knownPartners, prefixSamples: index.prefixSamples,
       capturedKeys: index.keyColumn >= 0 && keyName.flatMap { columnIndex[$0] } == index.keyColumn
         ? CSVCapturedKeys(
           column: index.keyColumn, bytes: index.canonicalKeys, ends: index.canonicalKeyEnds)

@@ -54,6 +54,10 @@ public struct CSVTable: Sendable {
   /// other file. A row taken whole has the same bytes as that line, its
   /// line ending included.
   package var knownPartners: [Int32] { parts.knownPartners }
+  /// The prefix hashes of about one line in `KnownRecords.sampling`
+  /// that the scan made (`CSVIndex.prefixSamples`), empty when it made
+  /// none: `CSVKnownRows` puts them in its table of prefixes.
+  var prefixSamples: [KnownRecords.Sample] { parts.prefixSamples }
   /// The canonical key bytes of one column of every row, made by the
   /// scan when it was given that column's name
   /// (``init(bytes:delimiter:chunking:known:keyName:)``), until taken
@@ -79,6 +83,7 @@ public struct CSVTable: Sendable {
     let lineStarts: [UInt32]
     let lineNumbers: [UInt32]
     let knownPartners: [Int32]
+    let prefixSamples: [KnownRecords.Sample]
     let capturedKeysHolder: CSVCapturedKeysHolder
     let columnIndex: [[UInt8]: Int]
     let headerStrings: [JSONString]
@@ -88,12 +93,13 @@ public struct CSVTable: Sendable {
       bytes: SourceBytes, delimiter: UInt8, hasByteOrderMark: Bool, header: [[UInt8]],
       quotesEveryField: Bool, lineStarts: [UInt32], lineNumbers: [UInt32],
       columnIndex: [[UInt8]: Int], recordsEnd: Int, knownPartners: [Int32],
-      capturedKeys: CSVCapturedKeys?
+      prefixSamples: [KnownRecords.Sample], capturedKeys: CSVCapturedKeys?
     ) {
       (self.bytes, self.delimiter, self.hasByteOrderMark) = (bytes, delimiter, hasByteOrderMark)
       (self.header, self.quotesEveryField, self.recordsEnd) = (header, quotesEveryField, recordsEnd)
       (self.lineStarts, self.lineNumbers) = (lineStarts, lineNumbers)
       (self.knownPartners, self.columnIndex) = (knownPartners, columnIndex)
+      self.prefixSamples = prefixSamples
       capturedKeysHolder = CSVCapturedKeysHolder(capturedKeys)
       headerStrings = header.map { CSVTable.jsonString($0) }
       memberPrefixes = MemberPrefixes(headerStrings)
@@ -105,13 +111,13 @@ public struct CSVTable: Sendable {
     bytes: SourceBytes, delimiter: UInt8, hasByteOrderMark: Bool, header: [[UInt8]],
     quotesEveryField: Bool, lineStarts: [UInt32], lineNumbers: [UInt32],
     columnIndex: [[UInt8]: Int], recordsEnd: Int, knownPartners: [Int32] = [],
-    capturedKeys: CSVCapturedKeys? = nil
+    prefixSamples: [KnownRecords.Sample] = [], capturedKeys: CSVCapturedKeys? = nil
   ) {
     parts = Parts(
       bytes: bytes, delimiter: delimiter, hasByteOrderMark: hasByteOrderMark, header: header,
       quotesEveryField: quotesEveryField, lineStarts: lineStarts, lineNumbers: lineNumbers,
       columnIndex: columnIndex, recordsEnd: recordsEnd, knownPartners: knownPartners,
-      capturedKeys: capturedKeys)
+      prefixSamples: prefixSamples, capturedKeys: capturedKeys)
   }
 
   /// The canonical key bytes of one column of every row that the scan

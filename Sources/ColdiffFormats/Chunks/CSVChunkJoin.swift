@@ -118,6 +118,8 @@ final class CSVChunkJoin: @unchecked Sendable {
     }
     let (expectedRows, expectedKeyBytes) = (state.expectedRows, state.expectedKeyBytes)
     joinLines(rows, &state)
+    let linesBefore = state.index.lineStarts.count
+    state.index.prefixSamples += rows.prefixSamples.lazy.map { $0.moved(by: linesBefore) }
     state.index.lineStarts.reserve(rows.lineStarts.count, expecting: expectedRows)
     state.index.lineStarts += rows.lineStarts
     if !rows.knownPartners.isEmpty {

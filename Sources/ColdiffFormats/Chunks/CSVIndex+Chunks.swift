@@ -28,6 +28,7 @@ extension CSVIndex {
     lineStarts = joined.lineStarts
     lineNumbers = joined.lineNumbers
     knownPartners = joined.knownPartners
+    prefixSamples = joined.prefixSamples
     canonicalKeys = joined.canonicalKeys
     canonicalKeyEnds = joined.canonicalKeyEnds
     columnCount = joined.columnCount

@@ -13,6 +13,10 @@ struct CSVRows {
   /// (`CSVKnownRows`): that file's line (0 its header) with the same
   /// bytes, or -1; empty when the scan had no other file.
   var knownPartners: [Int32] = []
+  /// The prefix hashes of about one row in `KnownRecords.sampling`, by
+  /// line from the scan's start, when the scan makes them (a file
+  /// another's scan may take rows of; `CSVKnownRows`).
+  var prefixSamples: [KnownRecords.Sample] = []
   /// The key column's canonical bytes, each row's back to back, and
   /// where each row's key ends (when the scan makes keys;
   /// `CSVCapturedKeys`); a scan given rows that hold them writes into
@@ -39,6 +43,7 @@ extension CSVRows {
     lineStarts.removeAll(keepingCapacity: true)
     lineNumbers.removeAll(keepingCapacity: true)
     knownPartners.removeAll(keepingCapacity: true)
+    prefixSamples.removeAll(keepingCapacity: true)
     keys?.clear()
     columnCount = -1
     firstRowBlank = false

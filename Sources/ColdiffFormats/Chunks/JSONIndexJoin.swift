@@ -38,6 +38,8 @@ final class JSONIndexJoin: @unchecked Sendable {
     index.nameStarts += part.nameStarts
     index.nameEnds += part.nameEnds
     index.knownPartners += part.knownPartners
+    let recordsBefore = index.recordLengths.count - part.recordLengths.count
+    index.prefixSamples += part.prefixSamples.lazy.map { $0.moved(by: recordsBefore) }
     if index.capturesKeys {
       index.keyOffsets += part.keyOffsets
       index.keyLengths += part.keyLengths

@@ -55,6 +55,10 @@ public struct JSONCollectionIndex: Sendable {
   /// comparison takes such a pair as equal without reading the bytes
   /// again.
   package var knownPartners: [Int32] = []
+  /// The prefix hashes of about one record in `KnownRecords.sampling`,
+  /// made by a scan without another input's records while each was in
+  /// the cache (`JSONRecordBatch`), for `JSONKnownRecords`.
+  var prefixSamples: [KnownRecords.Sample] = []
   /// Copies of the records the scan validated instead of taking them
   /// whole (those whose `knownPartners` entry is -1), when the scan had
   /// another input's records and the pages of this one go behind it
@@ -210,7 +214,8 @@ extension JSONCollectionIndex: Equatable {
   /// input a scan found, and when that input holds a record twice, scans
   /// cut into other chunks may find the other one; so are the `copies`
   /// of the others. `tree` is left out too: it is a tree scan's result,
-  /// compared as such.
+  /// compared as such; and `prefixSamples`, which a chunked scan takes
+  /// one in sixteen of each chunk's records, not of the whole input's.
   public static func == (lhs: JSONCollectionIndex, rhs: JSONCollectionIndex) -> Bool {
     lhs.form == rhs.form && lhs.recordStarts == rhs.recordStarts
       && lhs.recordLengths == rhs.recordLengths && lhs.nameStarts == rhs.nameStarts

@@ -255,7 +255,7 @@ struct Scanner {
       let byte = lexer.current
       lexer.position += 1
       if byte == closing {
-        batch.flush(into: &index, partnered: known != nil)
+        batch.flush(into: &index, partnered: known != nil, of: lexer.bytes)
         return true
       }
       guard byte == UInt8(ascii: ",") else {
@@ -265,7 +265,7 @@ struct Scanner {
       lexer.skipWhitespace()
       // (At the end, the next element's scan makes the error.)
       if lexer.position >= limit && lexer.position < lexer.end {
-        batch.flush(into: &index, partnered: known != nil)
+        batch.flush(into: &index, partnered: known != nil, of: lexer.bytes)
         return false
       }
     }
@@ -317,7 +317,7 @@ struct Scanner {
         lexer.position += 1
       }
     }
-    batch.flush(into: &index, partnered: known != nil)
+    batch.flush(into: &index, partnered: known != nil, of: lexer.bytes)
   }
 
   /// Refuses the record just skipped, which started at `start`, when it
@@ -349,7 +349,7 @@ struct Scanner {
   func flush(
     _ batch: inout JSONRecordBatch, into index: inout JSONCollectionIndex, scanning part: Range<Int>
   ) {
-    batch.flush(into: &index, partnered: known != nil)
+    batch.flush(into: &index, partnered: known != nil, of: lexer.bytes)
     if index.count == Scanner.recordsBeforeEstimate {
       index.reserveForRecords(
         inputSize: part.count, consumed: lexer.position - part.lowerBound)

@@ -77,9 +77,27 @@ struct JSONRecordBatch {
   }
 
   /// Appends the records to `index` and empties the batch: their keys
-  /// when the index captures them, their partners when `partnered`.
-  mutating func flush(into index: inout JSONCollectionIndex, partnered: Bool) {
+  /// when the index captures them, their partners when `partnered`, else
+  /// the prefix hashes of those one in `KnownRecords.sampling` of the
+  /// index, read in `input` while they are in the cache, for the scan of
+  /// another input that takes this one's records (`JSONKnownRecords`).
+  mutating func flush(
+    into index: inout JSONCollectionIndex, partnered: Bool, of input: UnsafeBufferPointer<UInt8>
+  ) {
     guard count > 0 else { return }
+    if !partnered, let base = input.baseAddress {
+      let first = index.count
+      var record =
+        (first + KnownRecords.sampling - 1) / KnownRecords.sampling * KnownRecords.sampling
+      while record < first + count {
+        let slot = record - first
+        if lengths[slot] >= KnownRecords.prefixLength {
+          index.prefixSamples.append(
+            KnownRecords.Sample(hash: KnownRecords.hash(base + starts[slot]), record: record))
+        }
+        record += KnownRecords.sampling
+      }
+    }
     func column<Element>(_ columns: UnsafeMutablePointer<Element>, _ number: Int)
       -> UnsafeBufferPointer<Element>
     {
