@@ -140,7 +140,6 @@ extension CSVIndex {
     // of an object the other cores' scans share.
     let knownRows = known ?? CSVKnownRows.none
     let takesKnownRows = known != nil
-    let prefixLength = KnownRecords.prefixLength
     var line = 1
     var everyFieldQuoted = true
     var lastKnown = -1
@@ -190,13 +189,7 @@ extension CSVIndex {
           keyColumn: rowKeyColumn, keys: &keys, everyFieldQuoted: &everyFieldQuoted)
       }
       rows.note(start: rowStart, line: rowLine, partner: takesKnownRows ? -1 : nil)
-      if !takesKnownRows, (rows.lineStarts.count - 1) % KnownRecords.sampling == 0,
-        position - rowStart >= prefixLength, let base = input.baseAddress
-      {
-        rows.prefixSamples.append(
-          KnownRecords.Sample(
-            hash: KnownRecords.hash(base + rowStart), record: rows.lineStarts.count - 1))
-      }
+      if !takesKnownRows { rows.notePrefix(of: rowStart..<position, in: input) }
       if capturing { keyEnds.append(KeyArena.keyOffset(keys.count)) }
       try rows.checkWidth(fields, blank: fields == 1 && rowEnd == rowStart, at: rowStart, in: input)
     }

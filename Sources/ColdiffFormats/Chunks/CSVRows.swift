@@ -63,6 +63,19 @@ extension CSVRows {
     if let partner { knownPartners.append(Int32(truncatingIfNeeded: partner)) }
   }
 
+  /// Notes the prefix hash of the row just noted, `row` of `input` with
+  /// its line ending, when it is one in `KnownRecords.sampling` and long
+  /// enough to be taken whole (`prefixSamples`).
+  @inline(__always)
+  mutating func notePrefix(of row: Range<Int>, in input: UnsafeBufferPointer<UInt8>) {
+    let line = lineStarts.count - 1
+    guard line % KnownRecords.sampling == 0, row.count >= KnownRecords.prefixLength,
+      let base = input.baseAddress
+    else { return }
+    prefixSamples.append(
+      KnownRecords.Sample(hash: KnownRecords.hash(base + row.lowerBound), record: line))
+  }
+
   /// Notes the line of the row just noted, writing out the lines of the
   /// rows before it when it is the first not on the line after its
   /// predecessor's.
