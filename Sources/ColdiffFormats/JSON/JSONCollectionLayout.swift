@@ -159,20 +159,20 @@ public struct JSONCollectionLayout: Sendable {
         start = end
       }
     }
-    var previous: Int?
-    var first = true
     // Consecutive originals are copied as one run, with the text between
-    // them.
-    var run = 0..<0
+    // them: from where the first one's entry starts to where the last one
+    // (`previous`, `nil` when no run is open) ends, looked up once the run
+    // ends rather than for each of its records.
+    var previous: Int?
+    var runStart = 0
+    var first = true
     for record in records {
       if case .original(let position) = record, let last = previous, position == last + 1 {
-        run = run.lowerBound..<index.recordRange(position).upperBound
         previous = position
         continue
       }
-      if !run.isEmpty {
-        try copy(run, to: &out)
-        run = 0..<0
+      if let last = previous {
+        try copy(runStart..<index.recordRange(last).upperBound, to: &out)
       }
       if out.count >= limit { try flush(&out) }
       out += first ? leading : separator
@@ -180,7 +180,7 @@ public struct JSONCollectionLayout: Sendable {
       previous = nil
       switch record {
       case .original(let position):
-        run = index.entryRange(position)
+        runStart = index.entryRange(position).lowerBound
         previous = position
       case .value(let value):
         precondition(form != .jsonObject, "a member of an object needs a name")
@@ -202,7 +202,7 @@ public struct JSONCollectionLayout: Sendable {
           depth: recordDepth, to: &out)
       }
     }
-    if !run.isEmpty { try copy(run, to: &out) }
+    if let last = previous { try copy(runStart..<index.recordRange(last).upperBound, to: &out) }
     out += first ? empty : trailing
   }
 }
