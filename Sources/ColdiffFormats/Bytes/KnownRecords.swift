@@ -63,36 +63,13 @@ package struct KnownRecords: @unchecked Sendable {
   ///   - sampling: one record in how many to put in the table of prefixes
   ///     (1: every record, for inputs whose next record is often not
   ///     among the few after the last one found).
+  ///   - samples: the records of the table with their hashes, made by the
+  ///     input's scan while each was in the cache (about one in
+  ///     `sampling`); empty to read one record in `sampling` here.
   /// - Complexity: O(number of records / `sampling`).
   package init(
     bytes: UnsafeBufferPointer<UInt8>, starts: RecordOffsets, lengths: [UInt32],
-    window: Int = Self.window, sampling: Int = Self.sampling
-  ) {
-    var samples: [Sample] = []
-    if let base = bytes.baseAddress {
-      samples.reserveCapacity(starts.count / sampling + 1)
-      for record in stride(from: 0, to: starts.count, by: sampling)
-      where lengths[record] >= Self.prefixLength {
-        samples.append(Sample(hash: Self.hash(base + starts[record]), record: record))
-      }
-    }
-    self.init(bytes: bytes, starts: starts, lengths: lengths, window: window, samples: samples)
-  }
-
-  /// Indexes the records of a scanned input by the prefixes of those of
-  /// `samples`, hashed by the scan while each was in the cache (about
-  /// one in ``sampling``), instead of reading them again here.
-  ///
-  /// - Parameters:
-  ///   - bytes: the scanned input.
-  ///   - starts: where each record starts.
-  ///   - lengths: each record's length (``storedLength(_:)``).
-  ///   - window: how many records after the last one found to try first.
-  ///   - samples: the records in the table of prefixes, with their hashes.
-  /// - Complexity: O(number of samples).
-  package init(
-    bytes: UnsafeBufferPointer<UInt8>, starts: RecordOffsets, lengths: [UInt32],
-    window: Int = Self.window, samples: [Sample]
+    window: Int = Self.window, sampling: Int = Self.sampling, samples: [Sample] = []
   ) {
     precondition(starts.count < Int(UInt32.max), "too many records to index by prefix")
     precondition(lengths.count == starts.count, "one length a record")
@@ -100,6 +77,15 @@ package struct KnownRecords: @unchecked Sendable {
     self.starts = starts
     self.lengths = lengths
     self.window = window
+    var samples = samples
+    if samples.isEmpty, let base = bytes.baseAddress {
+      samples.reserveCapacity(starts.count / sampling + 1)
+      for record in stride(from: 0, to: starts.count, by: sampling) {
+        if let sample = Sample(record, at: starts[record], length: Int(lengths[record]), in: base) {
+          samples.append(sample)
+        }
+      }
+    }
     var capacity = 16
     while capacity < samples.count * 2 { capacity *= 2 }
     mask = capacity - 1
@@ -120,8 +106,15 @@ package struct KnownRecords: @unchecked Sendable {
     /// The record's position.
     let record: Int32
 
-    /// The sample of record `record`, whose prefix hashes to `hash`.
-    init(hash: UInt64, record: Int) {
+    /// The sample of record `record`, `length` bytes at `start` of the
+    /// input at `base`, or `nil` when it is too short to be taken whole.
+    @inline(__always)
+    init?(_ record: Int, at start: Int, length: Int, in base: UnsafePointer<UInt8>) {
+      guard length >= KnownRecords.prefixLength else { return nil }
+      self.init(hash: KnownRecords.hash(base + start), record: record)
+    }
+
+    private init(hash: UInt64, record: Int) {
       (self.hash, self.record) = (hash, Int32(truncatingIfNeeded: record))
     }
 

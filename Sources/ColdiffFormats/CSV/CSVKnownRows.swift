@@ -55,12 +55,8 @@ package final class CSVKnownRows: Sendable {
       }
       initialized = rows
     }
-    // The table of prefixes from the hashes the scan made, when it made
-    // them (instead of reading a row in sixteen again, far apart).
-    records =
-      table.prefixSamples.isEmpty
-      ? KnownRecords(bytes: bytes, starts: starts, lengths: lengths)
-      : KnownRecords(bytes: bytes, starts: starts, lengths: lengths, samples: table.prefixSamples)
+    records = KnownRecords(
+      bytes: bytes, starts: starts, lengths: lengths, samples: table.prefixSamples)
     lineNumbers = table.lineNumbers
     self.lastLineFeeds = lastLineFeeds
     columnCount = table.columnCount

@@ -69,11 +69,10 @@ extension CSVRows {
   @inline(__always)
   mutating func notePrefix(of row: Range<Int>, in input: UnsafeBufferPointer<UInt8>) {
     let line = lineStarts.count - 1
-    guard line % KnownRecords.sampling == 0, row.count >= KnownRecords.prefixLength,
-      let base = input.baseAddress
+    guard line % KnownRecords.sampling == 0, let base = input.baseAddress,
+      let sample = KnownRecords.Sample(line, at: row.lowerBound, length: row.count, in: base)
     else { return }
-    prefixSamples.append(
-      KnownRecords.Sample(hash: KnownRecords.hash(base + row.lowerBound), record: line))
+    prefixSamples.append(sample)
   }
 
   /// Notes the line of the row just noted, writing out the lines of the

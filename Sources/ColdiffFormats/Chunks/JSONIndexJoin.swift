@@ -33,13 +33,13 @@ final class JSONIndexJoin: @unchecked Sendable {
     let first = index.count == 0
     let keyBytes = index.canonicalKeys.count
     index.copies.append(part.copies, shiftedBy: index.count)
+    let recordsBefore = index.count
+    index.prefixSamples += part.prefixSamples.lazy.map { $0.moved(by: recordsBefore) }
     index.recordStarts.append(contentsOf: part.recordStarts)
     index.recordLengths += part.recordLengths
     index.nameStarts += part.nameStarts
     index.nameEnds += part.nameEnds
     index.knownPartners += part.knownPartners
-    let recordsBefore = index.recordLengths.count - part.recordLengths.count
-    index.prefixSamples += part.prefixSamples.lazy.map { $0.moved(by: recordsBefore) }
     if index.capturesKeys {
       index.keyOffsets += part.keyOffsets
       index.keyLengths += part.keyLengths

@@ -34,14 +34,9 @@ package struct JSONKnownRecords: Sendable {
   /// - Complexity: O(number of records).
   package init(bytes: UnsafeBufferPointer<UInt8>, index: JSONCollectionIndex) {
     // (The index's lengths are exact: no record of 4 GiB is indexed.)
-    // The table of prefixes from the hashes the scan made, when it made
-    // them (instead of reading a record in sixteen again, far apart).
-    records =
-      index.prefixSamples.isEmpty
-      ? KnownRecords(bytes: bytes, starts: index.recordStarts, lengths: index.recordLengths)
-      : KnownRecords(
-        bytes: bytes, starts: index.recordStarts, lengths: index.recordLengths,
-        samples: index.prefixSamples)
+    records = KnownRecords(
+      bytes: bytes, starts: index.recordStarts, lengths: index.recordLengths,
+      samples: index.prefixSamples)
     form = index.form
     keyOffsets = index.keyOffsets
     keyLengths = index.keyLengths

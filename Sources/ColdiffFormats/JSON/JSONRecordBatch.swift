@@ -91,9 +91,10 @@ struct JSONRecordBatch {
         (first + KnownRecords.sampling - 1) / KnownRecords.sampling * KnownRecords.sampling
       while record < first + count {
         let slot = record - first
-        if lengths[slot] >= KnownRecords.prefixLength {
-          index.prefixSamples.append(
-            KnownRecords.Sample(hash: KnownRecords.hash(base + starts[slot]), record: record))
+        if let sample = KnownRecords.Sample(
+          record, at: starts[slot], length: Int(lengths[slot]), in: base)
+        {
+          index.prefixSamples.append(sample)
         }
         record += KnownRecords.sampling
       }
