@@ -59,6 +59,35 @@ import Testing
     #expect(sampled > 50)
   }
 
+  @Test(arguments: [InputForm.jsonLines, .jsonArray])
+  func treeSamplesHashTheirNodes(form: InputForm) throws {
+    var random = SeededGenerator(seed: 7070 + RandomCollection.seed(form))
+    let names = JSONTreeNames(children: Array("kids".utf8), key: Array("id".utf8))
+    var sampled = 0
+    for _ in 0..<40 {
+      let forest = (0..<3).flatMap { _ in RandomForest.make(using: &random) }
+      let text = RandomForest.render(forest, form, pretty: false)
+      try text.withUnsafeBufferPointer { buffer in
+        for chunking in Self.chunkings {
+          let index = try JSONCollectionScanner.scan(
+            buffer, as: form, keyName: nil, chunking: chunking, tree: names)
+          let layout = try #require(index.tree).result.get()
+          let nodes = layout.ranges.count
+          let starts = (0..<nodes).map { layout.ranges[$0].lowerBound }
+          let lengths = (0..<nodes).map { layout.ranges[$0].count }
+          // Noted as each node ends: a parent after its children.
+          let samples = layout.prefixSamples.sorted { $0.record < $1.record }
+          try Self.check(samples, starts: starts, lengths: lengths, in: buffer)
+          for sample in layout.prefixSamples {
+            #expect(buffer[starts[Int(sample.record)]] == UInt8(ascii: "{"))
+          }
+          sampled += layout.prefixSamples.count
+        }
+      }
+    }
+    #expect(sampled > 50)
+  }
+
   @Test func aScanWithAnotherInputsRecordsMakesNone() throws {
     let old = Array(
       (0..<200).map { "{\"id\": \($0), \"text\": \"a record long enough to take\"}\n" }.joined()

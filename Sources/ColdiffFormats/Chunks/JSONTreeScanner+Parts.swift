@@ -47,6 +47,8 @@ extension JSONTreeScanner.Layout {
         return shared
       }
       parts[part].sharedSubtrees = []
+      prefixSamples += parts[part].prefixSamples.lazy.map { $0.moved(by: firsts[part]) }
+      parts[part].prefixSamples = []
       sharedOrigin = sharedOrigin ?? parts[part].sharedOrigin
     }
     do {
@@ -160,6 +162,7 @@ extension JSONTreeScanner.Layout {
       return shared
     }
     sharedOrigin = sharedOrigin ?? part.sharedOrigin
+    prefixSamples += part.prefixSamples.lazy.map { $0.moved(by: Int(first)) }
     // A root's parent stays -1 and its sibling index moves on: both
     // copied whole, then moved in place (a loop without appends).
     let start = parents.count

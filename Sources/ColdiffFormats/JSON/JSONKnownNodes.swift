@@ -88,18 +88,23 @@ package final class JSONKnownNodes: Sendable {
     case outline(Outline)
   }
 
-  /// The table of the prefixes of the nodes of `layout`.
+  /// One node in how many is in the table of prefixes, unless the
+  /// caller says otherwise: every fourth. A table of every node, four
+  /// times the size, missed the cache in its build and in NEW's look-ups
+  /// (at 1M nodes 7% of a tree diff's samples, against the same
+  /// instructions), and the window after the node found last finds the
+  /// others. A scan that starts afresh (a chunk's, a part's) may then
+  /// validate its first nodes instead of taking them whole.
+  package static let sampling = 4
+
+  /// The table of the prefixes of the nodes of `layout`: one in
+  /// `sampling`, those its scan sampled when it is the default
+  /// (`JSONTreeScanner.Layout.prefixSamples`), else read here.
   ///
-  /// - Parameter sampling: one node in how many is in the table; by
-  ///   default every fourth: a table of every node, four times the size,
-  ///   missed the cache in its build and in NEW's look-ups (at 1M nodes
-  ///   7% of a tree diff's samples, against the same instructions), and
-  ///   the window after the node found last finds the others. A scan
-  ///   that starts afresh (a chunk's, a part's) may then validate its
-  ///   first nodes instead of taking them whole.
-  /// - Complexity: O(number of nodes / `sampling`).
+  /// - Complexity: O(number of nodes).
   package static func prefixes(
-    of layout: JSONTreeScanner.Layout, in bytes: UnsafeBufferPointer<UInt8>, sampling: Int = 4
+    of layout: JSONTreeScanner.Layout, in bytes: UnsafeBufferPointer<UInt8>,
+    sampling: Int = JSONKnownNodes.sampling
   ) -> KnownRecords {
     var starts = RecordOffsets()
     starts.reserveCapacity(layout.ranges.count)
@@ -108,7 +113,7 @@ package final class JSONKnownNodes: Sendable {
     return KnownRecords(
       bytes: bytes, starts: starts,
       lengths: layout.ranges.map { KnownRecords.storedLength($0.count) }, window: 8,
-      sampling: sampling)
+      sampling: sampling, samples: sampling == Self.sampling ? layout.prefixSamples : [])
   }
 
   /// Where each node's subtree ends, each node's depth, and the roots.

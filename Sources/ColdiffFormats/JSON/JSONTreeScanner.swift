@@ -38,9 +38,26 @@ public enum JSONTreeScanner {
     /// The tree the shared subtrees' nodes are from (`JSONKnownNodes`'s
     /// origin), if any.
     package var sharedOrigin: TreeOrigin?
+    /// The prefix hashes of about one node in `JSONKnownNodes.sampling`
+    /// (those objects long enough to be taken whole), made by a
+    /// validating scan while each node was in the cache, for the table
+    /// NEW's scan finds OLD's nodes in; empty when the scan made none.
+    /// Which nodes they are depends on how the input was cut into parts,
+    /// so two layouts that differ only in them are equal.
+    package var prefixSamples: [KnownRecords.Sample] = []
 
     /// An empty layout, to be filled.
     public init() {}
+
+    /// Whether two layouts describe the same nodes (`prefixSamples`
+    /// aside).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+      lhs.ranges == rhs.ranges && lhs.parents == rhs.parents
+        && lhs.siblingIndex == rhs.siblingIndex && lhs.childrenRanges == rhs.childrenRanges
+        && lhs.keyRanges == rhs.keyRanges && lhs.canonicalKeys == rhs.canonicalKeys
+        && lhs.canonicalKeyStarts == rhs.canonicalKeyStarts
+        && lhs.sharedSubtrees == rhs.sharedSubtrees && lhs.sharedOrigin == rhs.sharedOrigin
+    }
   }
 
   /// A subtree of a layout with the same bytes as a subtree of another
@@ -269,14 +286,19 @@ struct TreeLayoutBuilder {
   /// holds each record's start then, without the final end).
   private(set) var keysInOrder = true
   let keyed: Bool
+  /// Whether `end(_:_:in:)` notes prefix samples (a tree whose nodes
+  /// are not taken from another's: OLD's).
+  private let samples: Bool
   /// The layout whose subtrees `copy` appends (OLD's, when its nodes are
   /// taken whole), held here so that a copy takes no reference.
   private let source: CopySource
 
   /// A builder for about `estimate` records, noting their keys when
-  /// `keyed`, that copies subtrees from `known`'s layout.
+  /// `keyed`, that copies subtrees from `known`'s layout, or, without
+  /// `known`, notes prefix samples.
   init(estimate: Int, keyed: Bool, copyingFrom known: JSONKnownNodes? = nil) {
     self.keyed = keyed
+    samples = known == nil
     source = known.map(CopySource.init) ?? CopySource()
     layout.ranges.reserveCapacity(estimate)
     layout.parents.reserveCapacity(estimate)
@@ -308,6 +330,19 @@ struct TreeLayoutBuilder {
       }
     }
     return node
+  }
+
+  /// Sets object node `node`'s range, `range` of `input`, and notes its
+  /// prefix's hash while its first bytes are in the cache when it is one
+  /// in `JSONKnownNodes.sampling` and long enough to be taken whole
+  /// (`layout.prefixSamples`).
+  @inline(__always)
+  mutating func end(_ node: Int, _ range: Range<Int>, in input: UnsafeBufferPointer<UInt8>) {
+    layout.ranges[node] = range
+    guard samples, node % JSONKnownNodes.sampling == 0, let base = input.baseAddress,
+      let sample = KnownRecords.Sample(node, at: range.lowerBound, length: range.count, in: base)
+    else { return }
+    layout.prefixSamples.append(sample)
   }
 
   /// Appends the subtree of OLD's node `old` (of the layout the builder

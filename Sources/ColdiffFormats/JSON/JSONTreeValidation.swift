@@ -180,7 +180,7 @@ extension Scanner {
       found = try skipMembers(depth: depth, level: level, node: node)
     }
     if node >= 0, tree.failure == nil {
-      tree.builder.layout.ranges[node] = start..<lexer.position
+      tree.builder.end(node, start..<lexer.position, in: lexer.bytes)
     }
     return found
   }
