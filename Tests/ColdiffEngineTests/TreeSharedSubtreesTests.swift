@@ -82,6 +82,7 @@ import Testing
         }
         sharedNodes += Int(shared.count)
       }
+      #expect(alone.ownMemberSources(in: oldTree).isEmpty)
       let comparison = try compared(oldTree, newTree)
       let reference = try compared(oldTree, alone)
       #expect(comparison.document().bytes == reference.document().bytes)
@@ -90,6 +91,31 @@ import Testing
     }
     // Not vacuous: many nodes were taken whole.
     #expect(sharedNodes > 40)
+  }
+
+  @Test func aRecordWhoseChildrenChangedKeepsItsOwnMembersFromOLD() throws {
+    // NEW's scan takes b's own members from OLD (c changed, and c's
+    // sibling was added): the comparison finds b equal without a look,
+    // and gives what the trees read alone give.
+    let b = #"{"id": "b", "name": "long enough to be found", "children": ["#
+    let old = #"[{"id": "a", "children": [\#(b){"id": "c", "v": 1}]}]}]"# + "\n"
+    let new = #"[{"id": "a", "children": [\#(b){"id": "c", "v": 2}, {"id": "d"}]}]}]"# + "\n"
+    let oldSnapshot = try read(old, "old.json", chunking: .whole)
+    let (oldTree, newSnapshot) = try TreeSnapshot.withKnownNodes(
+      of: oldSnapshot, field: JSONPointer(field: "children"), keyName: Self.key
+    ) { oldTree, nodes in
+      (
+        try oldTree.get(),
+        try read(new, "new.json", chunking: .whole, reference: oldSnapshot, nodes: nodes)
+      )
+    }
+    let newTree = try tree(newSnapshot)
+    #expect(newTree.ownMemberSources(in: oldTree) == [-1, 1, -1, -1])
+    let comparison = try compared(oldTree, newTree)
+    let reference = try compared(oldTree, tree(read(new, "new.json", chunking: .whole)))
+    #expect(comparison.changes.keys.sorted() == [2])
+    #expect(comparison.changes == reference.changes)
+    #expect(comparison.document().bytes == reference.document().bytes)
   }
 
   @Test func aMemberAddedNextToTheChildrenIsPlacedAsWithoutThem() throws {

@@ -78,7 +78,7 @@ import Testing
   @Test(arguments: [InputForm.jsonLines, .jsonArray, .jsonObject])
   func validatingScansWithKnownNodesLayTheTreeOutAsTheTreeScan(form: InputForm) throws {
     var random = SeededGenerator(seed: 419 + RandomCollection.seed(form))
-    var sharedNodes = 0
+    var (sharedNodes, sharedHeads) = (0, 0)
     for round in 0..<80 {
       let forest = RandomForest.make(using: &random)
       let (old, edited) = RandomForest.renderedPair(forest, form, using: &random)
@@ -109,14 +109,66 @@ import Testing
           case .success(let layout):
             #expect(TreeOutcome(layout) == plain.tree)
             sharedNodes += try Self.checkShared(layout, in: new, of: layouts)
+            sharedHeads += try Self.checkSharedHeads(layout, in: new, of: layouts)
           case .failure(let failure): #expect(TreeOutcome(failure) == plain.tree)
           }
         }
       }
     }
-    // Not vacuous: many nodes were copied (an object map's tree is not
-    // laid out while it is validated).
-    #expect(form == .jsonObject || sharedNodes > 200)
+    // Not vacuous: many nodes were copied, and the heads of many others
+    // taken (an object map's tree is not laid out while it is validated).
+    #expect(form == .jsonObject || (sharedNodes > 200 && sharedHeads > 20))
+  }
+
+  @Test func aSharedHeadMovedDeeperIsCheckedAgainstTheNestingLimit() throws {
+    // A node whose own members nest 995 arrays deep is valid as a child
+    // of a root, not as a grandchild; its child changed, so that only its
+    // head (its bytes before its children) is OLD's.
+    let deep = String(repeating: "[", count: 995) + String(repeating: "]", count: 995)
+    func node(_ child: String) -> String {
+      #"{"id": "a node long enough to be found", "v": \#(deep), "kids": [{"id": "\#(child)"}]}"#
+    }
+    let old = Array(#"[{"id": "r", "kids": [\#(node("c"))]}]"#.utf8)
+    let moved = Array(#"[{"id": "r", "kids": [{"id": "p", "kids": [\#(node("d"))]}]}]"#.utf8)
+    let kept = Array(#"[{"id": "r", "kids": [\#(node("d")), {"id": "q"}]}]"#.utf8)
+    let names = JSONTreeNames(children: Self.children, key: nil)
+    let plain = moved.withUnsafeBufferPointer { buffer in
+      Result { () throws(InputError) in
+        try JSONCollectionScanner.scan(
+          buffer, as: .jsonArray, keyName: nil, chunking: .whole, tree: names)
+      }
+    }
+    guard case .failure(let error) = plain else {
+      Issue.record("a node nested too deep is refused")
+      return
+    }
+    #expect(error.message.hasPrefix("nesting deeper than 1000 levels"))
+    let withOld = Self.treeScan(moved, .jsonArray, nil, .whole, old: old).0
+    #expect(withOld.map(\.count) == .failure(error))
+    let layout = try Self.treeScan(kept, .jsonArray, nil, .whole, old: old).0.get().tree?.result
+      .get()
+    #expect(layout?.sharedHeads == [JSONTreeScanner.SharedHead(node: 1, source: 1)])
+    #expect(
+      layout.map(TreeOutcome.init) == Self.outcome(kept, .jsonArray, nil, .whole, old: nil).tree)
+  }
+
+  @Test func aHeadIsTakenOnlyWithItsKey() throws {
+    // The nested record's children changed: its head (its bytes before
+    // its children) is OLD's, taken when it holds the key member, not
+    // when the key follows the children.
+    let key = Array("id".utf8)
+    for (first, rest, shared) in [
+      (#"{"id": "b", "name": "long enough to be found", "kids": ["#, "]}", true),
+      (#"{"name": "long enough to be found", "kids": ["#, #"], "id": "b"}"#, false),
+    ] {
+      let old = Array(#"[{"id": "a", "kids": [\#(first){"id": "c"}\#(rest)]}]"#.utf8)
+      let new = Array(#"[{"id": "a", "kids": [\#(first){"id": "d"}\#(rest)]}]"#.utf8)
+      let layout = try Self.treeScan(new, .jsonArray, key, .whole, old: old).0.get().tree?.result
+        .get()
+      #expect(layout?.sharedHeads.map(\.node) == (shared ? [1] : []))
+      #expect(
+        layout.map(TreeOutcome.init) == Self.outcome(new, .jsonArray, key, .whole, old: nil).tree)
+    }
   }
 
   @Test func aSharedNodeMovedDeeperIsCheckedAgainstTheNestingLimit() {
@@ -252,6 +304,32 @@ import Testing
       count += Int(shared.count)
     }
     return count
+  }
+
+  /// Checks that each node a layout notes as having the own members of
+  /// a node of OLD has that node's bytes before its children array and
+  /// after it.
+  ///
+  /// - Returns: how many nodes it notes.
+  private static func checkSharedHeads(
+    _ layout: JSONTreeScanner.Layout, in new: [UInt8],
+    of old: (old: [UInt8], layout: JSONTreeScanner.Layout)?
+  ) throws -> Int {
+    guard !layout.sharedHeads.isEmpty else { return 0 }
+    let old = try #require(old)
+    for head in layout.sharedHeads {
+      let (node, source) = (Int(head.node), Int(head.source))
+      let (range, children) = (layout.ranges[node], try #require(layout.childrenRanges[node]))
+      let oldRange = old.layout.ranges[source]
+      let oldChildren = try #require(old.layout.childrenRanges[source])
+      #expect(
+        new[range.lowerBound..<children.lowerBound]
+          .elementsEqual(old.old[oldRange.lowerBound..<oldChildren.lowerBound]))
+      #expect(
+        new[children.upperBound..<range.upperBound]
+          .elementsEqual(old.old[oldChildren.upperBound..<oldRange.upperBound]))
+    }
+    return layout.sharedHeads.count
   }
 
   /// NEW scanned, then scanned as a tree; with OLD's nodes (and records)

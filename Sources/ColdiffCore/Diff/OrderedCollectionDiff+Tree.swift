@@ -35,22 +35,26 @@ extension OrderedCollectionDiff where Index == TreeIndexPath {
     oldShape: TreeShape, newShape: TreeShape, newToOld: [Int32],
     isEqual: (_ old: Int, _ new: Int) throws -> Bool
   ) rethrows {
+    precondition(newToOld.count == newShape.count, "newToOld must have one entry per new node")
     var nodes = TreeDiffNodes()
     try self.init(
-      oldShape: oldShape, newShape: newShape, newToOld: newToOld, nodes: &nodes, isEqual: isEqual)
+      oldShape: oldShape, newShape: newShape, newToOld: newToOld,
+      oldToNew: invertMatching(oldCount: oldShape.count, newToOld: newToOld), nodes: &nodes,
+      isEqual: isEqual)
   }
 
   /// Creates the diff of two forests as
-  /// `init(oldShape:newShape:newToOld:isEqual:)` does, and gives the
+  /// `init(oldShape:newShape:newToOld:isEqual:)` does, from the matching
+  /// both ways (`oldToNew` the inverse of `newToOld`), and gives the
   /// nodes its paths name in `nodes`.
   package init(
-    oldShape: TreeShape, newShape: TreeShape, newToOld: [Int32], nodes: inout TreeDiffNodes,
-    isEqual: (_ old: Int, _ new: Int) throws -> Bool
+    oldShape: TreeShape, newShape: TreeShape, newToOld: [Int32], oldToNew: [Int32],
+    nodes: inout TreeDiffNodes, isEqual: (_ old: Int, _ new: Int) throws -> Bool
   ) rethrows {
     precondition(newToOld.count == newShape.count, "newToOld must have one entry per new node")
+    precondition(oldToNew.count == oldShape.count, "oldToNew must have one entry per old node")
     let old = oldShape.topology
     let new = newShape.topology
-    let oldToNew = invertMatching(oldCount: old.count, newToOld: newToOld)
     // Collect deleted roots and unequal pairs in old order (preorder:
     // the order of their paths).
     nodes = TreeDiffNodes()

@@ -50,6 +50,10 @@ package struct TreeSnapshot {
   /// The subtrees whose bytes are those of another tree's nodes (OLD's,
   /// when this is NEW and its scan took them whole), in preorder.
   let sharedSubtrees: [JSONTreeScanner.SharedSubtree]
+  /// The nodes whose own members have the bytes of another tree's nodes
+  /// (OLD's, when this is NEW and its scan took their heads), as they
+  /// ended.
+  let sharedHeads: [JSONTreeScanner.SharedHead]
   /// The tree whose nodes `sharedSubtrees` names.
   let sharedOrigin: TreeOrigin?
   /// This tree's identity, for the trees that share its nodes.
@@ -130,6 +134,7 @@ package struct TreeSnapshot {
     childrenRanges = layout.childrenRanges
     keyRanges = layout.keyRanges
     sharedSubtrees = layout.sharedSubtrees
+    sharedHeads = layout.sharedHeads
     sharedOrigin = layout.sharedOrigin
     // The children lists, made once for the diff, its patch and the walks
     // here from the scan's sibling indices, on one core; the keys hashed,
@@ -272,6 +277,16 @@ package struct TreeSnapshot {
   /// preorder; empty when it took none from `other`.
   package func subtrees(sharedWith other: TreeSnapshot) -> [JSONTreeScanner.SharedSubtree] {
     sharedOrigin === other.origin ? sharedSubtrees : []
+  }
+
+  /// For each node of this tree, the node of `other` whose own members
+  /// (its bytes but its children array's) it has, when its scan took
+  /// them from `other`'s nodes, else -1; empty when it took none.
+  package func ownMemberSources(in other: TreeSnapshot) -> [Int32] {
+    guard sharedOrigin === other.origin, !sharedHeads.isEmpty else { return [] }
+    var sources = [Int32](repeating: -1, count: count)
+    for head in sharedHeads { sources[Int(head.node)] = head.source }
+    return sources
   }
 
   /// The number of nodes in the whole forest.

@@ -140,11 +140,19 @@ package struct KnownRecords: @unchecked Sendable {
     guard let base = other.baseAddress, other.count - offset >= Self.prefixLength else {
       return nil
     }
-    for record in (hint + 1)..<min(hint + 1 + window, starts.count)
-    where matches(record, base, offset, other.count) {
+    return candidate(at: base + offset, after: hint) { matches($0, base, offset, other.count) }
+  }
+
+  /// The first record that `accepts`, of those tried for the bytes at
+  /// `bytes` (``prefixLength`` of them at least): the few after `hint`,
+  /// then those in the table with the hash of their prefix.
+  @inline(__always)
+  func candidate(at bytes: UnsafePointer<UInt8>, after hint: Int, _ accepts: (Int) -> Bool) -> Int?
+  {
+    for record in (hint + 1)..<min(hint + 1 + window, starts.count) where accepts(record) {
       return record
     }
-    let hash = Self.hash(base + offset)
+    let hash = Self.hash(bytes)
     var slot = Int(truncatingIfNeeded: hash) & mask
     var candidates = 0
     while true {
@@ -152,7 +160,7 @@ package struct KnownRecords: @unchecked Sendable {
       if entry == 0 { return nil }
       if entry & 0xFFFF_FFFF_0000_0000 == hash & 0xFFFF_FFFF_0000_0000 {
         let record = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
-        if matches(record, base, offset, other.count) { return record }
+        if accepts(record) { return record }
         candidates += 1
         if candidates == Self.maximumCandidates { return nil }
       }

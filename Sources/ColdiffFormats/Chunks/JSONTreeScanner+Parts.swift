@@ -49,6 +49,8 @@ extension JSONTreeScanner.Layout {
       parts[part].sharedSubtrees = []
       prefixSamples += parts[part].prefixSamples.lazy.map { $0.moved(by: firsts[part]) }
       parts[part].prefixSamples = []
+      sharedHeads += parts[part].sharedHeads.lazy.map { $0.moved(by: firsts[part]) }
+      parts[part].sharedHeads = []
       sharedOrigin = sharedOrigin ?? parts[part].sharedOrigin
     }
     do {
@@ -163,6 +165,7 @@ extension JSONTreeScanner.Layout {
     }
     sharedOrigin = sharedOrigin ?? part.sharedOrigin
     prefixSamples += part.prefixSamples.lazy.map { $0.moved(by: Int(first)) }
+    sharedHeads += part.sharedHeads.lazy.map { $0.moved(by: Int(first)) }
     // A root's parent stays -1 and its sibling index moves on: both
     // copied whole, then moved in place (a loop without appends).
     let start = parents.count
@@ -211,5 +214,12 @@ extension JSONTreeScanner.Layout {
     canonicalKeyStarts.reserve(nodes + 1 - canonicalKeyStarts.count, expecting: nodes + 1)
     let keyBytes = nodes * (canonicalKeys.count / ranges.count + 1)
     canonicalKeys.reserve(keyBytes - canonicalKeys.count, expecting: keyBytes)
+  }
+}
+
+extension JSONTreeScanner.SharedHead {
+  /// This shared head for the node `shift` positions further on.
+  func moved(by shift: Int) -> Self {
+    Self(node: node + Int32(truncatingIfNeeded: shift), source: source)
   }
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The records of a scanned tree (OLD, `coldiff --tree`), nested ones
 /// included, for the scans of another (NEW) to take whole those they meet
 /// again byte for byte (`KnownRecords`): a nested record holding none of
@@ -79,7 +81,9 @@ package final class JSONKnownNodes: Sendable {
     self.key = key
     self.origin = origin
     roots = outline.roots
-    finder = KnownNodeFinder(records: prefixes, subtreeEnds: outline.ends, levels: outline.levels)
+    finder = KnownNodeFinder(
+      records: prefixes, subtreeEnds: outline.ends, levels: outline.levels,
+      childrenRanges: layout.childrenRanges, keyRanges: layout.keyRanges)
   }
 
   /// What one core builds.
@@ -172,6 +176,10 @@ package struct KnownNodeFinder: Sendable {
   let subtreeEnds: [Int32]
   /// Each node's depth in its tree, 0 for a root.
   let levels: [Int32]
+  /// The range of each node's children array, `nil` without one.
+  let childrenRanges: OptionalRanges
+  /// The range of each node's key member's value, `nil` without one.
+  let keyRanges: OptionalRanges
 
   /// A node of OLD with the same bytes as those of `other` at `offset`,
   /// if there is one that starts with `{`.
@@ -194,6 +202,47 @@ package struct KnownNodeFinder: Sendable {
   /// The length of node `node`, one `find` returned.
   @inline(__always)
   func length(of node: Int) -> Int { Int(records.lengths[node]) }
+
+  /// A node of OLD whose head (its bytes before its children array,
+  /// which hold its key member if it has one) is the bytes of `other` at
+  /// `offset`: a record whose children changed, its own members not.
+  ///
+  /// - Parameters:
+  ///   - other: the input being scanned.
+  ///   - offset: where an object starts in `other`.
+  ///   - hint: the node found last, or -1.
+  /// - Returns: the node, and the length of its head.
+  @inline(__always)
+  func findHead(in other: UnsafeBufferPointer<UInt8>, at offset: Int, hint: Int) -> (
+    node: Int, length: Int
+  )? {
+    guard let base = other.baseAddress, let known = records.bytes.baseAddress,
+      other.count - offset >= KnownRecords.prefixLength
+    else { return nil }
+    var length = 0
+    let node = records.candidate(at: base + offset, after: hint) { node in
+      guard let children = childrenRanges[node]?.lowerBound else { return false }
+      let start = records.starts[node]
+      length = children - start
+      guard length <= other.count - offset,
+        keyRanges[node].map({ $0.upperBound <= children }) ?? true
+      else { return false }
+      return memcmp(known + start, base + offset, length) == 0
+    }
+    return node.map { ($0, length) }
+  }
+
+  /// Whether node `node`'s tail (its bytes after its children array) is
+  /// `tail` of `other`.
+  @inline(__always)
+  func hasTail(_ node: Int, _ tail: Range<Int>, in other: UnsafeBufferPointer<UInt8>) -> Bool {
+    let length = Int(records.lengths[node])
+    guard length > 0, let from = childrenRanges[node]?.upperBound,
+      records.starts[node] + length - from == tail.count, let known = records.bytes.baseAddress,
+      let base = other.baseAddress
+    else { return false }
+    return memcmp(known + from, base + tail.lowerBound, tail.count) == 0
+  }
 }
 
 /// The identity of a tree whose nodes other scans take whole

@@ -45,12 +45,19 @@ public enum JSONTreeScanner {
     /// Which nodes they are depends on how the input was cut into parts,
     /// so two layouts that differ only in them are equal.
     package var prefixSamples: [KnownRecords.Sample] = []
+    /// The nodes whose own members have the bytes of another tree's node
+    /// (OLD's, whose head NEW's validating scan took: bytes before the
+    /// children array and after it the same, the children not), as each
+    /// ended (a parent after its children); which nodes depends on how
+    /// the input was cut into parts, so two layouts that differ only in
+    /// them are equal.
+    package var sharedHeads: [SharedHead] = []
 
     /// An empty layout, to be filled.
     public init() {}
 
     /// Whether two layouts describe the same nodes (`prefixSamples`
-    /// aside).
+    /// and `sharedHeads` aside).
     public static func == (lhs: Self, rhs: Self) -> Bool {
       lhs.ranges == rhs.ranges && lhs.parents == rhs.parents
         && lhs.siblingIndex == rhs.siblingIndex && lhs.childrenRanges == rhs.childrenRanges
@@ -77,6 +84,21 @@ public enum JSONTreeScanner {
       self.first = first
       self.source = source
       self.count = count
+    }
+  }
+
+  /// A node of a layout whose own members (its bytes but its children
+  /// array's) are those of a node of another tree (OLD's).
+  package struct SharedHead: Sendable, Equatable {
+    /// The node in this layout.
+    package var node: Int32
+    /// The node in the other tree.
+    package var source: Int32
+
+    /// Notes a shared head.
+    package init(node: Int32, source: Int32) {
+      self.node = node
+      self.source = source
     }
   }
 
@@ -343,6 +365,14 @@ struct TreeLayoutBuilder {
       let sample = KnownRecords.Sample(node, at: range.lowerBound, length: range.count, in: base)
     else { return }
     layout.prefixSamples.append(sample)
+  }
+
+  /// Notes that node `node` has the own members of node `source` of the
+  /// tree the builder copies from (`layout.sharedHeads`).
+  mutating func noteSharedHead(_ node: Int, source: Int) {
+    layout.sharedHeads.append(
+      JSONTreeScanner.SharedHead(node: Int32(node), source: Int32(source)))
+    if layout.sharedOrigin == nil { layout.sharedOrigin = self.source.origin }
   }
 
   /// Appends the subtree of OLD's node `old` (of the layout the builder

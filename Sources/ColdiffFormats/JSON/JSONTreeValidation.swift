@@ -185,6 +185,46 @@ extension Scanner {
     return found
   }
 
+  /// The nested object at `lexer.position` read as `skipNode` reads it
+  /// when its head (its bytes before its children array) is that of a
+  /// node of OLD as deep or deeper (one whose children changed, its own
+  /// members not): the head taken as OLD's (valid, its key member where
+  /// OLD's is), the rest read, and the node noted as sharing OLD's own
+  /// members when its tail is OLD's too. OLD's node is then where the
+  /// next ones are looked for.
+  ///
+  /// - Returns: whether OLD has the head (else nothing was read).
+  /// - Precondition: the tree is being laid out, with OLD's nodes.
+  @inline(never)
+  private mutating func skipNodeWithOldHead(depth: Int, level: Int, parent: Int, sibling: Int)
+    throws(InputError) -> Bool
+  {
+    let start = lexer.position
+    // (The finder read in place: a copy would count references to the
+    // arrays that the scans on other cores read too.)
+    guard
+      let (head, length) = nodeFinder?.findHead(in: lexer.bytes, at: start, hint: lastKnownNode),
+      let levels = nodeFinder?.levels[head], levels >= level
+    else { return false }
+    lastKnownNode = head
+    let node = tree.begin(at: start, parent: parent, sibling: sibling)
+    try lexer.enterNested(depth: depth)
+    let shift = start - nodeFinder!.records.starts[head]
+    if let key = nodeFinder?.keyRanges[head], tree.failure == nil {
+      tree.builder.noteKey(
+        node: node, range: (key.lowerBound + shift)..<(key.upperBound + shift), in: lexer.bytes)
+    }
+    lexer.position = start + length
+    _ = try skipMembers(depth: depth, level: level, node: node, atChildren: true)
+    guard tree.failure == nil else { return true }
+    tree.builder.end(node, start..<lexer.position, in: lexer.bytes)
+    let tail = tree.builder.layout.childrenRanges[node]!.upperBound..<lexer.position
+    if nodeFinder?.hasTail(head, tail, in: lexer.bytes) == true {
+      tree.builder.noteSharedHead(node, source: head)
+    }
+    return true
+  }
+
   /// The members of the object whose first member is at `lexer.position`,
   /// up to and including its `}`; see `skipNode`.
   ///
@@ -193,32 +233,23 @@ extension Scanner {
   /// tight loop; what it gives up on (every error among them) is read
   /// again from where it started by the token loop (`membersByTokens`),
   /// which makes the error.
-  private mutating func skipMembers(depth: Int, level: Int, node: Int) throws(InputError)
-    -> Range<Int>?
-  {
+  private mutating func skipMembers(
+    depth: Int, level: Int, node: Int, atChildren: Bool = false
+  ) throws(InputError) -> Range<Int>? {
     let key = level == 0 ? recordKey : nil
     var found: Range<Int>?
+    // At the children member's value already: a head taken as OLD's.
+    var atChildren = atChildren
     while true {
       var stop = QuickMembersStop()
-      let wanted = (level == 0 ? 1 : 0) | (node >= 0 ? 2 : 0)
-      if triesQuickMembers,
-        lexer.quickMembers(depth: depth, names: quickTreeNames, wanted: wanted, stop: &stop) >= 0
-      {
-        if let range = stop.treeKey, tree.failure == nil {
-          tree.builder.noteKey(node: node, range: range, in: lexer.bytes)
-        }
+      if atChildren {
+        atChildren = false
       } else {
-        let read = try lexer.membersByTokens(
-          depth: depth, children: tree.children, recordKey: key,
-          treeKey: node >= 0 ? tree.key : nil, stack: &stack)
-        stop = read.stop
-        for range in read.treeKeys where tree.failure == nil {
-          tree.builder.noteKey(node: node, range: range, in: lexer.bytes)
-        }
+        stop = try members(depth: depth, level: level, node: node, recordKey: key)
+        if let range = stop.recordKey { found = range }
+        lexer.position = stop.position
+        guard stop.atChildren else { return found }
       }
-      if let range = stop.recordKey { found = range }
-      lexer.position = stop.position
-      guard stop.atChildren else { return found }
       // The children member.
       let value = lexer.position
       if node >= 0, tree.failure == nil, tree.builder.layout.childrenRanges[node] != nil {
@@ -235,6 +266,32 @@ extension Scanner {
       }
       if try lexer.closes(UInt8(ascii: "}")) { return found }
     }
+  }
+
+  /// The members from `lexer.position` up to the children member or the
+  /// end of the object (`quickMembers`, or the token loop where it gives
+  /// up), their tree key noted; where they stop.
+  @inline(__always)
+  private mutating func members(depth: Int, level: Int, node: Int, recordKey key: MemberName?)
+    throws(InputError) -> QuickMembersStop
+  {
+    var stop = QuickMembersStop()
+    let wanted = (level == 0 ? 1 : 0) | (node >= 0 ? 2 : 0)
+    if triesQuickMembers,
+      lexer.quickMembers(depth: depth, names: quickTreeNames, wanted: wanted, stop: &stop) >= 0
+    {
+      if let range = stop.treeKey, tree.failure == nil {
+        tree.builder.noteKey(node: node, range: range, in: lexer.bytes)
+      }
+      return stop
+    }
+    let read = try lexer.membersByTokens(
+      depth: depth, children: tree.children, recordKey: key,
+      treeKey: node >= 0 ? tree.key : nil, stack: &stack)
+    for range in read.treeKeys where tree.failure == nil {
+      tree.builder.noteKey(node: node, range: range, in: lexer.bytes)
+    }
+    return read.stop
   }
 
   /// The children array at `lexer.position` of node `node` validated as
@@ -286,7 +343,11 @@ extension Scanner {
         lexer.position = start + nodeFinder.length(of: node)
       }
     } else if lexer.current == UInt8(ascii: "{") {
-      _ = try skipNode(depth: depth, level: level, parent: parent, sibling: sibling)
+      let taken =
+        nodeFinder != nil && parent >= 0 && tree.building
+        ? try skipNodeWithOldHead(depth: depth, level: level, parent: parent, sibling: sibling)
+        : false
+      if !taken { _ = try skipNode(depth: depth, level: level, parent: parent, sibling: sibling) }
     } else {
       try lexer.skipValue(depth: depth, stack: &stack)
       let node = parent >= 0 ? tree.begin(at: start, parent: parent, sibling: sibling) : -1
