@@ -171,11 +171,10 @@ import Testing
       let (oldNodes, newNodes) = (pair.oldNodes, pair.newNodes)
       let (oldShape, newShape, newToOld) = (pair.oldShape, pair.newShape, pair.newToOld)
       var nodes = TreeDiffNodes()
-      var oldToNew = [Int32](repeating: -1, count: oldShape.count)
-      for (new, old) in newToOld.enumerated() where old >= 0 { oldToNew[Int(old)] = Int32(new) }
       let diff = Diff(
-        oldShape: oldShape, newShape: newShape, newToOld: newToOld, oldToNew: oldToNew,
-        nodes: &nodes, isEqual: { TreeItem.sameContent(oldNodes[$0], newNodes[$1]) })
+        oldShape: oldShape, newShape: newShape, newToOld: newToOld,
+        oldToNew: invertMatching(oldCount: oldShape.count, newToOld: newToOld), nodes: &nodes,
+        isEqual: { TreeItem.sameContent(oldNodes[$0], newNodes[$1]) })
       #expect(diff == Self.diff(pair.old, pair.new))
       let (oldPath, newPath) = (
         { Self.path(of: $0, in: oldShape) }, { Self.path(of: $0, in: newShape) }

@@ -7,7 +7,7 @@
 /// - Precondition: every matched old position is in `0..<oldCount` and
 ///   matched at most once.
 /// - Complexity: O(oldCount + newCount).
-func invertMatching(oldCount: Int, newToOld: [Int32]) -> [Int32] {
+package func invertMatching(oldCount: Int, newToOld: [Int32]) -> [Int32] {
   var oldToNew = [Int32](repeating: -1, count: oldCount)
   oldToNew.withUnsafeMutableBufferPointer { oldToNew in
     newToOld.withUnsafeBufferPointer { newToOld in

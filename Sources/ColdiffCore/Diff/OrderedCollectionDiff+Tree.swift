@@ -35,7 +35,6 @@ extension OrderedCollectionDiff where Index == TreeIndexPath {
     oldShape: TreeShape, newShape: TreeShape, newToOld: [Int32],
     isEqual: (_ old: Int, _ new: Int) throws -> Bool
   ) rethrows {
-    precondition(newToOld.count == newShape.count, "newToOld must have one entry per new node")
     var nodes = TreeDiffNodes()
     try self.init(
       oldShape: oldShape, newShape: newShape, newToOld: newToOld,

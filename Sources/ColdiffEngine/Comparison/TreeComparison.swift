@@ -44,15 +44,16 @@ package struct TreeComparison {
     self.keys = keys
     self.rules = rules
     let newToOld = try TreeComparison.match(old: old, new: new, keys: keys)
-    let oldToNew = TreeComparison.inverse(of: newToOld, oldCount: old.count)
+    let oldToNew = invertMatching(oldCount: old.count, newToOld: newToOld)
     self.newToOld = newToOld
     self.oldToNew = oldToNew
     // Compare matched nodes on both cores: a node of a subtree NEW's scan
     // took whole from OLD and matched to the node it has the bytes of is
     // equal without a look, and so is one whose own members the scan
     // took from the node it is matched to; equal bytes around the
-    // children arrays mean equal content; only the others are parsed. The arrays are taken
-    // out of the snapshots so that no call copies a snapshot.
+    // children arrays mean equal content; only the others are parsed.
+    // The arrays are taken out of the snapshots so that no call copies a
+    // snapshot.
     let (oldRanges, oldChildren) = (old.ranges, old.childrenRanges)
     let (newRanges, newChildren) = (new.ranges, new.childrenRanges)
     let shared = new.subtrees(sharedWith: old)
@@ -104,8 +105,7 @@ package struct TreeComparison {
         var nodes = TreeDiffNodes()
         let diff = OrderedCollectionDiff(
           oldShape: old.shape, newShape: new.shape, newToOld: newToOld, oldToNew: oldToNew,
-          nodes: &nodes,
-          isEqual: { _, _ in true })
+          nodes: &nodes, isEqual: { _, _ in true })
         return (diff, nodes)
       })
     var diffNodes = positionNodes
@@ -135,15 +135,6 @@ package struct TreeComparison {
     } catch {
       throw TreeComparison.duplicateError(error, of: error.inNew ? new : old, keys: keys)
     }
-  }
-
-  /// For each OLD node, its partner in NEW by `newToOld`, or -1.
-  private static func inverse(of newToOld: [Int32], oldCount: Int) -> [Int32] {
-    var oldToNew = [Int32](repeating: -1, count: oldCount)
-    for (newNode, oldNode) in newToOld.enumerated() where oldNode >= 0 {
-      oldToNew[Int(oldNode)] = Int32(newNode)
-    }
-    return oldToNew
   }
 
   /// The key of an OLD node.
