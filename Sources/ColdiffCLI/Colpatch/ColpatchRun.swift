@@ -262,7 +262,7 @@ enum PatchInput {
   ///   read.
   init(_ bytes: [UInt8], kind: PatchDocument.Kind?, name: String, buildingAdded: Bool) throws {
     if kind == .jsonPatch, let raw = RawJSONPatch(bytes: bytes) {
-      self = .raw(buildingAdded ? raw.withAddedValuesBuilt() : raw)
+      self = .raw(buildingAdded ? raw.withAddedValuesBuilt(inParallel: Parallel.parts) : raw)
       return
     }
     if kind == .diff, var diff = DiffDocument(keepingRecordBytes: bytes) {

@@ -12,7 +12,7 @@ public struct RawJSONPatch: Sendable {
   public let bytes: [UInt8]
   /// The operations, in the order they run, each value held as its bytes
   /// (``DocumentValue/raw(_:)``, a slice of ``bytes``).
-  public let operations: [JSONPatchOperation]
+  public internal(set) var operations: [JSONPatchOperation]
 
   /// The range of ``bytes`` that holds the value of `operation`.
   ///
