@@ -209,6 +209,7 @@ public enum JSONTreeScanner {
     var builder = TreeLayoutBuilder(
       estimate: (lastRoot.upperBound - firstRoot.lowerBound) / 200 + roots.count,
       keyed: key != nil, copyingFrom: known)
+    let source = known.map(CopySource.init) ?? CopySource()
     let text = ValidatedJSON(bytes)
     let names = Names(children: children, key: key)
     defer { names.deallocate() }
@@ -218,7 +219,7 @@ public enum JSONTreeScanner {
     let finder = known?.finder
     for (index, root) in zip(roots.indices, roots) {
       if let finder, let old = finder.find(in: bytes, at: root.lowerBound, hint: &hint) {
-        _ = builder.copy(old, at: root.lowerBound, parent: -1, sibling: index)
+        _ = builder.copy(old, from: source, at: root.lowerBound, parent: -1, sibling: index)
         continue
       }
       let node = builder.begin(at: root.lowerBound, parent: -1, sibling: index)
@@ -249,7 +250,7 @@ public enum JSONTreeScanner {
           let sibling = open[top].childCount
           open[top].childCount += 1
           if let finder, let old = finder.find(in: bytes, at: cursor, hint: &hint) {
-            cursor = builder.copy(old, at: cursor, parent: node, sibling: sibling)
+            cursor = builder.copy(old, from: source, at: cursor, parent: node, sibling: sibling)
             continue
           }
           let child = builder.begin(at: cursor, parent: node, sibling: sibling)
@@ -311,17 +312,13 @@ struct TreeLayoutBuilder {
   /// Whether `end(_:_:in:)` notes prefix samples (a tree whose nodes
   /// are not taken from another's: OLD's).
   private let samples: Bool
-  /// The layout whose subtrees `copy` appends (OLD's, when its nodes are
-  /// taken whole), held here so that a copy takes no reference.
-  private let source: CopySource
 
   /// A builder for about `estimate` records, noting their keys when
-  /// `keyed`, that copies subtrees from `known`'s layout, or, without
-  /// `known`, notes prefix samples.
+  /// `keyed`, that copies subtrees from `known`'s layout (`CopySource`),
+  /// or, without `known`, notes prefix samples.
   init(estimate: Int, keyed: Bool, copyingFrom known: JSONKnownNodes? = nil) {
     self.keyed = keyed
     samples = known == nil
-    source = known.map(CopySource.init) ?? CopySource()
     layout.ranges.reserveCapacity(estimate)
     layout.parents.reserveCapacity(estimate)
     layout.siblingIndex.reserveCapacity(estimate)
@@ -368,11 +365,11 @@ struct TreeLayoutBuilder {
   }
 
   /// Notes that node `node` has the own members of node `source` of the
-  /// tree the builder copies from (`layout.sharedHeads`).
-  mutating func noteSharedHead(_ node: Int, source: Int) {
+  /// tree `origin` the builder copies from (`layout.sharedHeads`).
+  mutating func noteSharedHead(_ node: Int, source: Int, of origin: TreeOrigin?) {
     layout.sharedHeads.append(
       JSONTreeScanner.SharedHead(node: Int32(node), source: Int32(source)))
-    if layout.sharedOrigin == nil { layout.sharedOrigin = self.source.origin }
+    if layout.sharedOrigin == nil { layout.sharedOrigin = origin }
   }
 
   /// Appends the subtree of OLD's node `old` (of the layout the builder
@@ -380,7 +377,9 @@ struct TreeLayoutBuilder {
   /// the subtree's root under `parent` as its child number `sibling`.
   ///
   /// - Returns: where the subtree's root ends.
-  mutating func copy(_ old: Int, at start: Int, parent: Int, sibling: Int) -> Int {
+  mutating func copy(
+    _ old: Int, from source: borrowing CopySource, at start: Int, parent: Int, sibling: Int
+  ) -> Int {
     let end = Int(source.subtreeEnds[old])
     let count = end - old
     let root = source.layout.ranges[old]
@@ -403,12 +402,12 @@ struct TreeLayoutBuilder {
         layout.siblingIndex += UnsafeBufferPointer(rebasing: siblings[(old + 1)..<end])
       }
     }
-    if keyed { copyKeys(old..<end) }
+    if keyed { copyKeys(old..<end, from: source) }
     return shift + root.upperBound
   }
 
   /// Appends the canonical keys of the source's nodes `nodes`.
-  private mutating func copyKeys(_ nodes: Range<Int>) {
+  private mutating func copyKeys(_ nodes: Range<Int>, from source: borrowing CopySource) {
     source.layout.canonicalKeyStarts.withUnsafeBufferPointer { starts in
       let (from, to) = (Int(starts[nodes.lowerBound]), Int(starts[nodes.upperBound]))
       let offset = layout.canonicalKeys.count - from
@@ -621,8 +620,12 @@ private struct Names {
 }
 
 /// The layout whose subtrees a `TreeLayoutBuilder` copies
-/// (`JSONKnownNodes`'s), with where each subtree ends.
-private struct CopySource {
+/// (`JSONKnownNodes`'s), with where each subtree ends: held beside the
+/// builder, not in it, and lent to each copy, so that a copy reads its
+/// arrays in place (a copy out of the builder it writes would count a
+/// reference on arrays that the scans on every core share, for each
+/// subtree).
+struct CopySource {
   var layout = JSONTreeScanner.Layout()
   var subtreeEnds: [Int32] = []
   var origin: TreeOrigin?

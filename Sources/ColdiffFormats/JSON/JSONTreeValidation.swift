@@ -61,6 +61,9 @@ struct TreeBuild {
   /// The key member whose value is noted, if any.
   var key: MemberName?
   var builder = TreeLayoutBuilder(estimate: 0, keyed: false)
+  /// The layout the builder copies subtrees from (OLD's nodes'), lent to
+  /// each copy.
+  var source = CopySource()
   /// The first record the tree scan would refuse; nothing more is laid
   /// out after it.
   var failure: JSONTreeScanner.Failure?
@@ -105,6 +108,7 @@ extension Scanner {
     tree.builder = TreeLayoutBuilder(
       estimate: (min(limit, lexer.end) - lexer.position) / 200, keyed: treeNames.key != nil,
       copyingFrom: nodes)
+    tree.source = nodes.map(CopySource.init) ?? CopySource()
   }
 
   /// Notes that the record at `start` was taken whole as OLD's record
@@ -118,7 +122,8 @@ extension Scanner {
     let sibling = tree.roots
     tree.roots += 1
     guard tree.building, let nodes else { return }
-    _ = tree.builder.copy(Int(nodes.roots[record]), at: start, parent: -1, sibling: sibling)
+    _ = tree.builder.copy(
+      Int(nodes.roots[record]), from: tree.source, at: start, parent: -1, sibling: sibling)
   }
 
   /// Whether OLD's record `record` may be taken whole: always, unless a
@@ -193,8 +198,9 @@ extension Scanner {
   /// members when its tail is OLD's too. OLD's node is then where the
   /// next ones are looked for.
   ///
-  /// - Returns: whether OLD has the head (else nothing was read).
-  /// - Precondition: the tree is being laid out, with OLD's nodes.
+  /// - Returns: whether OLD has the head (else nothing was read): never
+  ///   without OLD's nodes.
+  /// - Precondition: the tree is being laid out.
   @inline(never)
   private mutating func skipNodeWithOldHead(depth: Int, level: Int, parent: Int, sibling: Int)
     throws(InputError) -> Bool
@@ -220,7 +226,7 @@ extension Scanner {
     tree.builder.end(node, start..<lexer.position, in: lexer.bytes)
     let tail = tree.builder.layout.childrenRanges[node]!.upperBound..<lexer.position
     if nodeFinder?.hasTail(head, tail, in: lexer.bytes) == true {
-      tree.builder.noteSharedHead(node, source: head)
+      tree.builder.noteSharedHead(node, source: head, of: tree.source.origin)
     }
     return true
   }
@@ -332,19 +338,23 @@ extension Scanner {
     guard lexer.position < lexer.end else { throw lexer.unexpected("expected a value") }
     let start = lexer.position
     var hint = lastKnownNode
-    if let nodeFinder, let node = nodeFinder.find(in: lexer.bytes, at: start, hint: &hint),
-      nodeFinder.levels[node] >= level
+    // (The finder read in place: a copy would count references to the
+    // arrays that the scans on other cores read too, for every child.)
+    if let node = nodeFinder?.find(in: lexer.bytes, at: start, hint: &hint),
+      let levels = nodeFinder?.levels[node], levels >= level
     {
       // As deep in OLD or deeper: within the nesting limit here too.
       lastKnownNode = hint
       if parent >= 0, tree.building {
-        lexer.position = tree.builder.copy(node, at: start, parent: parent, sibling: sibling)
+        lexer.position = tree.builder.copy(
+          node, from: tree.source, at: start, parent: parent, sibling: sibling)
       } else {
-        lexer.position = start + nodeFinder.length(of: node)
+        lexer.position = start + (nodeFinder?.length(of: node) ?? 0)
       }
     } else if lexer.current == UInt8(ascii: "{") {
+      // (Without OLD's nodes, no head is taken.)
       let taken =
-        nodeFinder != nil && parent >= 0 && tree.building
+        parent >= 0 && tree.building
         ? try skipNodeWithOldHead(depth: depth, level: level, parent: parent, sibling: sibling)
         : false
       if !taken { _ = try skipNode(depth: depth, level: level, parent: parent, sibling: sibling) }
