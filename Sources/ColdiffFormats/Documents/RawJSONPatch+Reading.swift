@@ -29,9 +29,16 @@ private struct RawPatchReader: PlainFormReading {
   var lexer: JSONLexer
   var stack: [Bool] = []
 
+  /// The fewest bytes an operation takes in a patch, for the room made
+  /// for the operations at once (`{"op":"remove","path":""}` and a comma).
+  static let shortestOperation = 32
+
   /// All operations, the whole text checked.
   mutating func operations() throws -> [JSONPatchOperation] {
     var operations: [JSONPatchOperation] = []
+    // Room for as many as the text can hold, made once: an array grown by
+    // doubling copies its operations into fresh memory again and again.
+    operations.reserveCapacity(lexer.end / Self.shortestOperation + 1)
     lexer.skipWhitespace()
     try expect(UInt8(ascii: "["))
     if try peek() == UInt8(ascii: "]") {
@@ -155,10 +162,16 @@ private struct RawPatchReader: PlainFormReading {
     return start..<(lexer.position - 1)
   }
 
-  /// The range of a validated value.
+  /// The range of a validated value: a string, number or literal read
+  /// straight, as `skipValue` reads one inside a container.
   private mutating func skippedValue() throws -> Range<Int> {
     let start = lexer.position
-    try lexer.skipValue(depth: 2, stack: &stack)
+    switch lexer.atEnd ? 0 : lexer.current {
+    case UInt8(ascii: "\""): _ = try lexer.scanString()
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try lexer.scanNumber()
+    case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"): _ = try lexer.scanLiteral()
+    default: try lexer.skipValue(depth: 2, stack: &stack)
+    }
     return start..<lexer.position
   }
 }
