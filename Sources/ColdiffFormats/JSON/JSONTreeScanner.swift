@@ -314,8 +314,9 @@ struct TreeLayoutBuilder {
   private let samples: Bool
 
   /// A builder for about `estimate` records, noting their keys when
-  /// `keyed`, that copies subtrees from `known`'s layout (`CopySource`),
-  /// or, without `known`, notes prefix samples.
+  /// `keyed`, of a tree whose subtrees are copied from `known`'s layout
+  /// (lent to each `copy` as a `CopySource`), or, without `known`, that
+  /// notes prefix samples.
   init(estimate: Int, keyed: Bool, copyingFrom known: JSONKnownNodes? = nil) {
     self.keyed = keyed
     samples = known == nil
