@@ -143,15 +143,41 @@ package struct KnownRecords: @unchecked Sendable {
     return candidate(at: base + offset, after: hint) { matches($0, base, offset, other.count) }
   }
 
+  /// ``find(in:at:after:)`` in two steps: the few records after `hint`
+  /// only (`inTable` false), or the table only (`inTable` true).
+  @inline(__always)
+  func find(in other: UnsafeBufferPointer<UInt8>, at offset: Int, after hint: Int, inTable: Bool)
+    -> Int?
+  {
+    guard let base = other.baseAddress, other.count - offset >= Self.prefixLength else {
+      return nil
+    }
+    let accepts = { (record: Int) in matches(record, base, offset, other.count) }
+    return inTable ? candidate(at: base + offset, accepts) : candidate(after: hint, accepts)
+  }
+
   /// The first record that `accepts`, of those tried for the bytes at
   /// `bytes` (``prefixLength`` of them at least): the few after `hint`,
   /// then those in the table with the hash of their prefix.
   @inline(__always)
   func candidate(at bytes: UnsafePointer<UInt8>, after hint: Int, _ accepts: (Int) -> Bool) -> Int?
   {
+    candidate(after: hint, accepts) ?? candidate(at: bytes, accepts)
+  }
+
+  /// The first of the few records after `hint` that `accepts`.
+  @inline(__always)
+  func candidate(after hint: Int, _ accepts: (Int) -> Bool) -> Int? {
     for record in (hint + 1)..<min(hint + 1 + window, starts.count) where accepts(record) {
       return record
     }
+    return nil
+  }
+
+  /// The first record that `accepts` among those in the table with the
+  /// hash of the prefix at `bytes` (``prefixLength`` bytes at least).
+  @inline(__always)
+  func candidate(at bytes: UnsafePointer<UInt8>, _ accepts: (Int) -> Bool) -> Int? {
     let hash = Self.hash(bytes)
     var slot = Int(truncatingIfNeeded: hash) & mask
     var candidates = 0

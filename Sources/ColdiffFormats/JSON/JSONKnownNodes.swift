@@ -203,6 +203,68 @@ package struct KnownNodeFinder: Sendable {
   @inline(__always)
   func length(of node: Int) -> Int { Int(records.lengths[node]) }
 
+  /// What OLD has of an object: a node with its bytes, or one with its
+  /// head (``findHead(in:at:hint:)``).
+  enum Found {
+    case node(Int)
+    case head(Int, length: Int)
+  }
+
+  /// What OLD has of the object at `offset` of `other`, looked for where
+  /// it is cheapest first: a node with its bytes among the few after
+  /// `hint`; then, with `heads`, one there whose head is the object's
+  /// and holds its key member; then a node with its bytes in the table
+  /// of prefixes, whose slot is mostly a wait for memory. A record whose
+  /// descendants changed has its head found before that read: no other
+  /// node can have its bytes, as no other has its key (a key twice is
+  /// reported by the matching).
+  ///
+  /// - Parameters:
+  ///   - other: the input being scanned.
+  ///   - offset: where an object starts in `other`.
+  ///   - hint: the node found last, or -1; set as `find` sets it when a
+  ///     node with the object's bytes is found.
+  ///   - heads: whether a head is looked for.
+  @inline(__always)
+  func lookUp(in other: UnsafeBufferPointer<UInt8>, at offset: Int, hint: inout Int, heads: Bool)
+    -> Found?
+  {
+    guard other[offset] == UInt8(ascii: "{") else { return nil }
+    var found = records.find(in: other, at: offset, after: hint, inTable: false)
+    if found == nil, heads, let base = other.baseAddress, let known = records.bytes.baseAddress {
+      var length = 0
+      let head = records.candidate(after: hint) { node in
+        guard keyRanges[node] != nil,
+          let headLength = headLength(node, of: known, base, offset, other.count)
+        else { return false }
+        length = headLength
+        return true
+      }
+      if let head { return .head(head, length: length) }
+    }
+    if found == nil { found = records.find(in: other, at: offset, after: hint, inTable: true) }
+    guard let node = found else { return nil }
+    hint = Int(subtreeEnds[node]) - 1
+    return .node(node)
+  }
+
+  /// The length of node `node`'s head (its bytes before its children
+  /// array, its key member among them if it has one) when those are the
+  /// bytes at `offset` of the `count` at `base`, else `nil`.
+  @inline(__always)
+  private func headLength(
+    _ node: Int, of known: UnsafePointer<UInt8>, _ base: UnsafePointer<UInt8>, _ offset: Int,
+    _ count: Int
+  ) -> Int? {
+    guard let children = childrenRanges[node]?.lowerBound else { return nil }
+    let start = records.starts[node]
+    let length = children - start
+    guard length <= count - offset, keyRanges[node].map({ $0.upperBound <= children }) ?? true,
+      memcmp(known + start, base + offset, length) == 0
+    else { return nil }
+    return length
+  }
+
   /// A node of OLD whose head (its bytes before its children array,
   /// which hold its key member if it has one) is the bytes of `other` at
   /// `offset`: a record whose children changed, its own members not.
@@ -221,13 +283,11 @@ package struct KnownNodeFinder: Sendable {
     else { return nil }
     var length = 0
     let node = records.candidate(at: base + offset, after: hint) { node in
-      guard let children = childrenRanges[node]?.lowerBound else { return false }
-      let start = records.starts[node]
-      length = children - start
-      guard length <= other.count - offset,
-        keyRanges[node].map({ $0.upperBound <= children }) ?? true
-      else { return false }
-      return memcmp(known + start, base + offset, length) == 0
+      guard let headLength = headLength(node, of: known, base, offset, other.count) else {
+        return false
+      }
+      length = headLength
+      return true
     }
     return node.map { ($0, length) }
   }

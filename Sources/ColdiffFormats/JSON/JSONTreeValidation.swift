@@ -205,13 +205,29 @@ extension Scanner {
   private mutating func skipNodeWithOldHead(depth: Int, level: Int, parent: Int, sibling: Int)
     throws(InputError) -> Bool
   {
-    let start = lexer.position
     // (The finder read in place: a copy would count references to the
     // arrays that the scans on other cores read too.)
     guard
-      let (head, length) = nodeFinder?.findHead(in: lexer.bytes, at: start, hint: lastKnownNode),
+      let (head, length) = nodeFinder?.findHead(
+        in: lexer.bytes, at: lexer.position, hint: lastKnownNode),
       let levels = nodeFinder?.levels[head], levels >= level
     else { return false }
+    try skipNode(
+      withOldHead: head, length: length, depth: depth, level: level, parent: parent,
+      sibling: sibling)
+    return true
+  }
+
+  /// The nested object at `lexer.position`, whose head is that of OLD's
+  /// node `head` (`length` bytes), read as `skipNodeWithOldHead` reads it.
+  ///
+  /// - Precondition: the tree is being laid out, and `head` is as deep
+  ///   in OLD as the object (`level`) or deeper.
+  @inline(never)
+  private mutating func skipNode(
+    withOldHead head: Int, length: Int, depth: Int, level: Int, parent: Int, sibling: Int
+  ) throws(InputError) {
+    let start = lexer.position
     lastKnownNode = head
     let node = tree.begin(at: start, parent: parent, sibling: sibling)
     try lexer.enterNested(depth: depth)
@@ -222,13 +238,12 @@ extension Scanner {
     }
     lexer.position = start + length
     _ = try skipMembers(depth: depth, level: level, node: node, atChildren: true)
-    guard tree.failure == nil else { return true }
+    guard tree.failure == nil else { return }
     tree.builder.end(node, start..<lexer.position, in: lexer.bytes)
     let tail = tree.builder.layout.childrenRanges[node]!.upperBound..<lexer.position
     if nodeFinder?.hasTail(head, tail, in: lexer.bytes) == true {
       tree.builder.noteSharedHead(node, source: head, of: tree.source.origin)
     }
-    return true
   }
 
   /// The members of the object whose first member is at `lexer.position`,
@@ -338,19 +353,25 @@ extension Scanner {
     guard lexer.position < lexer.end else { throw lexer.unexpected("expected a value") }
     let start = lexer.position
     var hint = lastKnownNode
+    let building = parent >= 0 && tree.building
     // (The finder read in place: a copy would count references to the
     // arrays that the scans on other cores read too, for every child.)
-    if let node = nodeFinder?.find(in: lexer.bytes, at: start, hint: &hint),
-      let levels = nodeFinder?.levels[node], levels >= level
-    {
-      // As deep in OLD or deeper: within the nesting limit here too.
+    let found = nodeFinder?.lookUp(in: lexer.bytes, at: start, hint: &hint, heads: building)
+    // As deep in OLD or deeper: within the nesting limit here too.
+    if case .node(let node)? = found, let levels = nodeFinder?.levels[node], levels >= level {
       lastKnownNode = hint
-      if parent >= 0, tree.building {
+      if building {
         lexer.position = tree.builder.copy(
           node, from: tree.source, at: start, parent: parent, sibling: sibling)
       } else {
         lexer.position = start + (nodeFinder?.length(of: node) ?? 0)
       }
+    } else if case .head(let head, let length)? = found, let levels = nodeFinder?.levels[head],
+      levels >= level
+    {
+      try skipNode(
+        withOldHead: head, length: length, depth: depth, level: level, parent: parent,
+        sibling: sibling)
     } else if lexer.current == UInt8(ascii: "{") {
       // (Without OLD's nodes, no head is taken.)
       let taken =
