@@ -260,7 +260,7 @@ package struct KnownNodeFinder: Sendable {
     let start = records.starts[node]
     let length = children - start
     guard length <= count - offset, keyRanges[node].map({ $0.upperBound <= children }) ?? true,
-      memcmp(known + start, base + offset, length) == 0
+      KnownRecords.same(known + start, base + offset, length)
     else { return nil }
     return length
   }
