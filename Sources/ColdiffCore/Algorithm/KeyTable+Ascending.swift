@@ -28,10 +28,30 @@ extension KeyTable {
   package static func arenaAndTable(
     bytes: [UInt8], starts: [UInt32], hashed: ([UInt8], [UInt32]) -> KeyArena
   ) -> (KeyArena, KeyTable?) {
+    let (arena, table) = arenaBeforeTable(bytes: bytes, starts: starts, hashed: hashed)
+    return (arena, table ?? hashTable(of: arena))
+  }
+
+  /// ``arenaAndTable(bytes:starts:hashed:)`` up to the hash table, for a
+  /// caller that builds it (``hashTable(of:)``) while it does other work:
+  /// the arena with the table of keys that ascend, else the hashed arena
+  /// without a table.
+  ///
+  /// - Complexity: O(size of the keys), and what `hashed` costs.
+  package static func arenaBeforeTable(
+    bytes: [UInt8], starts: [UInt32], hashed: ([UInt8], [UInt32]) -> KeyArena
+  ) -> (arena: KeyArena, ascending: KeyTable?) {
     let unhashed = KeyArena(unhashedBytes: bytes, starts: starts)
     if let table = ascending(unhashed) { return (unhashed, table) }
-    let arena = hashed(bytes, starts)
-    return (arena, try? KeyTable(hashing: arena))
+    return (hashed(bytes, starts), nil)
+  }
+
+  /// The hash table of `arena`'s keys (hashed), `nil` when a key occurs
+  /// twice.
+  ///
+  /// - Complexity: O(n) expected.
+  package static func hashTable(of arena: KeyArena) -> KeyTable? {
+    try? KeyTable(hashing: arena)
   }
 
   /// Whether the keys of this table ascend: looking keys up in it reads

@@ -14,8 +14,7 @@ extension TreeSnapshot {
   static func capturedKeys(of layout: JSONTreeScanner.Layout, table: Bool) -> (
     KeyArena?, KeyTable?
   ) {
-    guard !layout.canonicalKeyStarts.isEmpty, !layout.keyRanges.contains(where: { $0 == nil })
-    else { return (nil, nil) }
+    guard everyNodeHasCapturedKey(layout) else { return (nil, nil) }
     guard table else {
       return (KeyArena(unhashedBytes: layout.canonicalKeys, starts: layout.canonicalKeyStarts), nil)
     }
@@ -23,6 +22,26 @@ extension TreeSnapshot {
     return KeyTable.arenaAndTable(
       bytes: layout.canonicalKeys, starts: layout.canonicalKeyStarts,
       hashed: KeyArena.init(bytes:starts:))
+  }
+
+  /// OLD's keys as `capturedKeys(of:table:)` makes them with their table,
+  /// up to the hash table (`KeyTable.arenaBeforeTable`): the keys hashed
+  /// on both cores unless they ascend, so that the hash table, whose
+  /// inserts miss the cache, is built on one core while the other makes
+  /// the tree's other parts (`KeyTable.hashTable(of:)`). `nil` as
+  /// `capturedKeys(of:table:)` gives none.
+  static func capturedArena(of layout: JSONTreeScanner.Layout) -> (
+    arena: KeyArena, ascending: KeyTable?
+  )? {
+    guard everyNodeHasCapturedKey(layout) else { return nil }
+    return KeyTable.arenaBeforeTable(
+      bytes: layout.canonicalKeys, starts: layout.canonicalKeyStarts,
+      hashed: Snapshot.hashedArena(bytes:starts:))
+  }
+
+  /// Whether the scan made a key for every node of `layout`.
+  private static func everyNodeHasCapturedKey(_ layout: JSONTreeScanner.Layout) -> Bool {
+    !layout.canonicalKeyStarts.isEmpty && !layout.keyRanges.contains(where: { $0 == nil })
   }
 
   /// Whether `pointers` name the one key the scan noted for every node

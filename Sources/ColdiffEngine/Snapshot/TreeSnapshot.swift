@@ -142,12 +142,14 @@ package struct TreeSnapshot {
     let keyed = capturedKey != nil && rootNames == nil
     let keys = { keyed ? Self.capturedKeys(of: layout, table: tableOfKeys) : (nil, nil) }
     if let bytes, field.tokens.count == 1 {
-      // With the nodes: the table of their prefixes (from the hashes
-      // the scan made), the shape and the nodes' outline on one core;
-      // the keys, with their table, whose inserts miss the cache, on the
-      // other (the longer of the two at 1M nodes: about 22 and 30 ms in
-      // a profile).
-      let ((prefixes, made, outline), hashed) = Parallel.both(
+      // With the nodes: OLD's keys hashed first, on both cores; then the
+      // table of the nodes' prefixes (from the hashes the scan made), the
+      // shape and the nodes' outline on one core, the keys' table, whose
+      // inserts miss the cache, on the other (at 1M nodes the keys with
+      // their table took about 41 ms of a profile on one core, the other
+      // three 26 ms on the other).
+      let hashed = keyed ? Self.capturedArena(of: layout) : nil
+      let ((prefixes, made, outline), table) = Parallel.both(
         {
           (
             JSONKnownNodes.prefixes(of: layout, in: bytes),
@@ -155,9 +157,9 @@ package struct TreeSnapshot {
             JSONKnownNodes.outline(of: layout.parents)
           )
         },
-        keys
+        { hashed.flatMap { tableOfKeys ? $0.ascending ?? KeyTable.hashTable(of: $0.arena) : nil } }
       )
-      (shape, (capturedArena, capturedTable)) = (made, hashed)
+      (shape, capturedArena, capturedTable) = (made, hashed?.arena, table)
       nodes = JSONKnownNodes(
         prefixes: prefixes, outline: outline, form: base.form, layout: layout,
         children: field.tokens[0], key: capturedKey, origin: origin)
