@@ -91,8 +91,9 @@ package struct TreeSnapshot {
   /// reads it with its table of keys, and with its nodes ready to be
   /// found again by the scans of NEW (`JSONKnownNodes`: NEW's validation
   /// and tree scan take them whole, copying their layouts). Both are made
-  /// in one step on both cores: the table of the nodes' prefixes on one,
-  /// the tree's shape, its keys and the nodes' outline on the other.
+  /// in one step on both cores: the keys hashed on both, then the table
+  /// of the nodes' prefixes, the tree's shape and the nodes' outline on
+  /// one, the keys' hash table on the other.
   ///
   /// - Parameters:
   ///   - base: OLD's snapshot.
