@@ -84,8 +84,10 @@ package struct InputFile {
   /// a sixteenth of the memory the process may use.
   package static var largeFileBytes: Int { MemoryLimit.bytes / 16 }
 
-  /// The size from which NEW, the input a comparison scans second, lets
-  /// its pages go (or ``largeFileBytes`` when that is smaller): 64 MiB.
+  /// The size from which NEW, the input a flat comparison scans second,
+  /// lets its pages go (or ``largeFileBytes`` when that is smaller): 64
+  /// MiB. (A tree's NEW keeps them up to ``largeFileBytes``: its
+  /// comparison reads its nodes all over again.)
   /// OLD keeps its pages, since NEW's scan reads most of them again for
   /// the records it takes whole; NEW's go behind its scan and behind the
   /// walks after it, so the run's peak is about OLD and the indexes
