@@ -137,10 +137,8 @@ package struct KnownRecords: @unchecked Sendable {
   ///   byte comparisons for one that is not.
   @inline(__always)
   package func find(in other: UnsafeBufferPointer<UInt8>, at offset: Int, after hint: Int) -> Int? {
-    guard let base = other.baseAddress, other.count - offset >= Self.prefixLength else {
-      return nil
-    }
-    return candidate(at: base + offset, after: hint) { matches($0, base, offset, other.count) }
+    find(in: other, at: offset, after: hint, inTable: false)
+      ?? find(in: other, at: offset, after: hint, inTable: true)
   }
 
   /// ``find(in:at:after:)`` in two steps: the few records after `hint`
@@ -154,15 +152,6 @@ package struct KnownRecords: @unchecked Sendable {
     }
     let accepts = { (record: Int) in matches(record, base, offset, other.count) }
     return inTable ? candidate(at: base + offset, accepts) : candidate(after: hint, accepts)
-  }
-
-  /// The first record that `accepts`, of those tried for the bytes at
-  /// `bytes` (``prefixLength`` of them at least): the few after `hint`,
-  /// then those in the table with the hash of their prefix.
-  @inline(__always)
-  func candidate(at bytes: UnsafePointer<UInt8>, after hint: Int, _ accepts: (Int) -> Bool) -> Int?
-  {
-    candidate(after: hint, accepts) ?? candidate(at: bytes, accepts)
   }
 
   /// The first of the few records after `hint` that `accepts`.

@@ -204,7 +204,9 @@ package struct KnownNodeFinder: Sendable {
   func length(of node: Int) -> Int { Int(records.lengths[node]) }
 
   /// What OLD has of an object: a node with its bytes, or one with its
-  /// head (``findHead(in:at:hint:)``).
+  /// head (its bytes before its children array, which hold its key
+  /// member if it has one: a record whose children changed, its own
+  /// members not), and the head's length.
   enum Found {
     case node(Int)
     case head(Int, length: Int)
@@ -214,10 +216,11 @@ package struct KnownNodeFinder: Sendable {
   /// it is cheapest first: a node with its bytes among the few after
   /// `hint`; then, with `heads`, one there whose head is the object's
   /// and holds its key member; then a node with its bytes in the table
-  /// of prefixes, whose slot is mostly a wait for memory. A record whose
-  /// descendants changed has its head found before that read: no other
-  /// node can have its bytes, as no other has its key (a key twice is
-  /// reported by the matching).
+  /// of prefixes, whose slot is mostly a wait for memory; last, with
+  /// `heads`, a head elsewhere (``otherHead(in:at:hint:)``). A record
+  /// whose descendants changed has its head found before the table is
+  /// read: no other node can have its bytes, as no other has its key (a
+  /// key twice is reported by the matching).
   ///
   /// - Parameters:
   ///   - other: the input being scanned.
@@ -231,26 +234,62 @@ package struct KnownNodeFinder: Sendable {
   {
     guard other[offset] == UInt8(ascii: "{") else { return nil }
     var found = records.find(in: other, at: offset, after: hint, inTable: false)
-    if found == nil, heads, let base = other.baseAddress, let known = records.bytes.baseAddress {
-      var length = 0
-      let head = records.candidate(after: hint) { node in
-        guard keyRanges[node] != nil,
-          let headLength = headLength(node, of: known, base, offset, other.count)
-        else { return false }
-        length = headLength
-        return true
-      }
-      if let head { return .head(head, length: length) }
+    if found == nil, heads, let head = windowHead(in: other, at: offset, hint: hint, keyed: true) {
+      return head
     }
     if found == nil { found = records.find(in: other, at: offset, after: hint, inTable: true) }
-    guard let node = found else { return nil }
+    guard let node = found else {
+      return heads ? otherHead(in: other, at: offset, hint: hint) : nil
+    }
     hint = Int(subtreeEnds[node]) - 1
     return .node(node)
   }
 
-  /// The length of node `node`'s head (its bytes before its children
-  /// array, its key member among them if it has one) when those are the
-  /// bytes at `offset` of the `count` at `base`, else `nil`.
+  /// A node among the few after `hint` whose head is the bytes of
+  /// `other` at `offset`: of those with a key member (`keyed`), or of
+  /// those without.
+  @inline(__always)
+  private func windowHead(
+    in other: UnsafeBufferPointer<UInt8>, at offset: Int, hint: Int, keyed: Bool
+  ) -> Found? {
+    guard let base = other.baseAddress, let known = records.bytes.baseAddress else { return nil }
+    var length = 0
+    let head = records.candidate(after: hint) { node in
+      guard (keyRanges[node] != nil) == keyed,
+        let headLength = headLength(node, of: known, base, offset, other.count)
+      else { return false }
+      length = headLength
+      return true
+    }
+    return head.map { .head($0, length: length) }
+  }
+
+  /// The head of the object at `offset` of `other` where
+  /// ``lookUp(in:at:hint:heads:)`` looks last: among the few nodes after
+  /// `hint` without a key member (those with one were tried), then among
+  /// the nodes in the table of prefixes. Out of line: most objects are
+  /// found before.
+  @inline(never)
+  private func otherHead(in other: UnsafeBufferPointer<UInt8>, at offset: Int, hint: Int)
+    -> Found?
+  {
+    if let head = windowHead(in: other, at: offset, hint: hint, keyed: false) { return head }
+    guard let base = other.baseAddress, let known = records.bytes.baseAddress,
+      other.count - offset >= KnownRecords.prefixLength
+    else { return nil }
+    var length = 0
+    let head = records.candidate(at: base + offset) { node in
+      guard let headLength = headLength(node, of: known, base, offset, other.count) else {
+        return false
+      }
+      length = headLength
+      return true
+    }
+    return head.map { .head($0, length: length) }
+  }
+
+  /// The length of node `node`'s head when those are the bytes at
+  /// `offset` of the `count` at `base`, else `nil`.
   @inline(__always)
   private func headLength(
     _ node: Int, of known: UnsafePointer<UInt8>, _ base: UnsafePointer<UInt8>, _ offset: Int,
@@ -263,33 +302,6 @@ package struct KnownNodeFinder: Sendable {
       KnownRecords.same(known + start, base + offset, length)
     else { return nil }
     return length
-  }
-
-  /// A node of OLD whose head (its bytes before its children array,
-  /// which hold its key member if it has one) is the bytes of `other` at
-  /// `offset`: a record whose children changed, its own members not.
-  ///
-  /// - Parameters:
-  ///   - other: the input being scanned.
-  ///   - offset: where an object starts in `other`.
-  ///   - hint: the node found last, or -1.
-  /// - Returns: the node, and the length of its head.
-  @inline(__always)
-  func findHead(in other: UnsafeBufferPointer<UInt8>, at offset: Int, hint: Int) -> (
-    node: Int, length: Int
-  )? {
-    guard let base = other.baseAddress, let known = records.bytes.baseAddress,
-      other.count - offset >= KnownRecords.prefixLength
-    else { return nil }
-    var length = 0
-    let node = records.candidate(at: base + offset, after: hint) { node in
-      guard let headLength = headLength(node, of: known, base, offset, other.count) else {
-        return false
-      }
-      length = headLength
-      return true
-    }
-    return node.map { ($0, length) }
   }
 
   /// Whether node `node`'s tail (its bytes after its children array) is

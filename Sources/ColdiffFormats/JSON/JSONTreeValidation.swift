@@ -190,36 +190,13 @@ extension Scanner {
     return found
   }
 
-  /// The nested object at `lexer.position` read as `skipNode` reads it
-  /// when its head (its bytes before its children array) is that of a
-  /// node of OLD as deep or deeper (one whose children changed, its own
-  /// members not): the head taken as OLD's (valid, its key member where
-  /// OLD's is), the rest read, and the node noted as sharing OLD's own
-  /// members when its tail is OLD's too. OLD's node is then where the
-  /// next ones are looked for.
-  ///
-  /// - Returns: whether OLD has the head (else nothing was read): never
-  ///   without OLD's nodes.
-  /// - Precondition: the tree is being laid out.
-  @inline(never)
-  private mutating func skipNodeWithOldHead(depth: Int, level: Int, parent: Int, sibling: Int)
-    throws(InputError) -> Bool
-  {
-    // (The finder read in place: a copy would count references to the
-    // arrays that the scans on other cores read too.)
-    guard
-      let (head, length) = nodeFinder?.findHead(
-        in: lexer.bytes, at: lexer.position, hint: lastKnownNode),
-      let levels = nodeFinder?.levels[head], levels >= level
-    else { return false }
-    try skipNode(
-      withOldHead: head, length: length, depth: depth, level: level, parent: parent,
-      sibling: sibling)
-    return true
-  }
-
-  /// The nested object at `lexer.position`, whose head is that of OLD's
-  /// node `head` (`length` bytes), read as `skipNodeWithOldHead` reads it.
+  /// The nested object at `lexer.position`, whose head (its bytes
+  /// before its children array) is that of OLD's node `head` (`length`
+  /// bytes), as deep or deeper (one whose children changed, its own
+  /// members not), read as `skipNode` reads it: the head taken as OLD's
+  /// (valid, its key member where OLD's is), the rest read, and the node
+  /// noted as sharing OLD's own members when its tail is OLD's too. OLD's
+  /// node is then where the next ones are looked for.
   ///
   /// - Precondition: the tree is being laid out, and `head` is as deep
   ///   in OLD as the object (`level`) or deeper.
@@ -373,12 +350,7 @@ extension Scanner {
         withOldHead: head, length: length, depth: depth, level: level, parent: parent,
         sibling: sibling)
     } else if lexer.current == UInt8(ascii: "{") {
-      // (Without OLD's nodes, no head is taken.)
-      let taken =
-        parent >= 0 && tree.building
-        ? try skipNodeWithOldHead(depth: depth, level: level, parent: parent, sibling: sibling)
-        : false
-      if !taken { _ = try skipNode(depth: depth, level: level, parent: parent, sibling: sibling) }
+      _ = try skipNode(depth: depth, level: level, parent: parent, sibling: sibling)
     } else {
       try lexer.skipValue(depth: depth, stack: &stack)
       let node = parent >= 0 ? tree.begin(at: start, parent: parent, sibling: sibling) : -1
