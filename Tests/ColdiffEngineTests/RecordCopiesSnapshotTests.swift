@@ -10,8 +10,9 @@ import Testing
 /// behind the scan (as `coldiff` reads a large NEW): the records it
 /// validated instead of taking them whole are copied aside and read
 /// there, the others' keys made from their canonical bytes when they
-/// say how the key is written, and the document, the document written
-/// as text and the patch are those of the same bytes held in memory.
+/// say how the key is written (a CSV key's always do), and the
+/// document, the document written as text and the patch are those of
+/// the same bytes held in memory.
 @Suite struct RecordCopiesSnapshotTests {
   private static let keyName = Array("id".utf8)
   /// Small chunks, so that small inputs are scanned as a large one is.
@@ -21,6 +22,13 @@ import Testing
   /// `form`, keyed by `key(id)`, a JSON value as written.
   private func inputs(_ form: String, key: (Int) -> String) -> (old: [UInt8], new: [UInt8]) {
     func text(_ rows: [(Int, String)]) -> [UInt8] {
+      if form == "csv" {
+        // Some rows end in CRLF; the last field unquoted.
+        let lines = rows.map {
+          "\(key($0)),\"\($1)\",\($0 % 7)" + ($0 % 13 == 0 ? "\r\n" : "\n")
+        }
+        return Array(("id,value,n\n" + lines.joined()).utf8)
+      }
       let lines = rows.map { #"{"id": \#(key($0)), "value": "\#($1)"}"# }
       return Array(
         (form == "json"
@@ -45,6 +53,26 @@ import Testing
       default: id % 3 == 0 ? #""k\/\#(id)""# : "\"k/\(id)\""
       }
     }
+    try expectCopiesDiffAsInMemory(form, old, new)
+  }
+
+  /// CSV keys: plain, quoted (with the delimiter and doubled quotes),
+  /// and with bytes a JSON string escapes (a backslash, a tab, 0x00).
+  @Test(arguments: ["plain", "quoted", "escaped"])
+  func copiedRowsDiffAsInMemory(keys: String) throws {
+    let (old, new) = inputs("csv") { id in
+      switch keys {
+      case "plain": "k\(id)"
+      case "quoted": id % 3 == 0 ? "\"k,\"\"\(id)\"\"\"" : "k\(id)"
+      default: id % 3 == 0 ? "k\\\(id)\t" : id % 5 == 0 ? "k\u{0}\(id)" : "k/\(id)"
+      }
+    }
+    try expectCopiesDiffAsInMemory("csv", old, new)
+  }
+
+  /// Diffs `old` and `new`, of `form`, mapped (NEW's pages let go,
+  /// changed records copied) and held in memory: the same outputs.
+  private func expectCopiesDiffAsInMemory(_ form: String, _ old: [UInt8], _ new: [UInt8]) throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     try Data(old).write(to: URL(fileURLWithPath: folder.file("old.\(form)")))
@@ -57,6 +85,11 @@ import Testing
       keyName: Self.keyName, chunking: Self.chunking, reference: mappedOld)
     #expect(!mappedNew.copies.isEmpty)
     #expect(mappedOld.copies.isEmpty)
+    if form == "csv" {
+      // The keys of the rows not copied: from their canonical bytes.
+      #expect(mappedNew.canonicalKeyColumn == 0)
+      #expect(mappedNew.canonicalKeys.starts.count == mappedNew.count + 1)
+    }
     let plainOld = try Snapshot(
       InputFile(name: "old.\(form)", bytes: old), override: nil, keyName: Self.keyName)
     let plainNew = try Snapshot(

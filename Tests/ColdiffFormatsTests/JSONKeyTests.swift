@@ -114,6 +114,28 @@ import Testing
     #expect(made == expected)
   }
 
+  /// A string's canonical bytes give back the text `JSONString` writes
+  /// for it, escapes and 0x00 included; other values' give none.
+  @Test(arguments: ["", "C00001000", "a\u{0}b", "\u{0}\u{0}", "é\"\\", "tab\there", "x\u{1F}\n"])
+  func stringTextFromCanonicalBytesIsTheWrittenString(text: String) {
+    var key: [UInt8] = []
+    Array(text.utf8).withUnsafeBufferPointer { JSONCanonicalKey.appendString($0, to: &key) }
+    var written: [UInt8] = []
+    let made = key.withUnsafeBufferPointer {
+      JSONCanonicalKey.appendStringText(of: $0, to: &written)
+    }
+    #expect(made)
+    var expected: [UInt8] = []
+    JSONWriter.write(JSONString(utf8: Array(text.utf8)), to: &expected)
+    #expect(written == expected)
+    var number: [UInt8] = []
+    JSONCanonicalKey.append(.number(JSONNumber(12)), to: &number)
+    var none: [UInt8] = []
+    #expect(
+      !number.withUnsafeBufferPointer { JSONCanonicalKey.appendStringText(of: $0, to: &none) })
+    #expect(none.isEmpty)
+  }
+
   /// Written values, and the text between a string's quotes when it has
   /// no escapes (every other value: `nil`).
   @Test(

@@ -67,7 +67,15 @@ struct KeyTextWriter {
   func append(of record: Int, to out: inout [UInt8]) {
     switch source {
     case .none: return
-    case .column: table?.appendStringText(row: record, column: column, to: &out)
+    case .column:
+      // A table read in copies: the key from its canonical bytes, not
+      // from a row in the input, whose pages went.
+      guard !snapshot.copies.isEmpty, snapshot.canonicalKeyColumn == column,
+        appendCanonicalString(of: record, to: &out)
+      else {
+        table?.appendStringText(row: record, column: column, to: &out)
+        return
+      }
     case .emptyString: out += "\"\"".utf8
     case .captured:
       guard appendCaptured(of: record, to: &out) else {
@@ -94,6 +102,19 @@ struct KeyTextWriter {
     return snapshot.withRecordBytes(record) { bytes, range in
       let start = range.lowerBound + Int(offset)
       return KeyTextWriter.appendScalar(bytes, start..<(start + length), to: &out)
+    }
+  }
+
+  /// Appends record `record`'s key, a string whose canonical bytes the
+  /// scan made (`Snapshot.canonicalKeys`), as a JSON string;
+  /// `false` when there are none.
+  private func appendCanonicalString(of record: Int, to out: inout [UInt8]) -> Bool {
+    let (keys, starts) = snapshot.canonicalKeys
+    guard record + 1 < starts.count else { return false }
+    return keys.withUnsafeBufferPointer { keys in
+      JSONCanonicalKey.appendStringText(
+        of: UnsafeBufferPointer(rebasing: keys[Int(starts[record])..<Int(starts[record + 1])]),
+        to: &out)
     }
   }
 

@@ -45,15 +45,19 @@ package struct Snapshot {
   /// key, and for a table.
   let jsonKeyOffsets: [UInt32]
   let jsonKeyLengths: [UInt32]
-  /// The JSON records the scan copied aside, read there instead of in
-  /// the input, whose pages went behind the scan (`RecordCopies`; the
-  /// index's own, shared); empty for most snapshots.
+  /// The records the scan copied aside, read there instead of in the
+  /// input, whose pages went behind the scan (`RecordCopies`; the
+  /// index's or table's own, shared); empty for most snapshots.
   let copies: RecordCopies
-  /// The canonical key bytes the scan made of each JSON record's
-  /// captured key, and where each ends (the index's own, shared), for
-  /// the keys of records the scan did not copy when `copies` are read
-  /// instead of the input; empty otherwise.
+  /// The canonical key bytes the scan made of each record's captured
+  /// key (a JSON record's key member, a row's key column), and where
+  /// each starts, with one more entry (the index's or table's own,
+  /// shared), for the keys of records the scan did not copy when
+  /// `copies` are read instead of the input; empty otherwise.
   let canonicalKeys: (bytes: [UInt8], starts: [UInt32])
+  /// The column whose fields `canonicalKeys` are, for a table; -1 for
+  /// JSON records, or when there are none.
+  let canonicalKeyColumn: Int
   /// Stands for this snapshot's records: a snapshot scanned with this
   /// one as its reference holds it in `referenceRecords`.
   private let records = RecordsToken()
@@ -120,7 +124,7 @@ package struct Snapshot {
     let fileName = detectionName ?? (input.name == "-" ? nil : input.name)
     var (starts, lengths): (RecordOffsets, [UInt32]) = (RecordOffsets(), [])
     var (keyOffsets, keyLengths): ([UInt32], [UInt32]) = ([], [])
-    var copied: (RecordCopies, canonicalKeys: ([UInt8], [UInt32])) = (RecordCopies(), ([], []))
+    var copied = (RecordCopies(), canonicalKeys: ([UInt8](), [UInt32]()), column: -1)
     var (partnerList, lines): ([Int32], Bool) = ([], false)
     do throws(InputError) {
       var source = input.bytes
@@ -150,8 +154,7 @@ package struct Snapshot {
             known: known, keyName: keyName)
         }
         storage = .table(table)
-        partnerList = table.knownPartners
-        lines = true
+        (partnerList, lines, copied) = (table.knownPartners, true, Snapshot.copiedRows(of: table))
       case .jsonArray, .jsonObject, .jsonLines, .jsonObjectOrLines:
         let index = try Snapshot.withKnownRecords(of: reference, keyName: keyName) {
           (known) throws(InputError) in
@@ -169,19 +172,31 @@ package struct Snapshot {
         // With copies, the canonical keys: those of records not copied.
         copied = (
           index.copies,
-          index.copies.isEmpty ? ([], []) : (index.canonicalKeys, index.canonicalKeyStarts)
+          index.copies.isEmpty ? ([], []) : (index.canonicalKeys, index.canonicalKeyStarts), -1
         )
       }
       self.form = form
       capturedKey = keyName
       (jsonStarts, jsonLengths) = (starts, lengths)
       (jsonKeyOffsets, jsonKeyLengths) = (keyOffsets, keyLengths)
-      (copies, canonicalKeys) = copied
+      (copies, canonicalKeys, canonicalKeyColumn) = copied
       referenceRecords = partnerList.isEmpty ? nil : reference?.records
       partners = partnerList.isEmpty ? nil : KnownPartners(partnerList, lines: lines)
     } catch {
       throw error.inFile(input.name)
     }
+  }
+
+  /// The rows a table's scan copied aside (`CSVTable.copies`) and, when
+  /// it did, the canonical key bytes it made and their column: the keys
+  /// of the rows not copied (the key arena takes the same arrays).
+  private static func copiedRows(of table: CSVTable) -> (
+    RecordCopies, canonicalKeys: ([UInt8], [UInt32]), column: Int
+  ) {
+    guard !table.copies.isEmpty, let keys = table.capturedKeys else {
+      return (table.copies, ([], []), -1)
+    }
+    return (table.copies, (keys.bytes, keys.ends), keys.column)
   }
 
   /// Calls `body` with the records of `reference` ready to be found
@@ -242,7 +257,7 @@ package struct Snapshot {
     jsonStarts = RecordOffsets()
     jsonLengths = []
     (jsonKeyOffsets, jsonKeyLengths) = ([], [])
-    (copies, canonicalKeys) = (RecordCopies(), ([], []))
+    (copies, canonicalKeys, canonicalKeyColumn) = (RecordCopies(), ([], []), -1)
     switch other.storage {
     case .json(let index): storage = .json(JSONCollectionIndex(form: index.form))
     case .table(let table):

@@ -34,6 +34,10 @@ struct CSVIndex {
   /// Where each line's key ends in `canonicalKeys` (only when
   /// `keyColumn` is a column).
   var canonicalKeyEnds: [UInt32] = []
+  /// Copies of the records a scan that lets the input's pages go read
+  /// instead of taking them whole from another file's, by record (not
+  /// line); empty otherwise (`CSVTable.copies`).
+  var copies = RecordCopies()
 }
 
 extension CSVIndex {

@@ -17,17 +17,17 @@ extension CSVTable {
     -> [FieldChange]
   {
     precondition(header == other.header, "the tables' headers differ")
-    var start = rowRange(row).lowerBound
-    var otherStart = other.rowRange(otherRow).lowerBound
     var changes: [FieldChange] = []
-    bytes.withUnsafeBufferPointer { mine in
-      other.bytes.withUnsafeBufferPointer { theirs in
+    // (A row the scan copied is read in its copy.)
+    withRowBytes(row) { mine, start in
+      other.withRowBytes(otherRow) { theirs, otherStart in
+        var (start, otherStart) = (start, otherStart)
         for column in 0..<columnCount {
           let end = CSVTable.fieldEnd(mine, from: start, delimiter: delimiter)
           let otherEnd = CSVTable.fieldEnd(theirs, from: otherStart, delimiter: other.delimiter)
           if !mine.sameBytes(start..<end, as: theirs, otherStart..<otherEnd) {
-            let old = CSVTable.decodeField(bytes, start..<end)
-            let new = CSVTable.decodeField(other.bytes, otherStart..<otherEnd)
+            let old = CSVTable.decodeField(mine, start..<end)
+            let new = CSVTable.decodeField(theirs, otherStart..<otherEnd)
             if old != new {
               changes.append(
                 FieldChange(

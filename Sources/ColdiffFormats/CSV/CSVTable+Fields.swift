@@ -9,6 +9,18 @@ extension CSVTable {
     return Int(lineStarts[row + 1])..<contentEnd(ofLine: row + 1)
   }
 
+  /// Calls `body` with the bytes that hold record `row` and where the
+  /// row starts in them: its copy (``copies``), whose last field ends at
+  /// a line feed as a row's in the input does, else the input.
+  @inline(__always)
+  func withRowBytes<Result>(
+    _ row: Int, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Result
+  ) -> Result {
+    if let copied = copies.withCopy(of: row, { body($0, $1.lowerBound) }) { return copied }
+    checkRow(row)
+    return bytes.withUnsafeBufferPointer { body($0, Int(lineStarts[row + 1])) }
+  }
+
   /// Where record `row` starts: ``rowRange(_:)``'s lower bound, read
   /// from the index alone (no byte of the row, whose page may have gone).
   ///
@@ -144,9 +156,15 @@ extension CSVTable {
   public func object(ofRow row: Int) -> JSONObject {
     var members: [JSONObject.Member] = []
     members.reserveCapacity(columnCount)
-    for (column, range) in rawFieldRanges(ofRow: row).enumerated() {
-      let value = CSVTable.jsonString(CSVTable.decodeField(bytes, range))
-      members.append(JSONObject.Member(name: headerStrings[column], value: .string(value)))
+    // (A row the scan copied is read in its copy.)
+    withRowBytes(row) { bytes, start in
+      var start = start
+      for column in 0..<columnCount {
+        let end = CSVTable.fieldEnd(bytes, from: start, delimiter: delimiter)
+        let value = CSVTable.jsonString(CSVTable.decodeField(bytes, start..<end))
+        members.append(JSONObject.Member(name: headerStrings[column], value: .string(value)))
+        start = end + 1
+      }
     }
     return JSONObject(members: members)
   }
@@ -249,8 +267,16 @@ extension CSVTable {
   ///
   /// - Complexity: O(length of the field).
   static func decodeField(_ bytes: SourceBytes, _ range: Range<Int>) -> [UInt8] {
+    bytes.withUnsafeBufferPointer { decodeField($0, range) }
+  }
+
+  /// The value of the field written at `range` of `bytes`, as
+  /// ``decodeField(_:_:)-(SourceBytes,_)`` gives it.
+  ///
+  /// - Complexity: O(length of the field).
+  static func decodeField(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [UInt8] {
     let quote = UInt8(ascii: "\"")
-    guard !range.isEmpty, bytes[range.lowerBound] == quote else { return bytes.copy(range) }
+    guard !range.isEmpty, bytes[range.lowerBound] == quote else { return Array(bytes[range]) }
     var value: [UInt8] = []
     value.reserveCapacity(range.count - 2)
     var index = range.lowerBound + 1

@@ -23,9 +23,10 @@ extension CSVTable {
   ///   - out: where to append.
   /// - Complexity: O(length of the row and the header).
   public func appendObjectText(ofRow row: Int, to out: inout [UInt8]) {
-    var start = rowRange(row).lowerBound
     out.append(UInt8(ascii: "{"))
-    bytes.withUnsafeBufferPointer { bytes in
+    // (A row the scan copied is read in its copy.)
+    withRowBytes(row) { bytes, start in
+      var start = start
       memberPrefixes.bytes.withUnsafeBufferPointer { prefixes in
         var prefixStart = 0
         for column in 0..<columnCount {
@@ -52,9 +53,17 @@ extension CSVTable {
   ///   - out: where to append.
   /// - Complexity: O(length of the row up to the field's end).
   package func appendStringText(row: Int, column: Int, to out: inout [UInt8]) {
-    let range = rawFieldRange(row: row, column: column)
+    precondition(column >= 0 && column < columnCount, "column \(column) is out of range")
     out.append(UInt8(ascii: "\""))
-    bytes.withUnsafeBufferPointer { CSVTable.appendEscapedValue($0, range, to: &out) }
+    // (A row the scan copied is read in its copy.)
+    withRowBytes(row) { bytes, start in
+      var start = start
+      for _ in 0..<column {
+        start = CSVTable.fieldEnd(bytes, from: start, delimiter: delimiter) + 1
+      }
+      let end = CSVTable.fieldEnd(bytes, from: start, delimiter: delimiter)
+      CSVTable.appendEscapedValue(bytes, start..<end, to: &out)
+    }
     out.append(UInt8(ascii: "\""))
   }
 

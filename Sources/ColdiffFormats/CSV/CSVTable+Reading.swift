@@ -90,7 +90,8 @@ extension CSVTable {
       capturedKeys: index.keyColumn >= 0 && keyName.flatMap { columnIndex[$0] } == index.keyColumn
         ? CSVCapturedKeys(
           column: index.keyColumn, bytes: index.canonicalKeys, ends: index.canonicalKeyEnds)
-        : nil)
+        : nil,
+      copies: index.copies)
   }
 
   /// Whether `input` starts with a UTF-8 byte order mark.

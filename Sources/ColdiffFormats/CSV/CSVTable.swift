@@ -63,6 +63,13 @@ public struct CSVTable: Sendable {
   /// (``init(bytes:delimiter:chunking:known:keyName:)``), until taken
   /// (``takeCapturedKeys(column:)``).
   private var capturedKeysHolder: CSVCapturedKeysHolder { parts.capturedKeysHolder }
+  /// Copies of the records the scan read instead of taking them whole
+  /// from another file's (NEW's changed, moved and inserted rows, made
+  /// while each was in the cache), when the scan let the input's pages
+  /// go: the comparison and the document read those rows there
+  /// (``withRowBytes(_:_:)``), not in the input, which they would map
+  /// again whole. Empty for most tables.
+  package var copies: RecordCopies { parts.copies }
   /// The column index of each header name.
   var columnIndex: [[UInt8]: Int] { parts.columnIndex }
   /// The header's names as JSON strings, the member names of the rows'
@@ -85,6 +92,7 @@ public struct CSVTable: Sendable {
     let knownPartners: [Int32]
     let prefixSamples: [KnownRecords.Sample]
     let capturedKeysHolder: CSVCapturedKeysHolder
+    let copies: RecordCopies
     let columnIndex: [[UInt8]: Int]
     let headerStrings: [JSONString]
     let memberPrefixes: MemberPrefixes
@@ -93,7 +101,7 @@ public struct CSVTable: Sendable {
       bytes: SourceBytes, delimiter: UInt8, hasByteOrderMark: Bool, header: [[UInt8]],
       quotesEveryField: Bool, lineStarts: [UInt32], lineNumbers: [UInt32],
       columnIndex: [[UInt8]: Int], recordsEnd: Int, knownPartners: [Int32],
-      prefixSamples: [KnownRecords.Sample], capturedKeys: CSVCapturedKeys?
+      prefixSamples: [KnownRecords.Sample], capturedKeys: CSVCapturedKeys?, copies: RecordCopies
     ) {
       (self.bytes, self.delimiter, self.hasByteOrderMark) = (bytes, delimiter, hasByteOrderMark)
       (self.header, self.quotesEveryField, self.recordsEnd) = (header, quotesEveryField, recordsEnd)
@@ -101,6 +109,7 @@ public struct CSVTable: Sendable {
       (self.knownPartners, self.columnIndex) = (knownPartners, columnIndex)
       self.prefixSamples = prefixSamples
       capturedKeysHolder = CSVCapturedKeysHolder(capturedKeys)
+      self.copies = copies
       headerStrings = header.map { CSVTable.jsonString($0) }
       memberPrefixes = MemberPrefixes(headerStrings)
     }
@@ -111,13 +120,14 @@ public struct CSVTable: Sendable {
     bytes: SourceBytes, delimiter: UInt8, hasByteOrderMark: Bool, header: [[UInt8]],
     quotesEveryField: Bool, lineStarts: [UInt32], lineNumbers: [UInt32],
     columnIndex: [[UInt8]: Int], recordsEnd: Int, knownPartners: [Int32] = [],
-    prefixSamples: [KnownRecords.Sample] = [], capturedKeys: CSVCapturedKeys? = nil
+    prefixSamples: [KnownRecords.Sample] = [], capturedKeys: CSVCapturedKeys? = nil,
+    copies: RecordCopies = RecordCopies()
   ) {
     parts = Parts(
       bytes: bytes, delimiter: delimiter, hasByteOrderMark: hasByteOrderMark, header: header,
       quotesEveryField: quotesEveryField, lineStarts: lineStarts, lineNumbers: lineNumbers,
       columnIndex: columnIndex, recordsEnd: recordsEnd, knownPartners: knownPartners,
-      prefixSamples: prefixSamples, capturedKeys: capturedKeys)
+      prefixSamples: prefixSamples, capturedKeys: capturedKeys, copies: copies)
   }
 
   /// The canonical key bytes of one column of every row that the scan

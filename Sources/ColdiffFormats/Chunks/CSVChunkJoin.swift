@@ -40,6 +40,9 @@ final class CSVChunkJoin: @unchecked Sendable {
   private let delimiter: UInt8
   private let known: CSVKnownRows?
   private let keyColumn: Int
+  /// Whether the rows read, not taken whole from `known`, are copied
+  /// (`CSVRows.copyRowsRead(of:skippingFirst:)`).
+  private let copying: Bool
   /// Rows joined, whose memory the next scans write into.
   private let spare = Mutex<[CSVRows]>([])
   /// Only the core whose turn it is to join touches it, and
@@ -49,13 +52,15 @@ final class CSVChunkJoin: @unchecked Sendable {
   /// A join of the chunks `bounds` cuts `input` into (the first starting
   /// after a byte order mark), scanned with `delimiter`, `known` and
   /// `keyColumn` as ``CSVIndex/scanRows(_:from:startingBefore:delimiter:known:keyColumn:into:)``
-  /// takes them.
+  /// takes them, the rows read copied when `copying` (and `known` is
+  /// given).
   init(
     _ input: UnsafeBufferPointer<UInt8>, bounds: [Int], delimiter: UInt8, known: CSVKnownRows?,
-    keyColumn: Int
+    keyColumn: Int, copying: Bool
   ) {
     (self.input, self.bounds, self.delimiter) = (input, bounds, delimiter)
     (self.known, self.keyColumn) = (known, keyColumn)
+    self.copying = copying && known != nil
   }
 
   /// The rows that start at `start` and before `limit` (an error noted in
@@ -71,6 +76,7 @@ final class CSVChunkJoin: @unchecked Sendable {
     } catch {
       rows.error = error
     }
+    if copying { rows.copyRowsRead(of: input, skippingFirst: start == bounds[0]) }
     return rows
   }
 
@@ -119,6 +125,8 @@ final class CSVChunkJoin: @unchecked Sendable {
     let (expectedRows, expectedKeyBytes) = (state.expectedRows, state.expectedKeyBytes)
     joinLines(rows, &state)
     let linesBefore = state.index.lineStarts.count
+    // By record: line 0 is the header.
+    state.index.copies.append(rows.copies, shiftedBy: linesBefore - 1)
     state.index.prefixSamples += rows.prefixSamples.lazy.map { $0.moved(by: linesBefore) }
     state.index.lineStarts.reserve(rows.lineStarts.count, expecting: expectedRows)
     state.index.lineStarts += rows.lineStarts

@@ -12,7 +12,8 @@ extension CSVIndex {
     chunking: ScanChunking, known: CSVKnownRows?, keyColumn: Int
   ) throws(InputError) {
     let join = CSVChunkJoin(
-      input, bounds: bounds, delimiter: delimiter, known: known, keyColumn: keyColumn)
+      input, bounds: bounds, delimiter: delimiter, known: known, keyColumn: keyColumn,
+      copying: chunking.releasing?.releasesPages == true)
     _ = try ChunkedScan.runTakingInOrder(
       bounds: bounds, releasing: chunking.releasing,
       guess: { ChunkedScan.lineStart(in: input, atOrAfter: $0) },
@@ -31,6 +32,7 @@ extension CSVIndex {
     prefixSamples = joined.prefixSamples
     canonicalKeys = joined.canonicalKeys
     canonicalKeyEnds = joined.canonicalKeyEnds
+    copies = joined.copies
     columnCount = joined.columnCount
     quotesEveryField = joined.quotesEveryField
   }

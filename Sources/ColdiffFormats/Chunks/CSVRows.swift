@@ -17,6 +17,10 @@ struct CSVRows {
   /// line from the scan's start, when the scan makes them (a file
   /// another's scan may take rows of; `CSVKnownRows`).
   var prefixSamples: [KnownRecords.Sample] = []
+  /// Copies of the rows read, not taken whole from the other file
+  /// (``copyRowsRead(of:skippingFirst:)``), by line from the scan's
+  /// start; empty unless copied.
+  var copies = RecordCopies(lineFeedAfterEach: true)
   /// The key column's canonical bytes, each row's back to back, and
   /// where each row's key ends (when the scan makes keys;
   /// `CSVCapturedKeys`); a scan given rows that hold them writes into
@@ -44,6 +48,7 @@ extension CSVRows {
     lineNumbers.removeAll(keepingCapacity: true)
     knownPartners.removeAll(keepingCapacity: true)
     prefixSamples.removeAll(keepingCapacity: true)
+    copies = RecordCopies(lineFeedAfterEach: true)
     keys?.clear()
     columnCount = -1
     firstRowBlank = false
@@ -61,6 +66,24 @@ extension CSVRows {
     lineStarts.append(UInt32(truncatingIfNeeded: start))
     if !lineNumbers.isEmpty || line != lineStarts.count { noteLine(line) }
     if let partner { knownPartners.append(Int32(truncatingIfNeeded: partner)) }
+  }
+
+  /// Copies the rows the scan read instead of taking them whole from the
+  /// other file (`knownPartners` -1), each without its line ending, from
+  /// `input` while they are still in the cache, into ``copies``; the
+  /// first row left out when `skippingFirst` (the header).
+  mutating func copyRowsRead(of input: UnsafeBufferPointer<UInt8>, skippingFirst: Bool) {
+    for line in knownPartners.indices where knownPartners[line] < 0 {
+      guard line > 0 || !skippingFirst else { continue }
+      let start = Int(lineStarts[line])
+      var end = line + 1 < lineStarts.count ? Int(lineStarts[line + 1]) : self.end
+      // (As `CSVTable.contentEnd(ofLine:)` leaves the line ending out.)
+      if end > start, input[end - 1] == CSVIndex.lineFeed {
+        end -= 1
+        if end > start, input[end - 1] == CSVIndex.carriageReturn { end -= 1 }
+      }
+      copies.append(record: line, of: input, range: start..<end)
+    }
   }
 
   /// Notes the prefix hash of the row just noted, `row` of `input` with

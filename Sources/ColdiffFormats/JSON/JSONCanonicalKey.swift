@@ -57,6 +57,45 @@ public enum JSONCanonicalKey {
     return UnsafeBufferPointer(rebasing: key[1..<(key.count - 2)])
   }
 
+  /// Appends the string whose canonical bytes are `key` as JSON text,
+  /// its quotes included, escaped as `JSONString` writes a string: its
+  /// value is the bytes between the tag and the closing 0x00 0x00, each
+  /// 0x00 of it there as 0x00 0xFF. A CSV key column's canonical bytes
+  /// give the text the table writes for the field
+  /// (`CSVTable.appendStringText(row:column:)`).
+  ///
+  /// - Parameters:
+  ///   - key: one value's canonical bytes.
+  ///   - out: where to append.
+  /// - Returns: `false`, and nothing appended, when `key` is not a
+  ///   string's.
+  /// - Complexity: O(length of the key).
+  package static func appendStringText(of key: UnsafeBufferPointer<UInt8>, to out: inout [UInt8])
+    -> Bool
+  {
+    let count = key.count
+    guard count >= 3, key[0] == stringTag, key[count - 2] == 0x00, key[count - 1] == 0x00,
+      let base = key.baseAddress
+    else { return false }
+    let body = UnsafeBufferPointer(rebasing: key[1..<(count - 2)])
+    out.append(UInt8(ascii: "\""))
+    if memchr(base + 1, 0, body.count) == nil {
+      JSONString.appendEscaped(body, to: &out)
+    } else {
+      // 0x00 0xFF is one 0x00 of the value.
+      var value: [UInt8] = []
+      value.reserveCapacity(body.count)
+      var index = 0
+      while index < body.count {
+        value.append(body[index])
+        index += body[index] == 0x00 ? 2 : 1
+      }
+      value.withUnsafeBufferPointer { JSONString.appendEscaped($0, to: &out) }
+    }
+    out.append(UInt8(ascii: "\""))
+    return true
+  }
+
   /// Appends the canonical bytes of the validated value at `range`.
   ///
   /// Strings, numbers and literals are encoded straight from the bytes;
