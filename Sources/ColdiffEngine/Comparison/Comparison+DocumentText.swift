@@ -5,9 +5,11 @@ extension Comparison {
   /// (`DiffDocument.write(to:flushingAt:_:)`), with its lists written on
   /// both cores during one walk over each input: OLD's side writes the
   /// deletes and updates as it reads their records, NEW's side the
-  /// inserts; only the moves, which take from both, are written after.
-  /// No document value is built for a record: its text goes straight
-  /// from its input into its list.
+  /// inserts, and then the moves when its walk read their keys (tables,
+  /// `movedKeysInNew`: OLD's side, with the deletes' text, takes longer);
+  /// else the moves, which take from both, are written after. No
+  /// document value is built for a record: its text goes straight from
+  /// its input into its list.
   ///
   /// - Parameters:
   ///   - out: the buffer to append to; what is left in it at the end is
@@ -17,20 +19,38 @@ extension Comparison {
   package func writeDocument(
     to out: inout [UInt8], flushingAt threshold: Int, _ flush: ([UInt8]) -> Void
   ) {
-    let (old, new) = Parallel.both({ oldListTexts() }, { newListTexts() })
+    let movedKeysInNew = movedKeysInNew
+    let (old, (new, movesInNew)) = Parallel.both(
+      { oldListTexts() },
+      {
+        let new = newListTexts()
+        return (new, movedKeysInNew ? movesText(new, moveKeys: nil) : nil)
+      })
+    documentHead.write(
+      inserts: new.inserts, deletes: old.deletes, updates: old.updates,
+      moves: movesInNew ?? movesText(new, moveKeys: old.moveKeys), to: &out,
+      flushingAt: threshold, flush)
+  }
+
+  /// The moves' text, from what NEW's walk read (`newListTexts()`) and,
+  /// unless that walk read them, the moves' keys OLD's walk read.
+  private func movesText(_ new: NewListTexts, moveKeys: KeyTexts?) -> DiffDocument.ListText {
     var moves = DiffDocument.ListText(
       reservingCapacity: diff.moves.count * Comparison.documentBytesPerMove)
     for (index, move) in diff.moves.enumerated() {
       let anchor = new.anchorOf[index]
-      let key = old.moveKeys?[index] ?? new.movedKeyOf.map { new.keys[$0[index]] }
+      let key = moveKeys?[index] ?? new.movedKeyOf.map { new.keys[$0[index]] }
       moves.appendMove(
         from: .index(move.from), to: .index(move.to), key: key,
         after: anchor == nil ? nil : anchor! < 0 ? .null : .key(new.keys[anchor!]))
     }
-    documentHead.write(
-      inserts: new.inserts, deletes: old.deletes, updates: old.updates, moves: moves, to: &out,
-      flushingAt: threshold, flush)
+    return moves
   }
+
+  /// What NEW's walk gives the document's text (`newListTexts()`).
+  private typealias NewListTexts = (
+    inserts: DiffDocument.ListText, keys: KeyTexts, anchorOf: [Int?], movedKeyOf: [Int]?
+  )
 
   /// Whether NEW's walk reads the moves' keys instead of OLD's: when both
   /// inputs are tables, whose matched records' keys are the same text
@@ -100,9 +120,7 @@ extension Comparison {
   /// over the records they name in NEW, in order. An insert and a move
   /// come after the record before them in NEW, read just before them in
   /// the walk.
-  private func newListTexts() -> (
-    inserts: DiffDocument.ListText, keys: KeyTexts, anchorOf: [Int?], movedKeyOf: [Int]?
-  ) {
+  private func newListTexts() -> NewListTexts {
     let names = identity == .memberName
     let anchored = ordered && identity != .wholeValue
     let movedKeys = movedKeysInNew
