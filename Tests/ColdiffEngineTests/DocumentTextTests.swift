@@ -52,6 +52,21 @@ import Testing
       oldKeys: try old.keyArena(for: identity), newKeys: try new.keyArena(for: identity))
   }
 
+  /// A document that names more of OLD's records than several pieces
+  /// of OLD's walk hold (`Comparison.OldListWalk`): the pieces, taken by
+  /// both cores, are joined in order.
+  @Test(arguments: ["json", "csv"])
+  func documentsOfManyPiecesAreWrittenAsBuilt(form: String) throws {
+    var random = RandomCollections(seed: 2_027 + UInt64(form.count))
+    let (old, new) = random.pair(count: 24_000)
+    let comparison = try compare(
+      RandomCollections.text(old, form: form), RandomCollections.text(new, form: form),
+      form: form)
+    let named = comparison.diff.deletes.count + comparison.diff.updates.count
+    #expect(named > 3 * Comparison.OldListWalk.recordsPerPiece)
+    expectSameText(comparison)
+  }
+
   @Test(arguments: ["json", "jsonl", "csv"], [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
   func keyedDocumentsAreWrittenAsBuilt(form: String, seed: UInt64) throws {
     var random = RandomCollections(seed: seed * 17 + UInt64(form.count))

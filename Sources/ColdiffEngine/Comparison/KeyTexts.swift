@@ -20,6 +20,13 @@ struct KeyTexts {
     ends.append(bytes.count)
   }
 
+  /// Adds the keys of `other`, after these.
+  mutating func append(contentsOf other: KeyTexts) {
+    let shift = bytes.count
+    bytes += other.bytes
+    ends += other.ends.lazy.map { $0 + shift }
+  }
+
   /// The text of key `index`, `0..<count`, in the order they were added.
   subscript(index: Int) -> ArraySlice<UInt8> {
     bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]]

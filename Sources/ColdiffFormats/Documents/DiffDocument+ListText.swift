@@ -6,10 +6,18 @@ extension DiffDocument {
   /// bytes as ``write(to:flushingAt:_:)`` writes for the same elements,
   /// without a value per element to build and free.
   package struct ListText: Sendable {
-    /// The elements written so far, each after its separator.
+    /// The elements written so far, each after its separator (those of
+    /// the parts appended after them left out: ``pieces``).
     package private(set) var bytes: [UInt8] = []
-    /// How many elements were written.
+    /// How many elements were written, those of the parts appended
+    /// included.
     package private(set) var count = 0
+    /// How many elements of the whole list come before this part's, for
+    /// a part written apart (``init(reservingCapacity:after:)``).
+    private var elementsBefore = 0
+    /// The bytes of the parts appended (``append(_:)``), in order, as
+    /// they were written.
+    private var appended: [[UInt8]] = []
 
     /// An empty list.
     package init() {}
@@ -24,6 +32,30 @@ extension DiffDocument {
     package init(reservingCapacity count: Int) {
       bytes.reserveCapacity(count)
     }
+
+    /// An empty part of a list whose first `elementsBefore` elements
+    /// other parts write, with room for about `count` bytes: its
+    /// elements are written as they are in the whole list (the first
+    /// after a separator when some come before), and it is joined after
+    /// those with ``append(_:)``.
+    package init(reservingCapacity count: Int, after elementsBefore: Int) {
+      bytes.reserveCapacity(count)
+      self.elementsBefore = elementsBefore
+    }
+
+    /// Appends `part`, the part written apart whose elements come right
+    /// after this list's (``init(reservingCapacity:after:)``), without a
+    /// copy of its bytes: they are handed over after this list's own.
+    ///
+    /// - Precondition: `part` was made to follow this list's elements.
+    package mutating func append(_ part: ListText) {
+      precondition(part.elementsBefore == elementsBefore + count, "a list's parts out of order")
+      appended += part.pieces
+      count += part.count
+    }
+
+    /// The list's text: its own bytes, then those of the parts appended.
+    var pieces: [[UInt8]] { appended.isEmpty ? [bytes] : [bytes] + appended }
 
     /// The text before element `index` of a list: each on its own line.
     static func separator(before index: Int) -> String { index == 0 ? "\n    " : ",\n    " }
@@ -93,7 +125,7 @@ extension DiffDocument {
     }
 
     private mutating func startElement() {
-      bytes += ListText.separator(before: count).utf8
+      bytes += ListText.separator(before: elementsBefore + count).utf8
       count += 1
     }
   }
@@ -126,12 +158,14 @@ extension DiffDocument {
     for (index, (name, list)) in lists.enumerated() {
       if index > 0 { out += ",\n".utf8 }
       DiffDocument.writeListOpening(name, to: &out)
-      if out.count + list.bytes.count >= threshold || list.bytes.count >= ListText.handedOverBytes {
+      let pieces = list.pieces
+      let size = pieces.reduce(0) { $0 + $1.count }
+      if out.count + size >= threshold || size >= ListText.handedOverBytes {
         flush(out)
         out.removeAll(keepingCapacity: true)
-        if list.count > 0 { flush(list.bytes) }
+        for piece in pieces where !piece.isEmpty { flush(piece) }
       } else {
-        out += list.bytes
+        for piece in pieces { out += piece }
       }
       out += DiffDocument.listClosing(count: list.count).utf8
     }
