@@ -68,10 +68,10 @@ struct KeyTextWriter {
     switch source {
     case .none: return
     case .column:
-      // A table read in copies: the key from its canonical bytes, not
-      // from a row in the input, whose pages went.
-      guard !snapshot.copies.isEmpty, snapshot.canonicalKeyColumn == column,
-        appendCanonicalString(of: record, to: &out)
+      // A table read in copies (the snapshot keeps its canonical keys
+      // only then): the key from its canonical bytes, not from a row in
+      // the input, whose pages went.
+      guard snapshot.canonicalKeyColumn == column, appendCanonicalString(of: record, to: &out)
       else {
         table?.appendStringText(row: record, column: column, to: &out)
         return

@@ -116,10 +116,13 @@ extension CSVIndex {
   /// Without `known`, the prefix of one row in `KnownRecords.sampling`
   /// is hashed while it is in the cache (`rows.prefixSamples`), for the
   /// scan of another file that takes this one's rows
-  /// (`CSVKnownRows`).
+  /// (`CSVKnownRows`). With `known` and `copying`, each record read
+  /// instead of taken whole is copied while it is in the cache, without
+  /// its line ending (`rows.copies`, by line from `start`).
   static func scanRows(
     _ input: UnsafeBufferPointer<UInt8>, from start: Int, startingBefore limit: Int,
-    delimiter: UInt8, known: CSVKnownRows? = nil, keyColumn: Int = -1, into rows: inout CSVRows
+    delimiter: UInt8, known: CSVKnownRows? = nil, keyColumn: Int = -1, copying: Bool = false,
+    into rows: inout CSVRows
   ) throws(InputError) {
     let delimiters = ByteClassifier.splat(delimiter)
     var position = start
@@ -189,7 +192,9 @@ extension CSVIndex {
           keyColumn: rowKeyColumn, keys: &keys, everyFieldQuoted: &everyFieldQuoted)
       }
       rows.note(start: rowStart, line: rowLine, partner: takesKnownRows ? -1 : nil)
-      if !takesKnownRows { rows.notePrefix(of: rowStart..<position, in: input) }
+      rows.noteRead(
+        rowStart..<position, contentEnd: rowEnd, in: input, withKnown: takesKnownRows,
+        copying: copying && rowStart != headerStart)
       if capturing { keyEnds.append(KeyArena.keyOffset(keys.count)) }
       try rows.checkWidth(fields, blank: fields == 1 && rowEnd == rowStart, at: rowStart, in: input)
     }

@@ -60,13 +60,21 @@ extension CSVTable {
   public func rawFieldRange(row: Int, column: Int) -> Range<Int> {
     checkRow(row)
     precondition(column >= 0 && column < columnCount, "column \(column) is out of range")
-    return bytes.withUnsafeBufferPointer { bytes in
-      var start = Int(lineStarts[row + 1])
-      for _ in 0..<column {
-        start = CSVTable.fieldEnd(bytes, from: start, delimiter: delimiter) + 1
-      }
-      return start..<CSVTable.fieldEnd(bytes, from: start, delimiter: delimiter)
+    return bytes.withUnsafeBufferPointer {
+      CSVTable.fieldRange(column, in: $0, row: Int(lineStarts[row + 1]), delimiter: delimiter)
     }
+  }
+
+  /// The written bytes of field `column` of the valid row that starts at
+  /// `row` of `bytes`, quotes included.
+  ///
+  /// - Complexity: O(length of the row up to the field's end).
+  static func fieldRange(
+    _ column: Int, in bytes: UnsafeBufferPointer<UInt8>, row: Int, delimiter: UInt8
+  ) -> Range<Int> {
+    var start = row
+    for _ in 0..<column { start = fieldEnd(bytes, from: start, delimiter: delimiter) + 1 }
+    return start..<fieldEnd(bytes, from: start, delimiter: delimiter)
   }
 
   /// The written bytes of every field of record `row`, in column order,

@@ -57,12 +57,8 @@ extension CSVTable {
     out.append(UInt8(ascii: "\""))
     // (A row the scan copied is read in its copy.)
     withRowBytes(row) { bytes, start in
-      var start = start
-      for _ in 0..<column {
-        start = CSVTable.fieldEnd(bytes, from: start, delimiter: delimiter) + 1
-      }
-      let end = CSVTable.fieldEnd(bytes, from: start, delimiter: delimiter)
-      CSVTable.appendEscapedValue(bytes, start..<end, to: &out)
+      let field = CSVTable.fieldRange(column, in: bytes, row: start, delimiter: delimiter)
+      CSVTable.appendEscapedValue(bytes, field, to: &out)
     }
     out.append(UInt8(ascii: "\""))
   }

@@ -40,8 +40,8 @@ final class CSVChunkJoin: @unchecked Sendable {
   private let delimiter: UInt8
   private let known: CSVKnownRows?
   private let keyColumn: Int
-  /// Whether the rows read, not taken whole from `known`, are copied
-  /// (`CSVRows.copyRowsRead(of:skippingFirst:)`).
+  /// Whether the records read, not taken whole from `known`, are
+  /// copied (`CSVRows.copies`).
   private let copying: Bool
   /// Rows joined, whose memory the next scans write into.
   private let spare = Mutex<[CSVRows]>([])
@@ -52,15 +52,14 @@ final class CSVChunkJoin: @unchecked Sendable {
   /// A join of the chunks `bounds` cuts `input` into (the first starting
   /// after a byte order mark), scanned with `delimiter`, `known` and
   /// `keyColumn` as ``CSVIndex/scanRows(_:from:startingBefore:delimiter:known:keyColumn:into:)``
-  /// takes them, the rows read copied when `copying` (and `known` is
-  /// given).
+  /// takes them, the records read copied when `copying`.
   init(
     _ input: UnsafeBufferPointer<UInt8>, bounds: [Int], delimiter: UInt8, known: CSVKnownRows?,
     keyColumn: Int, copying: Bool
   ) {
     (self.input, self.bounds, self.delimiter) = (input, bounds, delimiter)
     (self.known, self.keyColumn) = (known, keyColumn)
-    self.copying = copying && known != nil
+    self.copying = copying
   }
 
   /// The rows that start at `start` and before `limit` (an error noted in
@@ -72,11 +71,10 @@ final class CSVChunkJoin: @unchecked Sendable {
     do throws(InputError) {
       try CSVIndex.scanRows(
         input, from: start, startingBefore: max(start, limit), delimiter: delimiter,
-        known: known, keyColumn: keyColumn, into: &rows)
+        known: known, keyColumn: keyColumn, copying: copying, into: &rows)
     } catch {
       rows.error = error
     }
-    if copying { rows.copyRowsRead(of: input, skippingFirst: start == bounds[0]) }
     return rows
   }
 

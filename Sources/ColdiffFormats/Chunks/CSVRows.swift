@@ -17,9 +17,8 @@ struct CSVRows {
   /// line from the scan's start, when the scan makes them (a file
   /// another's scan may take rows of; `CSVKnownRows`).
   var prefixSamples: [KnownRecords.Sample] = []
-  /// Copies of the rows read, not taken whole from the other file
-  /// (``copyRowsRead(of:skippingFirst:)``), by line from the scan's
-  /// start; empty unless copied.
+  /// Copies of the records read, not taken whole from the other file,
+  /// by line from the scan's start; empty unless the scan copies them.
   var copies = RecordCopies(lineFeedAfterEach: true)
   /// The key column's canonical bytes, each row's back to back, and
   /// where each row's key ends (when the scan makes keys;
@@ -68,21 +67,20 @@ extension CSVRows {
     if let partner { knownPartners.append(Int32(truncatingIfNeeded: partner)) }
   }
 
-  /// Copies the rows the scan read instead of taking them whole from the
-  /// other file (`knownPartners` -1), each without its line ending, from
-  /// `input` while they are still in the cache, into ``copies``; the
-  /// first row left out when `skippingFirst` (the header).
-  mutating func copyRowsRead(of input: UnsafeBufferPointer<UInt8>, skippingFirst: Bool) {
-    for line in knownPartners.indices where knownPartners[line] < 0 {
-      guard line > 0 || !skippingFirst else { continue }
-      let start = Int(lineStarts[line])
-      var end = line + 1 < lineStarts.count ? Int(lineStarts[line + 1]) : self.end
-      // (As `CSVTable.contentEnd(ofLine:)` leaves the line ending out.)
-      if end > start, input[end - 1] == CSVIndex.lineFeed {
-        end -= 1
-        if end > start, input[end - 1] == CSVIndex.carriageReturn { end -= 1 }
-      }
-      copies.append(record: line, of: input, range: start..<end)
+  /// Notes what the scan keeps of the row just noted, `row` of `input`
+  /// with its line ending, read instead of taken whole: without another
+  /// file's rows (`withKnown` false), its prefix hash
+  /// (``notePrefix(of:in:)``); with them, when `copying`, a copy of its
+  /// bytes up to `contentEnd` (``copies``).
+  @inline(__always)
+  mutating func noteRead(
+    _ row: Range<Int>, contentEnd: Int, in input: UnsafeBufferPointer<UInt8>, withKnown: Bool,
+    copying: Bool
+  ) {
+    if !withKnown {
+      notePrefix(of: row, in: input)
+    } else if copying {
+      copies.append(record: lineStarts.count - 1, of: input, range: row.lowerBound..<contentEnd)
     }
   }
 
