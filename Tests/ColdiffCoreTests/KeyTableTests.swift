@@ -99,6 +99,41 @@ import Testing
     }
   }
 
+  /// Records whose keys a scan left to known partners (empty keys here)
+  /// are matched to them without a look-up; the others by key, in one
+  /// pass and in parts alike.
+  @Test func knownPartnersStandInForTheKeysLeftToThem() throws {
+    let old = arena(["a", "b", "c", "d", "e"])
+    let new = arena(["", "x", "", "c", "", "y"])
+    let known: [Int32] = [1, -1, 0, -1, 4, -1]
+    let inReverse = { (parts: Int, body: (Int) -> Void) in
+      for part in (0..<parts).reversed() { body(part) }
+    }
+    #expect(try KeyTable.matchUnique(old: old, new: new, known: known) == [1, -1, 0, 2, 4, -1])
+    #expect(
+      try KeyTable.matchUnique(old: old, new: new, known: known, inParallel: inReverse)
+        == [1, -1, 0, 2, 4, -1])
+  }
+
+  @Test(arguments: [
+    // One OLD record known as the partner of two new records.
+    (["", "x", ""], [Int32(2), -1, 2], 0, 2),
+    // A record matched by key to the partner a known record took.
+    (["", "x", "c"], [Int32(2), -1, -1], 0, 2),
+    // Two records without partners and one key, after known ones.
+    (["", "z", "z"], [Int32(0), -1, -1], 1, 2),
+  ])
+  func keysLeftToKnownPartnersStillCountAsDuplicates(
+    new: [String], known: [Int32], first: Int, second: Int
+  ) {
+    #expect {
+      try KeyTable.matchUnique(old: arena(["a", "b", "c"]), new: arena(new), known: known)
+    } throws: { error in
+      guard let duplicate = error as? KeyTable.Duplicate else { return false }
+      return duplicate.first == first && duplicate.second == second && duplicate.inNew
+    }
+  }
+
   /// A large NEW is matched in parts (`KeyTable.recordsPerPart`), each
   /// starting its guesses afresh: the parts, run in any order, give the
   /// matching and the first duplicate that one pass in order gives.

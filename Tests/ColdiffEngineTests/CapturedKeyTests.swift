@@ -1,3 +1,4 @@
+import ColdiffCore
 import ColdiffFormats
 import TestSupport
 import Testing
@@ -64,5 +65,54 @@ import Testing
     let captured = try Self.snapshot(text, keyName: "id")
     #expect(!captured.allRecordsHave(Self.id))
     #expect(try !Self.snapshot(text, keyName: nil).allRecordsHave(Self.id))
+  }
+
+  /// NEW's scan leaves the keys of the records it took whole from OLD to
+  /// them: the full arena has them back (OLD's keys), the arena for a
+  /// matching that takes the partners leaves them empty, and that
+  /// matching finds what matching every key finds, duplicates included.
+  @Test func keysLeftToPartnersAreTheirPartnersKeys() throws {
+    var random = SeededGenerator(seed: 4_244)
+    let identity = Identity.fields([Self.id])
+    let oldText = Self.records(using: &random, missing: false)
+    var lines = oldText.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+    lines.swapAt(3, 300)
+    lines[120] = Array(#"{"id": "k120", "n": 9, "text": "edited"}"#.utf8)
+    lines.insert(Array(#"{"id": "first", "n": 1}"#.utf8), at: 0)
+    let newText = Array(lines.joined(separator: [0x0A]))
+    let old = try Self.snapshot(oldText, keyName: "id")
+    let new = try Self.snapshot(newText, keyName: "id", reference: old)
+    let partners = try #require(new.keysLeftToPartners(for: identity))
+    #expect(partners.filter { $0 >= 0 }.count > 300)
+    #expect(new.keysLeftToPartners(for: .wholeValue) == nil)
+    let searched = try Self.snapshot(newText, keyName: nil).keyArena(for: identity)
+    let full = try new.keyArena(for: identity)
+    let standIns = try new.keyArena(for: identity, hashing: false, partnersStandIn: true)
+    for record in 0..<new.count {
+      #expect(full.keyEquals(record, searched, record))
+      #expect(standIns.key(record).isEmpty == (partners[record] >= 0))
+    }
+    func compare(_ keys: KeyArena, _ partners: [Int32]?) throws -> Comparison {
+      try Comparison(
+        old: old, new: new, identity: identity, rules: ComparisonRules(), ordered: true,
+        oldKeys: old.keyArena(for: identity), newKeys: keys, newPartners: partners)
+    }
+    let matched = try compare(standIns, partners)
+    let byKeys = try compare(full, nil)
+    #expect(matched.newToOld == byKeys.newToOld && matched.diff == byKeys.diff)
+    #expect(matched.document() == byKeys.document())
+
+    // OLD's record 7 twice in NEW, each taken whole: a duplicate in NEW.
+    let twice = Array((lines + [lines[8]]).joined(separator: [0x0A]))
+    let repeated = try Self.snapshot(twice, keyName: "id", reference: old)
+    let repeatedPartners = try #require(repeated.keysLeftToPartners(for: identity))
+    #expect(repeatedPartners.last == 7)
+    #expect(throws: InputError.self) {
+      try Comparison(
+        old: old, new: repeated, identity: identity, rules: ComparisonRules(), ordered: true,
+        oldKeys: old.keyArena(for: identity),
+        newKeys: repeated.keyArena(for: identity, hashing: false, partnersStandIn: true),
+        newPartners: repeatedPartners)
+    }
   }
 }

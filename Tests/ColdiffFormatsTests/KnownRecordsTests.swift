@@ -87,7 +87,7 @@ import Testing
   }
 
   @Test(arguments: [InputForm.jsonLines, .jsonArray, .jsonObject])
-  func recordsTakenWholeCarryTheCanonicalKeysOfTheirOwnKeys(form: InputForm) throws {
+  func recordsTakenWholeLeaveTheirCanonicalKeysToTheirPartners(form: InputForm) throws {
     let keys = [
       #""plain""#, #""k\u00e9\"""#, #""a\u0000b""#, "12.50", "-0", #"{"b": 1, "a": [true]}"#,
       #"[1, "x"]"#, "null", "true", "",
@@ -119,15 +119,23 @@ import Testing
             newBuffer, as: form, keyName: id, chunking: chunking,
             known: JSONKnownRecords(bytes: oldBuffer, index: oldIndex))
           #expect(index == plain)
-          taken += index.knownPartners.filter { $0 >= 0 }.count
+          let partnered = index.knownPartners.filter { $0 >= 0 }.count
+          taken += partnered
+          #expect(index.keysLeftToPartners == (partnered > 0))
+          // Every key, those left to a partner copied from OLD's keys.
+          let (keys, starts) = index.canonicalKeys(
+            partnerKeys: oldIndex.canonicalKeys, partnerStarts: oldIndex.canonicalKeyStarts)
           for record in 0..<index.count {
             var expected: [UInt8] = []
             if let range = index.keyRange(record) {
               JSONCanonicalKey.append(newBuffer, range: range, to: &expected)
             }
-            let made = index.canonicalKeys[
-              Int(index.canonicalKeyStarts[record])..<Int(index.canonicalKeyStarts[record + 1])]
+            let made = keys[Int(starts[record])..<Int(starts[record + 1])]
             #expect(Array(made) == expected, "record \(record): \(shuffled[record])")
+            // A record taken whole has none of its own.
+            let own = index.ownCanonicalKey(record)
+            #expect((own == nil) == (index.knownPartners[record] >= 0))
+            if let own { #expect(Array(own) == expected) }
           }
         }
       }

@@ -78,24 +78,30 @@ struct ColdiffRun {
     // nothing here holds the keys once they are matched.
     var oldMade = old.keysAndTable(early, for: identity)
     early = nil
+    let shard = options.shard.flatMap { Shard(index: $0.index, count: $0.count) }
     // NEW's keys are matched unhashed: the matching hashes only those it
-    // looks up in OLD's hash table (none when OLD's keys ascend).
+    // looks up in OLD's hash table (none when OLD's keys ascend). Those
+    // its scan left to the OLD records it took whole stay empty, and
+    // those records are matched to them (a shard hashes every key).
+    let newPartners = shard == nil ? new.keysLeftToPartners(for: identity) : nil
     let ((oldKeys, oldTable), newKeys) = try Parallel.both(
       {
         if let made = oldMade.take() { return made }
         let keys = try old.keyArena(for: identity, rules: rules)
         return (keys, identity == .wholeValue ? nil : try? KeyTable(keys))
       },
-      { try new.keyArena(for: identity, rules: rules, hashing: false) })
-    let shard = options.shard.flatMap { Shard(index: $0.index, count: $0.count) }
+      {
+        try new.keyArena(
+          for: identity, rules: rules, hashing: false, partnersStandIn: newPartners != nil)
+      })
     let newMembers = shard?.members(of: newKeys) ?? []
     let oldMembers = shard?.members(of: oldKeys) ?? []
     // The keys are handed over: their memory goes once they are matched.
     let comparison = try Comparison(
       old: old, new: new, identity: identity, rules: rules,
       ordered: !options.unordered && identity != .memberName, oldKeys: consume oldKeys,
-      newKeys: consume newKeys, comparing: shard.map { _ in { newMembers[$0] } },
-      oldTable: consume oldTable)
+      newKeys: consume newKeys, newPartners: newPartners,
+      comparing: shard.map { _ in { newMembers[$0] } }, oldTable: consume oldTable)
     if let shard {
       return try writeShard(shard, of: comparison, oldMembers: oldMembers, newMembers: newMembers)
     }

@@ -181,6 +181,10 @@ extension KeyTable {
   ///   - new: the keys matched to.
   ///   - table: `old`'s table, when it was built beforehand (one table
   ///     of BASE serves both sides of a merge); built here otherwise.
+  ///   - known: for each record of `new`, a record of `old` known to have
+  ///     its key (a scan found the same bytes), whose key then stands for
+  ///     its own (`new` may hold it empty), or -1 to match by key; `nil`
+  ///     to match every record by key.
   ///   - inParallel: runs a body once for each part number `0..<parts`,
   ///     on any threads, all at once (`DispatchQueue.concurrentPerform`);
   ///     every part on the calling thread when `nil`.
@@ -190,9 +194,10 @@ extension KeyTable {
   ///   else for the first in `new` (`inNew`); each names the earliest
   ///   record with that key and the first repetition.
   package static func matchUnique(
-    old: KeyArena, new: KeyArena, table: KeyTable? = nil,
+    old: KeyArena, new: KeyArena, table: KeyTable? = nil, known: [Int32]? = nil,
     inParallel: ((_ parts: Int, _ body: (Int) -> Void) -> Void)? = nil
   ) throws(Duplicate) -> [Int32] {
+    precondition(known.map { $0.count == new.count } ?? true, "a known partner for each record")
     let oldTable: KeyTable
     if let table { oldTable = table } else { oldTable = try KeyTable(old) }
     let parts = inParallel == nil ? 1 : min(8, max(1, new.count / KeyTable.recordsPerPart))
@@ -200,11 +205,16 @@ extension KeyTable {
     // not filled first on one core.
     let newToOld = [Int32](unsafeUninitializedCapacity: new.count) { out, initialized in
       let bounds = { (part: Int) in (new.count * part / parts)..<(new.count * (part + 1) / parts) }
-      if parts == 1 {
-        oldTable.partners(of: bounds(0), in: new, old: old, into: out)
-      } else {
-        inParallel?(parts) { oldTable.partners(of: bounds($0), in: new, old: old, into: out) }
+      func match(known: UnsafeBufferPointer<Int32>?) {
+        if parts == 1 {
+          oldTable.partners(of: bounds(0), in: new, old: old, known: known, into: out)
+        } else {
+          inParallel?(parts) {
+            oldTable.partners(of: bounds($0), in: new, old: old, known: known, into: out)
+          }
+        }
       }
+      if let known { known.withUnsafeBufferPointer { match(known: $0) } } else { match(known: nil) }
       initialized = new.count
     }
     // One bit per old record (a million fit in the cache); the record
@@ -239,7 +249,7 @@ extension KeyTable {
   }
 
   /// The fewest records of `new` that make a part of its own in
-  /// ``matchUnique(old:new:table:inParallel:)``.
+  /// ``matchUnique(old:new:table:known:inParallel:)``.
   static let recordsPerPart = 1 << 16
 
   /// Writes, for each record of `new` in `records`, the position of the
@@ -256,13 +266,20 @@ extension KeyTable {
   ///   - records: the records of `new` to match.
   ///   - new: the keys matched to.
   ///   - old: the keys matched from, the arena this table indexes.
+  ///   - known: the records of `old` known to have the keys of those of
+  ///     `new` (-1: none), taken as their partners without a look-up
+  ///     (``matchUnique(old:new:table:known:inParallel:)``); `nil` for none.
   ///   - out: one entry for each record of `new`; only `records`' are
   ///     written, each one (-1 for a record without a partner).
   func partners(
     of records: Range<Int>, in new: KeyArena, old: KeyArena,
-    into out: UnsafeMutableBufferPointer<Int32>
+    known: UnsafeBufferPointer<Int32>? = nil, into out: UnsafeMutableBufferPointer<Int32>
   ) {
-    var guess = records.isEmpty ? 0 : max(0, Int(lookup(records.lowerBound, of: new, in: old)))
+    var guess = 0
+    if let first = records.first {
+      let partner = known.map { Int($0[first]) } ?? -1
+      guess = max(0, partner >= 0 ? partner : Int(lookup(first, of: new, in: old)))
+    }
     // Where the records were before the last jump: after a record that
     // moved, the next is mostly the one after the record before it.
     var resume = -2
@@ -271,7 +288,9 @@ extension KeyTable {
         candidate >= 0 && candidate < old.count && old.keyEquals(candidate, new, record)
       }
       let match: Int
-      if isMatch(guess) {
+      if let known, known[record] >= 0 {
+        match = Int(known[record])
+      } else if isMatch(guess) {
         match = guess
       } else if isMatch(guess + 1) {
         match = guess + 1

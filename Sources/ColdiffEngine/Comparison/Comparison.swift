@@ -35,6 +35,9 @@ package struct Comparison {
   ///     that a caller that hands them over (`consume`) has their memory
   ///     back before the records are compared.
   ///   - newKeys: `new`'s canonical identities, let go the same way.
+  ///   - newPartners: for each NEW record whose key `newKeys` leaves to
+  ///     its partner (`Snapshot.keysLeftToPartners(for:)`), that OLD
+  ///     record; `nil` when `newKeys` holds every key.
   ///   - comparing: which matched NEW records to compare (a shard's);
   ///     every one when `nil`. The others count as equal.
   ///   - oldTable: the table of `oldKeys`, when it was built beforehand
@@ -44,7 +47,7 @@ package struct Comparison {
   ///   byte comparison, changed ones a parse of both.
   package init(
     old: Snapshot, new: Snapshot, identity: Identity, rules: ComparisonRules, ordered: Bool,
-    oldKeys: consuming KeyArena, newKeys: consuming KeyArena,
+    oldKeys: consuming KeyArena, newKeys: consuming KeyArena, newPartners: [Int32]? = nil,
     comparing: ((Int) -> Bool)? = nil,
     oldTable: KeyTable? = nil
   ) throws {
@@ -55,7 +58,8 @@ package struct Comparison {
     } else {
       do {
         newToOld = try KeyTable.matchUnique(
-          old: oldKeys, new: newKeys, table: oldTable, inParallel: Parallel.parts)
+          old: oldKeys, new: newKeys, table: oldTable, known: newPartners,
+          inParallel: Parallel.parts)
       } catch {
         throw Comparison.duplicateError(error, of: error.inNew ? new : old, identity: identity)
       }

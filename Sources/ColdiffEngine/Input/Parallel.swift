@@ -33,7 +33,7 @@ package enum Parallel {
 
   /// Runs `body` once for each part number `0..<count`, on every core at
   /// once, and returns when all are done: work split into parts that
-  /// write apart (`KeyTable.matchUnique(old:new:table:inParallel:)`).
+  /// write apart (`KeyTable.matchUnique(old:new:table:known:inParallel:)`).
   package static func parts(_ count: Int, _ body: (Int) -> Void) {
     withoutActuallyEscaping(body) { body in
       let part = Part(body: body)

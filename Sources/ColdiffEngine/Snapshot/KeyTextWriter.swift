@@ -109,13 +109,9 @@ struct KeyTextWriter {
   /// scan made (`Snapshot.canonicalKeys`), as a JSON string;
   /// `false` when there are none.
   private func appendCanonicalString(of record: Int, to out: inout [UInt8]) -> Bool {
-    let (keys, starts) = snapshot.canonicalKeys
-    guard record + 1 < starts.count else { return false }
-    return keys.withUnsafeBufferPointer { keys in
-      JSONCanonicalKey.appendStringText(
-        of: UnsafeBufferPointer(rebasing: keys[Int(starts[record])..<Int(starts[record + 1])]),
-        to: &out)
-    }
+    snapshot.withCanonicalKey(of: record) {
+      JSONCanonicalKey.appendStringText(of: $0, to: &out)
+    } ?? false
   }
 
   /// Appends record `record`'s captured key, a string written `length`
@@ -124,13 +120,9 @@ struct KeyTextWriter {
   private func appendUnescapedString(
     of record: Int, length: Int, to out: inout [UInt8]
   ) -> Bool {
-    let (keys, ends) = snapshot.canonicalKeys
-    guard record + 1 < ends.count else { return false }
-    return keys.withUnsafeBufferPointer { keys in
-      KeyTextWriter.appendUnescapedString(
-        canonical: UnsafeBufferPointer(rebasing: keys[Int(ends[record])..<Int(ends[record + 1])]),
-        writtenLength: length, to: &out)
-    }
+    snapshot.withCanonicalKey(of: record) {
+      KeyTextWriter.appendUnescapedString(canonical: $0, writtenLength: length, to: &out)
+    } ?? false
   }
 
   /// Appends a string key written `writtenLength` bytes long, its quotes

@@ -39,21 +39,40 @@ extension Snapshot {
   ///     keys matched to a table (NEW's), which the matching hashes one by
   ///     one where it looks them up. Keys made here are hashed as they
   ///     are made.
+  ///   - partnersStandIn: whether the records whose keys the scan left to
+  ///     their partners (``keysLeftToPartners(for:)``) get empty keys,
+  ///     for a matching that takes the partners instead; else their
+  ///     partners' keys are copied in.
   /// - Throws: `InputError` located at the first record that has no value
   ///   for a key field, or for keys of 4 GiB or more in all.
   /// - Complexity: O(n) for keys found by skipping (no value is built),
   ///   O(size) for whole values.
   package func keyArena(
-    for identity: Identity, rules: ComparisonRules = ComparisonRules(), hashing: Bool = true
+    for identity: Identity, rules: ComparisonRules = ComparisonRules(), hashing: Bool = true,
+    partnersStandIn: Bool = false
   ) throws -> KeyArena {
-    try keys(for: identity, rules: rules, hashing: hashing).checked(file: name)
+    try keys(for: identity, rules: rules, hashing: hashing, partnersStandIn: partnersStandIn)
+      .checked(file: name)
   }
 
-  /// The canonical identity bytes of every record, as ``keyArena(for:rules:hashing:)``
+  /// The partners (`JSONCollectionIndex.knownPartners`) of the records
+  /// whose keys under `identity` the scan left to them, when it left any
+  /// (a flat scan of NEW taking OLD's records whole): each such record's
+  /// key is its partner's, and ``keyArena(for:rules:hashing:partnersStandIn:)``
+  /// leaves it empty when asked to. `nil` when every key is the record's.
+  package func keysLeftToPartners(for identity: Identity) -> [Int32]? {
+    guard case .fields(let pointers) = identity, pointers.count == 1,
+      case .json(let index) = storage, index.keysLeftToPartners,
+      index.knownPartners.count == index.count, capturedRanges(pointers[0], index) != nil
+    else { return nil }
+    return index.knownPartners
+  }
+
+  /// The canonical identity bytes of every record, as ``keyArena(for:rules:hashing:partnersStandIn:)``
   /// makes them, in an arena that may be full (`KeyArena.isFull`).
-  private func keys(for identity: Identity, rules: ComparisonRules, hashing: Bool) throws
-    -> KeyArena
-  {
+  private func keys(
+    for identity: Identity, rules: ComparisonRules, hashing: Bool, partnersStandIn: Bool
+  ) throws -> KeyArena {
     switch (identity, storage) {
     case (.memberName, _):
       var arena = emptyArena()
@@ -64,7 +83,7 @@ extension Snapshot {
     case (.wholeValue, _):
       return wholeValueKeys(rules: rules)
     case (.fields(let pointers), .json(let index)):
-      return try fieldKeys(pointers, index, hashing: hashing)
+      return try fieldKeys(pointers, index, hashing: hashing, partnersStandIn: partnersStandIn)
     case (.fields, .table) where count == 0:
       // No rows, nothing to key: a table without a header has no columns.
       return emptyArena()
@@ -113,17 +132,21 @@ extension Snapshot {
 
   /// The canonical bytes of the key fields of each JSON record: those the
   /// scan made when it captured the one key field, else found by skipping.
-  private func fieldKeys(_ pointers: [JSONPointer], _ index: JSONCollectionIndex, hashing: Bool)
-    throws -> KeyArena
-  {
+  private func fieldKeys(
+    _ pointers: [JSONPointer], _ index: JSONCollectionIndex, hashing: Bool, partnersStandIn: Bool
+  ) throws -> KeyArena {
     if pointers.count == 1, capturedRanges(pointers[0], index) != nil {
       // The scan made the canonical keys: check that every record has one;
-      // many are hashed on both cores.
+      // many are hashed on both cores. Those it left to the records'
+      // partners are copied in unless the partners stand in for them.
       if let missing = index.firstRecordWithoutKey {
         throw missingKey(pointers[0], record: missing)
       }
-      return Snapshot.arena(
-        bytes: index.canonicalKeys, starts: index.canonicalKeyStarts, hashing: hashing)
+      let (bytes, starts) =
+        partnersStandIn
+        ? (index.canonicalKeys, index.canonicalKeyStarts)
+        : index.canonicalKeys(partnerKeys: partnerKeys.bytes, partnerStarts: partnerKeys.starts)
+      return Snapshot.arena(bytes: bytes, starts: starts, hashing: hashing)
     }
     var arena = emptyArena()
     if pointers.count == 1 {

@@ -58,6 +58,10 @@ package struct Snapshot {
   /// The column whose fields `canonicalKeys` are, for a table; -1 for
   /// JSON records, or when there are none.
   let canonicalKeyColumn: Int
+  /// The canonical keys of the reference's records (its index's, shared)
+  /// when the scan left the keys of the records it took whole to them
+  /// (`JSONCollectionIndex.keysLeftToPartners`); empty otherwise.
+  private(set) var partnerKeys: (bytes: [UInt8], starts: [UInt32]) = ([], [])
   /// Stands for this snapshot's records: a snapshot scanned with this
   /// one as its reference holds it in `referenceRecords`.
   private let records = RecordsToken()
@@ -167,6 +171,7 @@ package struct Snapshot {
         form = index.form
         storage = .json(index)
         partnerList = index.knownPartners
+        partnerKeys = Snapshot.keys(leftBy: index, to: reference)
         (starts, lengths) = (index.recordStarts, index.recordLengths)
         (keyOffsets, keyLengths) = (index.keyOffsets, index.keyLengths)
         // With copies, the canonical keys: those of records not copied.
@@ -206,11 +211,25 @@ package struct Snapshot {
     of reference: Snapshot?, keyName: [UInt8]?,
     _ body: (JSONKnownRecords?) throws(InputError) -> Result
   ) throws(InputError) -> Result {
-    guard let reference, reference.capturedKey == keyName, case .json(let index) = reference.storage
+    // (A reference that left keys to its own reference's records, never
+    // OLD, has none to give.)
+    guard let reference, reference.capturedKey == keyName,
+      case .json(let index) = reference.storage, !index.keysLeftToPartners
     else { return try body(nil) }
     return try reference.bytes.withUnsafeBufferPointer { (buffer) throws(InputError) in
       try body(JSONKnownRecords(bytes: buffer, index: index))
     }
+  }
+
+  /// The canonical keys of `reference`'s records when `index` left the
+  /// keys of the records it took whole to them; else none.
+  private static func keys(leftBy index: JSONCollectionIndex, to reference: Snapshot?) -> (
+    bytes: [UInt8], starts: [UInt32]
+  ) {
+    guard index.keysLeftToPartners, case .json(let known)? = reference?.storage else {
+      return ([], [])
+    }
+    return (known.canonicalKeys, known.canonicalKeyStarts)
   }
 
   /// Calls `body` with the rows of `reference` ready to be found again
@@ -348,6 +367,24 @@ package struct Snapshot {
   ) -> Result {
     if let copied = copies.withCopy(of: record, body) { return copied }
     return bytes.withUnsafeBufferPointer { body($0, byteRange(of: record)) }
+  }
+
+  /// Calls `body` with record `record`'s canonical key bytes in
+  /// ``canonicalKeys``, or with its partner's in ``partnerKeys`` when the
+  /// scan left its key to its partner; `nil` when there are none.
+  func withCanonicalKey<Result>(
+    of record: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result? {
+    let (keys, starts) = canonicalKeys
+    guard record + 1 < starts.count else { return nil }
+    let own = Int(starts[record])..<Int(starts[record + 1])
+    if own.isEmpty, !partnerKeys.starts.isEmpty, let partner = partners?.partner(of: record) {
+      let range = Int(partnerKeys.starts[partner])..<Int(partnerKeys.starts[partner + 1])
+      return partnerKeys.bytes.withUnsafeBufferPointer {
+        body(UnsafeBufferPointer(rebasing: $0[range]))
+      }
+    }
+    return keys.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[own])) }
   }
 
   /// Which records of `reference` have the same bytes as which records

@@ -1,3 +1,5 @@
+import ColdiffCore
+
 /// Where the records of a scanned JSON collection are, without their
 /// values: what matching needs, in flat arrays (no allocation per record).
 ///
@@ -55,6 +57,12 @@ public struct JSONCollectionIndex: Sendable {
   /// comparison takes such a pair as equal without reading the bytes
   /// again.
   package var knownPartners: [Int32] = []
+  /// Whether the records taken whole (a `knownPartners` entry of 0 or
+  /// more) have no canonical key bytes of their own (an empty key in
+  /// `canonicalKeys`): their keys are those of their partners, whose
+  /// bytes are theirs. A flat scan of NEW leaves them out, so that
+  /// neither it nor the join of its chunks copies OLD's keys again.
+  package var keysLeftToPartners = false
   /// The prefix hashes of about one record in `KnownRecords.sampling`,
   /// made by a scan without another input's records while each was in
   /// the cache (`JSONRecordBatch`), for `JSONKnownRecords`.
@@ -221,8 +229,55 @@ extension JSONCollectionIndex: Equatable {
       && lhs.recordLengths == rhs.recordLengths && lhs.nameStarts == rhs.nameStarts
       && lhs.nameEnds == rhs.nameEnds && lhs.capturesKeys == rhs.capturesKeys
       && lhs.keyOffsets == rhs.keyOffsets && lhs.keyLengths == rhs.keyLengths
-      && lhs.canonicalKeys == rhs.canonicalKeys
-      && lhs.canonicalKeyStarts == rhs.canonicalKeyStarts
+      && lhs.sameCanonicalKeys(as: rhs)
       && lhs.openingOffset == rhs.openingOffset && lhs.closingOffset == rhs.closingOffset
+  }
+
+  /// Whether both indexes hold the same canonical keys, but for those
+  /// either leaves to a record's partner (`keysLeftToPartners`).
+  private func sameCanonicalKeys(as other: JSONCollectionIndex) -> Bool {
+    guard keysLeftToPartners || other.keysLeftToPartners else {
+      return canonicalKeys == other.canonicalKeys
+        && canonicalKeyStarts == other.canonicalKeyStarts
+    }
+    guard canonicalKeyStarts.count == other.canonicalKeyStarts.count else { return false }
+    return (0..<(canonicalKeyStarts.count - 1)).allSatisfy { record in
+      guard let mine = ownCanonicalKey(record), let theirs = other.ownCanonicalKey(record) else {
+        return true
+      }
+      return mine.elementsEqual(theirs)
+    }
+  }
+
+  /// The canonical keys of every record, those left to the records'
+  /// partners (`keysLeftToPartners`) copied from the partners' keys
+  /// (`partnerKeys`, cut by `partnerStarts` as `canonicalKeys` is).
+  ///
+  /// - Complexity: O(size of the keys).
+  package func canonicalKeys(partnerKeys: [UInt8], partnerStarts: [UInt32]) -> (
+    bytes: [UInt8], starts: [UInt32]
+  ) {
+    guard keysLeftToPartners else { return (canonicalKeys, canonicalKeyStarts) }
+    var (bytes, starts): ([UInt8], [UInt32]) = ([], [0])
+    starts.reserveCapacity(canonicalKeyStarts.count)
+    let average = partnerKeys.count / max(partnerStarts.count - 1, 1) + 1
+    bytes.reserveCapacity(canonicalKeys.count + average * knownPartners.count)
+    for record in 0..<(canonicalKeyStarts.count - 1) {
+      if let own = ownCanonicalKey(record) {
+        bytes += own
+      } else {
+        let partner = Int(knownPartners[record])
+        bytes += partnerKeys[Int(partnerStarts[partner])..<Int(partnerStarts[partner + 1])]
+      }
+      starts.append(KeyArena.keyOffset(bytes.count))
+    }
+    return (bytes, starts)
+  }
+
+  /// Record `record`'s canonical key bytes, or `nil` when they are its
+  /// partner's (`keysLeftToPartners`).
+  package func ownCanonicalKey(_ record: Int) -> ArraySlice<UInt8>? {
+    if keysLeftToPartners, record < knownPartners.count, knownPartners[record] >= 0 { return nil }
+    return canonicalKeys[Int(canonicalKeyStarts[record])..<Int(canonicalKeyStarts[record + 1])]
   }
 }

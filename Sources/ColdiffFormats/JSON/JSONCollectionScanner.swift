@@ -65,18 +65,21 @@ public enum JSONCollectionScanner {
     var scanner = Scanner(
       bytes: bytes, keyName: keyName, chunking: chunking, known: known, nodes: nodes, tree: tree)
     scanner.longestRecord = longestRecord
+    var index: JSONCollectionIndex
     switch form {
-    case .jsonLines: return try scanner.scanLines()
-    case .jsonArray: return try scanner.scanDocument(expecting: .jsonArray)
-    case .jsonObject: return try scanner.scanDocument(expecting: .jsonObject)
+    case .jsonLines: index = try scanner.scanLines()
+    case .jsonArray: index = try scanner.scanDocument(expecting: .jsonArray)
+    case .jsonObject: index = try scanner.scanDocument(expecting: .jsonObject)
     case .csv, .tsv: preconditionFailure("a table is not scanned as JSON")
     case .jsonObjectOrLines:
       let isLines = try scanner.followsAnotherValue()
       var rescanner = Scanner(
         bytes: bytes, keyName: keyName, chunking: chunking, known: known, nodes: nodes, tree: tree)
       rescanner.longestRecord = longestRecord
-      return try isLines ? rescanner.scanLines() : rescanner.scanDocument(expecting: nil)
+      index = try isLines ? rescanner.scanLines() : rescanner.scanDocument(expecting: nil)
     }
+    index.keysLeftToPartners = scanner.leavesKnownKeys && !index.knownPartners.isEmpty
+    return index
   }
 
   /// Scans a collection held in an array; see `scan(_:as:keyName:)`.
@@ -118,6 +121,10 @@ struct Scanner {
   /// The known record the record scanned last was taken whole as, or -1
   /// (validated).
   var takenRecord = -1
+  /// Whether a record taken whole gets no canonical key bytes of its own
+  /// (`JSONCollectionIndex.keysLeftToPartners`): a flat scan's, whose
+  /// records' keys are their partners'.
+  let leavesKnownKeys: Bool
   /// Another input's nested records, taken whole where they occur again
   /// inside a record that is not; `nil` once the form is known to differ
   /// from theirs.
@@ -155,6 +162,7 @@ struct Scanner {
     quickKey = QuickKey(keyName)
     self.chunking = chunking
     self.known = known?.capturesKeys == (keyName != nil) ? known : nil
+    leavesKnownKeys = self.known != nil && keyName != nil && nodes == nil && tree == nil
     // A tree laid out with OLD's nodes copies their layouts: the same
     // names only.
     let sameNames = tree.map { $0.children == nodes?.children && $0.key == nodes?.key } ?? true

@@ -96,13 +96,14 @@ extension Scanner {
   /// record of OLD's it was taken whole as (`index.knownPartners`, when
   /// OLD's records are at hand). A record taken whole gets the canonical
   /// key bytes of OLD's record, which are those its key's bytes make
-  /// (`JSONCanonicalKey`), copied instead of made again.
+  /// (`JSONCanonicalKey`), copied instead of made again; none in a flat
+  /// scan (`leavesKnownKeys`), whose records' keys are their partners'.
   @inline(__always)
   func note(
     start: Int, key: Range<Int>?, in batch: inout JSONRecordBatch,
     of index: inout JSONCollectionIndex
   ) {
-    if index.capturesKeys, let key {
+    if index.capturesKeys, let key, takenRecord < 0 || !leavesKnownKeys {
       if takenRecord >= 0, let known {
         let starts = known.canonicalKeyStarts
         known.canonicalKeys.withUnsafeBufferPointer { keys in
