@@ -377,13 +377,15 @@ package struct Snapshot {
   ) -> Result? {
     let (keys, starts) = canonicalKeys
     guard record + 1 < starts.count else { return nil }
-    let own = Int(starts[record])..<Int(starts[record + 1])
-    if own.isEmpty, !partnerKeys.starts.isEmpty, let partner = partners?.partner(of: record) {
+    // As `JSONCollectionIndex.ownCanonicalKey` says: a record taken whole
+    // has none of its own when the partners' keys are at hand.
+    if !partnerKeys.starts.isEmpty, let partner = partners?.partner(of: record) {
       let range = Int(partnerKeys.starts[partner])..<Int(partnerKeys.starts[partner + 1])
       return partnerKeys.bytes.withUnsafeBufferPointer {
         body(UnsafeBufferPointer(rebasing: $0[range]))
       }
     }
+    let own = Int(starts[record])..<Int(starts[record + 1])
     return keys.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[own])) }
   }
 
