@@ -105,14 +105,35 @@ import Testing
   @Test func knownPartnersStandInForTheKeysLeftToThem() throws {
     let old = arena(["a", "b", "c", "d", "e"])
     let new = arena(["", "x", "", "c", "", "y"])
-    let known: [Int32] = [1, -1, 0, -1, 4, -1]
     let inReverse = { (parts: Int, body: (Int) -> Void) in
       for part in (0..<parts).reversed() { body(part) }
     }
-    #expect(try KeyTable.matchUnique(old: old, new: new, known: known) == [1, -1, 0, 2, 4, -1])
+    // A JSON scan's list, by record; a table's, by line with the header
+    // first (line 0: a row taken whole from OLD's header has no partner).
+    for known in [
+      KnownMatches([1, -1, 0, -1, 4, -1]), KnownMatches([-1, 2, -1, 1, 0, 5, -1], offset: 1),
+    ] {
+      #expect(known.count == new.count)
+      #expect(try KeyTable.matchUnique(old: old, new: new, known: known) == [1, -1, 0, 2, 4, -1])
+      #expect(
+        try KeyTable.matchUnique(old: old, new: new, known: known, inParallel: inReverse)
+          == [1, -1, 0, 2, 4, -1])
+    }
+  }
+
+  /// The keys left to partners are copied back in from the partners'
+  /// keys; the others are the records' own.
+  @Test func keysLeftToPartnersAreCopiedBackIn() {
+    let own = arena(["", "x", "", "c", "", "y"])
+    let partners = arena(["a", "b", "c", "d", "e"])
+    let known = KnownMatches([-1, 2, -1, 1, 0, 5, -1], offset: 1)
+    let keys = known.keys(
+      own: own.bytes, starts: own.starts, partners: partners.bytes, starts: partners.starts)
+    let full = KeyArena(bytes: keys.bytes, starts: keys.starts)
     #expect(
-      try KeyTable.matchUnique(old: old, new: new, known: known, inParallel: inReverse)
-        == [1, -1, 0, 2, 4, -1])
+      (0..<full.count).map { String(decoding: full.key($0), as: UTF8.self) } == [
+        "b", "x", "a", "c", "e", "y",
+      ])
   }
 
   @Test(arguments: [
@@ -127,7 +148,8 @@ import Testing
     new: [String], known: [Int32], first: Int, second: Int
   ) {
     #expect {
-      try KeyTable.matchUnique(old: arena(["a", "b", "c"]), new: arena(new), known: known)
+      try KeyTable.matchUnique(
+        old: arena(["a", "b", "c"]), new: arena(new), known: KnownMatches(known))
     } throws: { error in
       guard let duplicate = error as? KeyTable.Duplicate else { return false }
       return duplicate.first == first && duplicate.second == second && duplicate.inNew

@@ -1,3 +1,4 @@
+import ColdiffCore
 import TestSupport
 import Testing
 
@@ -38,9 +39,13 @@ import Testing
     #expect(checked > 1_000)
   }
 
+  /// A row taken whole from a data row of a file whose keys are the same
+  /// column's has an empty key, left to that row (`CSVTable.partnerKeys`):
+  /// filled in from there, the keys are the walked keys; every other
+  /// row's key is its own.
   @Test func keysOfRowsTakenWholeAreTheWalkedKeys() throws {
     var random = SeededGenerator(seed: 515)
-    var taken = 0
+    var (taken, left) = (0, 0)
     for round in 0..<60 {
       let old = RandomCollection.longRows(RandomCollection.csv(using: &random))
       let new = RandomCollection.edited(old, using: &random)
@@ -57,12 +62,28 @@ import Testing
             bytes: SourceBytes(new), delimiter: CSVTable.comma, chunking: chunking,
             known: CSVKnownRows(bytes: oldBuffer, table: oldTable), keyName: newName)
         }
-        #expect(table.capturedKeys.map(Self.keys) == Self.walkedKeys(newPlain, newName))
-        taken += table.knownPartners.count { $0 > 0 }
+        let captured = try #require(table.capturedKeys)
+        let partners = table.knownPartners
+        taken += partners.count { $0 > 0 }
+        guard let partnerKeys = table.partnerKeys else {
+          #expect(Self.keys(captured) == Self.walkedKeys(newPlain, newName))
+          continue
+        }
+        #expect(oldName == newName && partnerKeys.column == captured.column)
+        for (record, key) in Self.keys(captured).enumerated() where partners[record + 1] > 0 {
+          #expect(key.isEmpty)
+          left += 1
+        }
+        let full = KnownMatches(partners, offset: 1).keys(
+          own: captured.bytes, starts: captured.ends, partners: partnerKeys.bytes,
+          starts: partnerKeys.ends)
+        #expect(
+          Self.keys(CSVCapturedKeys(column: captured.column, bytes: full.bytes, ends: full.starts))
+            == Self.walkedKeys(newPlain, newName))
       }
     }
-    // Not vacuous: rows were taken whole.
-    #expect(taken > 100)
+    // Not vacuous: rows were taken whole, and keys left to them.
+    #expect(taken > 100 && left > 30)
   }
 
   @Test func aRowWithTheBytesOfTheOtherFilesHeaderHasItsOwnKey() throws {
@@ -78,7 +99,9 @@ import Testing
         known: CSVKnownRows(bytes: oldBuffer, table: oldTable), keyName: Array("id".utf8))
     }
     #expect(table.knownPartners == [-1, 1, 0])
-    #expect(table.capturedKeys.map(Self.keys) == [Self.key("7"), Self.key("id")])
+    // The first record's key is left to OLD's row; the second's is its own.
+    #expect(table.capturedKeys.map(Self.keys) == [[], Self.key("id")])
+    #expect(table.partnerKeys.map(Self.keys) == [Self.key("7")])
   }
 
   @Test func quotedEscapedEmptyAndNULKeys() throws {

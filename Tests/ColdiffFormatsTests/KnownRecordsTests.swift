@@ -1,3 +1,4 @@
+import ColdiffCore
 import ColdiffFormats
 import TestSupport
 import Testing
@@ -123,8 +124,9 @@ import Testing
           taken += partnered
           #expect(index.keysLeftToPartners == (partnered > 0))
           // Every key, those left to a partner copied from OLD's keys.
-          let (keys, starts) = index.canonicalKeys(
-            partnerKeys: oldIndex.canonicalKeys, partnerStarts: oldIndex.canonicalKeyStarts)
+          let (keys, starts) = KnownMatches(index.knownPartners).keys(
+            own: index.canonicalKeys, starts: index.canonicalKeyStarts,
+            partners: oldIndex.canonicalKeys, starts: oldIndex.canonicalKeyStarts)
           for record in 0..<index.count {
             var expected: [UInt8] = []
             if let range = index.keyRange(record) {

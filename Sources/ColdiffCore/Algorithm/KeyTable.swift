@@ -183,7 +183,7 @@ extension KeyTable {
   ///     of BASE serves both sides of a merge); built here otherwise.
   ///   - known: for each record of `new`, a record of `old` known to have
   ///     its key (a scan found the same bytes), whose key then stands for
-  ///     its own (`new` may hold it empty), or -1 to match by key; `nil`
+  ///     its own (`new` may hold it empty), or none to match by key; `nil`
   ///     to match every record by key.
   ///   - inParallel: runs a body once for each part number `0..<parts`,
   ///     on any threads, all at once (`DispatchQueue.concurrentPerform`);
@@ -194,7 +194,7 @@ extension KeyTable {
   ///   else for the first in `new` (`inNew`); each names the earliest
   ///   record with that key and the first repetition.
   package static func matchUnique(
-    old: KeyArena, new: KeyArena, table: KeyTable? = nil, known: [Int32]? = nil,
+    old: KeyArena, new: KeyArena, table: KeyTable? = nil, known: KnownMatches? = nil,
     inParallel: ((_ parts: Int, _ body: (Int) -> Void) -> Void)? = nil
   ) throws(Duplicate) -> [Int32] {
     precondition(known.map { $0.count == new.count } ?? true, "a known partner for each record")
@@ -205,7 +205,7 @@ extension KeyTable {
     // not filled first on one core.
     let newToOld = [Int32](unsafeUninitializedCapacity: new.count) { out, initialized in
       let bounds = { (part: Int) in (new.count * part / parts)..<(new.count * (part + 1) / parts) }
-      func match(known: UnsafeBufferPointer<Int32>?) {
+      func match(known: (UnsafeBufferPointer<Int32>, Int)?) {
         if parts == 1 {
           oldTable.partners(of: bounds(0), in: new, old: old, known: known, into: out)
         } else {
@@ -214,7 +214,7 @@ extension KeyTable {
           }
         }
       }
-      if let known { known.withUnsafeBufferPointer { match(known: $0) } } else { match(known: nil) }
+      if let known { known.withEntries { match(known: ($0, $1)) } } else { match(known: nil) }
       initialized = new.count
     }
     // One bit per old record (a million fit in the cache); the record
@@ -267,17 +267,24 @@ extension KeyTable {
   ///   - new: the keys matched to.
   ///   - old: the keys matched from, the arena this table indexes.
   ///   - known: the records of `old` known to have the keys of those of
-  ///     `new` (-1: none), taken as their partners without a look-up
-  ///     (``matchUnique(old:new:table:known:inParallel:)``); `nil` for none.
+  ///     `new`, taken as their partners without a look-up
+  ///     (``matchUnique(old:new:table:known:inParallel:)``): an entry for
+  ///     each record of `new`, which less the offset is its partner's
+  ///     position (negative: none; `KnownMatches.withEntries`); `nil` for
+  ///     none.
   ///   - out: one entry for each record of `new`; only `records`' are
   ///     written, each one (-1 for a record without a partner).
   func partners(
     of records: Range<Int>, in new: KeyArena, old: KeyArena,
-    known: UnsafeBufferPointer<Int32>? = nil, into out: UnsafeMutableBufferPointer<Int32>
+    known: (entries: UnsafeBufferPointer<Int32>, offset: Int)? = nil,
+    into out: UnsafeMutableBufferPointer<Int32>
   ) {
+    let knownPartner = { (record: Int) in
+      known.map { Int($0.entries[record]) &- $0.offset } ?? -1
+    }
     var guess = 0
     if let first = records.first {
-      let partner = known.map { Int($0[first]) } ?? -1
+      let partner = knownPartner(first)
       guess = max(0, partner >= 0 ? partner : Int(lookup(first, of: new, in: old)))
     }
     // Where the records were before the last jump: after a record that
@@ -288,8 +295,9 @@ extension KeyTable {
         candidate >= 0 && candidate < old.count && old.keyEquals(candidate, new, record)
       }
       let match: Int
-      if let known, known[record] >= 0 {
-        match = Int(known[record])
+      let partner = knownPartner(record)
+      if partner >= 0 {
+        match = partner
       } else if isMatch(guess) {
         match = guess
       } else if isMatch(guess + 1) {

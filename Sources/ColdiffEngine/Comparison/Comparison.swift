@@ -47,7 +47,7 @@ package struct Comparison {
   ///   byte comparison, changed ones a parse of both.
   package init(
     old: Snapshot, new: Snapshot, identity: Identity, rules: ComparisonRules, ordered: Bool,
-    oldKeys: consuming KeyArena, newKeys: consuming KeyArena, newPartners: [Int32]? = nil,
+    oldKeys: consuming KeyArena, newKeys: consuming KeyArena, newPartners: KnownMatches? = nil,
     comparing: ((Int) -> Bool)? = nil,
     oldTable: KeyTable? = nil
   ) throws {

@@ -55,17 +55,28 @@ extension Snapshot {
       .checked(file: name)
   }
 
-  /// The partners (`JSONCollectionIndex.knownPartners`) of the records
-  /// whose keys under `identity` the scan left to them, when it left any
-  /// (a flat scan of NEW taking OLD's records whole): each such record's
-  /// key is its partner's, and ``keyArena(for:rules:hashing:partnersStandIn:)``
+  /// The partners (`JSONCollectionIndex.knownPartners`,
+  /// `CSVTable.knownPartners`) of the records whose keys under `identity`
+  /// the scan left to them, when it left any (a flat scan of NEW taking
+  /// OLD's records or rows whole): each such record's key is its
+  /// partner's, and ``keyArena(for:rules:hashing:partnersStandIn:)``
   /// leaves it empty when asked to. `nil` when every key is the record's.
-  package func keysLeftToPartners(for identity: Identity) -> [Int32]? {
-    guard case .fields(let pointers) = identity, pointers.count == 1,
-      case .json(let index) = storage, index.keysLeftToPartners,
-      index.knownPartners.count == index.count, capturedRanges(pointers[0], index) != nil
-    else { return nil }
-    return index.knownPartners
+  package func keysLeftToPartners(for identity: Identity) -> KnownMatches? {
+    guard case .fields(let pointers) = identity, pointers.count == 1 else { return nil }
+    switch storage {
+    case .json(let index):
+      guard index.keysLeftToPartners, index.knownPartners.count == index.count,
+        capturedRanges(pointers[0], index) != nil
+      else { return nil }
+      return KnownMatches(index.knownPartners)
+    case .table(let table):
+      // By line, the header first: a row's partner is a line less one.
+      guard let left = table.partnerKeys, pointers[0].tokens.count == 1,
+        table.column(named: pointers[0].tokens[0]) == left.column,
+        table.knownPartners.count == table.rowCount + 1
+      else { return nil }
+      return KnownMatches(table.knownPartners, offset: 1)
+    }
   }
 
   /// The canonical identity bytes of every record, as ``keyArena(for:rules:hashing:partnersStandIn:)``
@@ -88,7 +99,7 @@ extension Snapshot {
       // No rows, nothing to key: a table without a header has no columns.
       return emptyArena()
     case (.fields(let pointers), .table(let table)):
-      return try columnKeys(pointers, table, hashing: hashing)
+      return try columnKeys(pointers, table, hashing: hashing, partnersStandIn: partnersStandIn)
     }
   }
 
@@ -142,11 +153,10 @@ extension Snapshot {
       if let missing = index.firstRecordWithoutKey {
         throw missingKey(pointers[0], record: missing)
       }
-      let (bytes, starts) =
-        partnersStandIn
-        ? (index.canonicalKeys, index.canonicalKeyStarts)
-        : index.canonicalKeys(partnerKeys: partnerKeys.bytes, partnerStarts: partnerKeys.starts)
-      return Snapshot.arena(bytes: bytes, starts: starts, hashing: hashing)
+      return scannedArena(
+        bytes: index.canonicalKeys, starts: index.canonicalKeyStarts, hashing: hashing,
+        partners: index.keysLeftToPartners && !partnersStandIn
+          ? KnownMatches(index.knownPartners) : nil)
     }
     var arena = emptyArena()
     if pointers.count == 1 {
@@ -187,9 +197,9 @@ extension Snapshot {
   /// The canonical bytes of the key columns of each CSV row.
   ///
   /// - Throws: `InputError` at the header when a key names no column.
-  private func columnKeys(_ pointers: [JSONPointer], _ table: CSVTable, hashing: Bool) throws
-    -> KeyArena
-  {
+  private func columnKeys(
+    _ pointers: [JSONPointer], _ table: CSVTable, hashing: Bool, partnersStandIn: Bool
+  ) throws -> KeyArena {
     let columns = try pointers.map { pointer in
       guard pointer.tokens.count == 1, let column = table.column(named: pointer.tokens[0]) else {
         throw InputError(
@@ -200,7 +210,10 @@ extension Snapshot {
       }
       return column
     }
-    if columns.count == 1 { return try columnKeys(columns[0], table, hashing: hashing) }
+    if columns.count == 1 {
+      return try columnKeys(
+        columns[0], table, hashing: hashing, partnersStandIn: partnersStandIn)
+    }
     var arena = emptyArena()
     for record in 0..<table.rowCount {
       arena.append { out in
@@ -216,15 +229,19 @@ extension Snapshot {
 
   /// The canonical bytes of one key column: those the scan made when it
   /// captured this column (taken from the table, the first time; hashed
-  /// unless `hashing` is false), else unquoted fields copied straight
-  /// from the input, hashed in one pass at the end.
+  /// unless `hashing` is false; those it left to the rows' partners
+  /// copied in unless `partnersStandIn`), else unquoted fields copied
+  /// straight from the input, hashed in one pass at the end.
   ///
   /// - Throws: `KeyArena.tooLarge(file:)` for keys of 4 GiB or more.
-  private func columnKeys(_ column: Int, _ table: CSVTable, hashing: Bool) throws(InputError)
-    -> KeyArena
+  private func columnKeys(_ column: Int, _ table: CSVTable, hashing: Bool, partnersStandIn: Bool)
+    throws(InputError) -> KeyArena
   {
     if let captured = table.takeCapturedKeys(column: column) {
-      return Snapshot.arena(bytes: captured.bytes, starts: captured.ends, hashing: hashing)
+      let leftToPartners = table.partnerKeys != nil && !partnersStandIn
+      return scannedArena(
+        bytes: captured.bytes, starts: captured.ends, hashing: hashing,
+        partners: leftToPartners ? KnownMatches(table.knownPartners, offset: 1) : nil)
     }
     var keys: [UInt8] = []
     keys.reserveCapacity(table.rowCount * 16)
@@ -254,10 +271,19 @@ extension Snapshot {
   }
 
   /// The arena of keys a scan made, hashed (``hashedArena(bytes:starts:)``)
-  /// or not.
-  private static func arena(bytes: [UInt8], starts: [UInt32], hashing: Bool) -> KeyArena {
-    hashing
-      ? hashedArena(bytes: bytes, starts: starts)
+  /// or not, with the keys the scan left to the records' `partners`
+  /// copied in from ``partnerKeys`` when they are given.
+  private func scannedArena(
+    bytes: [UInt8], starts: [UInt32], hashing: Bool, partners: KnownMatches?
+  )
+    -> KeyArena
+  {
+    let (bytes, starts) =
+      partners?.keys(
+        own: bytes, starts: starts, partners: partnerKeys.bytes, starts: partnerKeys.starts)
+      ?? (bytes, starts)
+    return hashing
+      ? Snapshot.hashedArena(bytes: bytes, starts: starts)
       : KeyArena(unhashedBytes: bytes, starts: starts)
   }
 

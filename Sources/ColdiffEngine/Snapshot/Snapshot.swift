@@ -58,9 +58,10 @@ package struct Snapshot {
   /// The column whose fields `canonicalKeys` are, for a table; -1 for
   /// JSON records, or when there are none.
   let canonicalKeyColumn: Int
-  /// The canonical keys of the reference's records (its index's, shared)
-  /// when the scan left the keys of the records it took whole to them
-  /// (`JSONCollectionIndex.keysLeftToPartners`); empty otherwise.
+  /// The canonical keys of the reference's records (its index's or
+  /// table's, shared) when the scan left the keys of the records it took
+  /// whole to them (`JSONCollectionIndex.keysLeftToPartners`,
+  /// `CSVTable.partnerKeys`); empty otherwise.
   private(set) var partnerKeys: (bytes: [UInt8], starts: [UInt32]) = ([], [])
   /// Stands for this snapshot's records: a snapshot scanned with this
   /// one as its reference holds it in `referenceRecords`.
@@ -171,7 +172,6 @@ package struct Snapshot {
         form = index.form
         storage = .json(index)
         partnerList = index.knownPartners
-        partnerKeys = Snapshot.keys(leftBy: index, to: reference)
         (starts, lengths) = (index.recordStarts, index.recordLengths)
         (keyOffsets, keyLengths) = (index.keyOffsets, index.keyLengths)
         // With copies, the canonical keys: those of records not copied.
@@ -185,6 +185,7 @@ package struct Snapshot {
       (jsonStarts, jsonLengths) = (starts, lengths)
       (jsonKeyOffsets, jsonKeyLengths) = (keyOffsets, keyLengths)
       (copies, canonicalKeys, canonicalKeyColumn) = copied
+      partnerKeys = Snapshot.keys(leftBy: storage, to: reference)
       referenceRecords = partnerList.isEmpty ? nil : reference?.records
       partners = partnerList.isEmpty ? nil : KnownPartners(partnerList, lines: lines)
     } catch {
@@ -221,15 +222,20 @@ package struct Snapshot {
     }
   }
 
-  /// The canonical keys of `reference`'s records when `index` left the
-  /// keys of the records it took whole to them; else none.
-  private static func keys(leftBy index: JSONCollectionIndex, to reference: Snapshot?) -> (
+  /// The canonical keys of `reference`'s records when the scan of
+  /// `storage` left the keys of the records it took whole to them; else
+  /// none.
+  private static func keys(leftBy storage: Storage, to reference: Snapshot?) -> (
     bytes: [UInt8], starts: [UInt32]
   ) {
-    guard index.keysLeftToPartners, case .json(let known)? = reference?.storage else {
+    switch (storage, reference?.storage) {
+    case (.json(let index), .json(let known)?) where index.keysLeftToPartners:
+      return (known.canonicalKeys, known.canonicalKeyStarts)
+    case (.table(let table), _):
+      return table.partnerKeys.map { ($0.bytes, $0.ends) } ?? ([], [])
+    default:
       return ([], [])
     }
-    return (known.canonicalKeys, known.canonicalKeyStarts)
   }
 
   /// Calls `body` with the rows of `reference` ready to be found again

@@ -50,6 +50,7 @@ extension CSVIndex {
   ) throws(InputError) -> CSVIndex {
     var index = CSVIndex()
     index.keyColumn = keyColumn
+    index.keysLeftToPartners = leavesKeys(to: known, keyColumn: keyColumn)
     var start = 0
     if CSVTable.startsWithByteOrderMark(input) {
       index.hasByteOrderMark = true
@@ -109,9 +110,11 @@ extension CSVIndex {
   /// which gives every error.
   ///
   /// With a `keyColumn` (0 or more), the canonical bytes of each row's
-  /// field in that column go to `rows.keys` as the row is read
-  /// (or are copied from `known`'s for a row taken whole), the header's
-  /// (the row at the input's start, after a byte order mark) empty.
+  /// field in that column go to `rows.keys` as the row is read, the
+  /// header's (the row at the input's start, after a byte order mark)
+  /// empty. A row taken whole from a data row of `known` has an empty
+  /// key when `known`'s keys are that column's (``leavesKeys(to:keyColumn:)``:
+  /// its key is that row's), else its key copied or read from `known`.
   ///
   /// Without `known`, the prefix of one row in `KnownRecords.sampling`
   /// is hashed while it is in the cache (`rows.prefixSamples`), for the
@@ -136,16 +139,14 @@ extension CSVIndex {
       rows.keys
       ?? CSVKeyBytes(
         bytes: capturing ? (limit - start) / 6 : 1, rows: capturing ? (limit - start) / 64 + 1 : 1)
-    var keys = buffers.keys
-    var keyEnds = buffers.ends
+    var (keys, keyEnds) = (buffers.keys, buffers.ends)
     let headerStart = CSVTable.startsWithByteOrderMark(input) ? 3 : 0
     // Bound once: an optional bound for each row is a retain and a release
     // of an object the other cores' scans share.
     let knownRows = known ?? CSVKnownRows.none
     let takesKnownRows = known != nil
-    var line = 1
-    var everyFieldQuoted = true
-    var lastKnown = -1
+    let leavesKnownKeys = leavesKeys(to: known, keyColumn: keyColumn)
+    var (line, everyFieldQuoted, lastKnown) = (1, true, -1)
     defer {
       rows.end = position
       rows.lineFeeds = line - 1
@@ -167,7 +168,7 @@ extension CSVIndex {
         line += knownRows.lineFeeds(ofLine: row)
         rows.note(start: rowStart, line: rowLine, partner: row)
         if capturing {
-          if rowKeyColumn >= 0 {
+          if rowKeyColumn >= 0, !leavesKnownKeys || row == 0 {
             knownRows.appendKey(ofLine: row, column: rowKeyColumn, to: &keys)
           }
           keyEnds.append(KeyArena.keyOffset(keys.count))

@@ -34,6 +34,10 @@ struct CSVIndex {
   /// Where each line's key ends in `canonicalKeys` (only when
   /// `keyColumn` is a column).
   var canonicalKeyEnds: [UInt32] = []
+  /// Whether the scan left the key of each data row it took whole from
+  /// another file's (`CSVKnownRows`) to that row, holding it empty in
+  /// `canonicalKeys` (``leavesKeys(to:keyColumn:)``).
+  var keysLeftToPartners = false
   /// Copies of the records a scan that lets the input's pages go read
   /// instead of taking them whole from another file's, by record (not
   /// line); empty otherwise (`CSVTable.copies`).
@@ -41,6 +45,13 @@ struct CSVIndex {
 }
 
 extension CSVIndex {
+  /// Whether a scan making the keys of `keyColumn` leaves the key of each
+  /// row it takes whole from a data row of `known` to that row: when
+  /// `known`'s keys are that column's, so that the row's key is there.
+  static func leavesKeys(to known: CSVKnownRows?, keyColumn: Int) -> Bool {
+    keyColumn >= 0 && known?.keyColumn == keyColumn
+  }
+
   /// The 1-based text line on which line `line` starts.
   func lineNumber(ofLine line: Int) -> Int {
     lineNumbers.isEmpty ? line + 1 : Int(lineNumbers[line])

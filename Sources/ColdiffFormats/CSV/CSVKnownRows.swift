@@ -62,9 +62,11 @@ package final class CSVKnownRows: Sendable {
     columnCount = table.columnCount
     delimiter = table.delimiter
     quotesEveryField = table.quotesEveryField
-    keyColumn = table.capturedKeys?.column ?? -1
-    keyBytes = table.capturedKeys?.bytes ?? []
-    keyEnds = table.capturedKeys?.ends ?? []
+    // (A table that left keys to another's rows has none to give.)
+    let keys = table.partnerKeys == nil ? table.capturedKeys : nil
+    keyColumn = keys?.column ?? -1
+    keyBytes = keys?.bytes ?? []
+    keyEnds = keys?.ends ?? []
   }
 
   /// No rows, for a scan without another file's (which never asks it).

@@ -82,14 +82,18 @@ extension CSVTable {
     }
     // Read after the scan let it go, the header mapped its folio again.
     chunking.releasing?.releaseFolios(0..<start)
+    let captures = index.keyColumn >= 0 && keyName.flatMap { columnIndex[$0] } == index.keyColumn
     self.init(
       bytes: bytes, delimiter: delimiter, hasByteOrderMark: index.hasByteOrderMark,
       header: header, quotesEveryField: index.quotesEveryField, lineStarts: index.lineStarts,
       lineNumbers: index.lineNumbers, columnIndex: columnIndex, recordsEnd: index.recordsEnd,
       knownPartners: index.knownPartners, prefixSamples: index.prefixSamples,
-      capturedKeys: index.keyColumn >= 0 && keyName.flatMap { columnIndex[$0] } == index.keyColumn
+      capturedKeys: captures
         ? CSVCapturedKeys(
           column: index.keyColumn, bytes: index.canonicalKeys, ends: index.canonicalKeyEnds)
+        : nil,
+      partnerKeys: captures && index.keysLeftToPartners
+        ? known.map { CSVCapturedKeys(column: $0.keyColumn, bytes: $0.keyBytes, ends: $0.keyEnds) }
         : nil,
       copies: index.copies)
   }

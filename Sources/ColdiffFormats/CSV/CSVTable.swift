@@ -63,6 +63,12 @@ public struct CSVTable: Sendable {
   /// (``init(bytes:delimiter:chunking:known:keyName:)``), until taken
   /// (``takeCapturedKeys(column:)``).
   private var capturedKeysHolder: CSVCapturedKeysHolder { parts.capturedKeysHolder }
+  /// The canonical key bytes of the rows of the file whose rows the scan
+  /// took whole (`CSVKnownRows`, OLD's), when the scan left the key of
+  /// each row it took whole (from a data row) to that row, holding it
+  /// empty in ``capturedKeys``: those keys are the same column's (the
+  /// rows have the same bytes). `nil` when the scan made every key.
+  package var partnerKeys: CSVCapturedKeys? { parts.partnerKeys }
   /// Copies of the records the scan read instead of taking them whole
   /// from another file's (NEW's changed, moved and inserted rows, made
   /// while each was in the cache), when the scan let the input's pages
@@ -92,6 +98,7 @@ public struct CSVTable: Sendable {
     let knownPartners: [Int32]
     let prefixSamples: [KnownRecords.Sample]
     let capturedKeysHolder: CSVCapturedKeysHolder
+    let partnerKeys: CSVCapturedKeys?
     let copies: RecordCopies
     let columnIndex: [[UInt8]: Int]
     let headerStrings: [JSONString]
@@ -101,7 +108,8 @@ public struct CSVTable: Sendable {
       bytes: SourceBytes, delimiter: UInt8, hasByteOrderMark: Bool, header: [[UInt8]],
       quotesEveryField: Bool, lineStarts: [UInt32], lineNumbers: [UInt32],
       columnIndex: [[UInt8]: Int], recordsEnd: Int, knownPartners: [Int32],
-      prefixSamples: [KnownRecords.Sample], capturedKeys: CSVCapturedKeys?, copies: RecordCopies
+      prefixSamples: [KnownRecords.Sample], capturedKeys: CSVCapturedKeys?,
+      partnerKeys: CSVCapturedKeys?, copies: RecordCopies
     ) {
       (self.bytes, self.delimiter, self.hasByteOrderMark) = (bytes, delimiter, hasByteOrderMark)
       (self.header, self.quotesEveryField, self.recordsEnd) = (header, quotesEveryField, recordsEnd)
@@ -109,7 +117,7 @@ public struct CSVTable: Sendable {
       (self.knownPartners, self.columnIndex) = (knownPartners, columnIndex)
       self.prefixSamples = prefixSamples
       capturedKeysHolder = CSVCapturedKeysHolder(capturedKeys)
-      self.copies = copies
+      (self.partnerKeys, self.copies) = (partnerKeys, copies)
       headerStrings = header.map { CSVTable.jsonString($0) }
       memberPrefixes = MemberPrefixes(headerStrings)
     }
@@ -121,13 +129,14 @@ public struct CSVTable: Sendable {
     quotesEveryField: Bool, lineStarts: [UInt32], lineNumbers: [UInt32],
     columnIndex: [[UInt8]: Int], recordsEnd: Int, knownPartners: [Int32] = [],
     prefixSamples: [KnownRecords.Sample] = [], capturedKeys: CSVCapturedKeys? = nil,
-    copies: RecordCopies = RecordCopies()
+    partnerKeys: CSVCapturedKeys? = nil, copies: RecordCopies = RecordCopies()
   ) {
     parts = Parts(
       bytes: bytes, delimiter: delimiter, hasByteOrderMark: hasByteOrderMark, header: header,
       quotesEveryField: quotesEveryField, lineStarts: lineStarts, lineNumbers: lineNumbers,
       columnIndex: columnIndex, recordsEnd: recordsEnd, knownPartners: knownPartners,
-      prefixSamples: prefixSamples, capturedKeys: capturedKeys, copies: copies)
+      prefixSamples: prefixSamples, capturedKeys: capturedKeys, partnerKeys: partnerKeys,
+      copies: copies)
   }
 
   /// The canonical key bytes of one column of every row that the scan

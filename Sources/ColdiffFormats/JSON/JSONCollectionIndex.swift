@@ -249,31 +249,6 @@ extension JSONCollectionIndex: Equatable {
     }
   }
 
-  /// The canonical keys of every record, those left to the records'
-  /// partners (`keysLeftToPartners`) copied from the partners' keys
-  /// (`partnerKeys`, cut by `partnerStarts` as `canonicalKeys` is).
-  ///
-  /// - Complexity: O(size of the keys).
-  package func canonicalKeys(partnerKeys: [UInt8], partnerStarts: [UInt32]) -> (
-    bytes: [UInt8], starts: [UInt32]
-  ) {
-    guard keysLeftToPartners else { return (canonicalKeys, canonicalKeyStarts) }
-    var (bytes, starts): ([UInt8], [UInt32]) = ([], [0])
-    starts.reserveCapacity(canonicalKeyStarts.count)
-    let average = partnerKeys.count / max(partnerStarts.count - 1, 1) + 1
-    bytes.reserveCapacity(canonicalKeys.count + average * knownPartners.count)
-    for record in 0..<(canonicalKeyStarts.count - 1) {
-      if let own = ownCanonicalKey(record) {
-        bytes += own
-      } else {
-        let partner = Int(knownPartners[record])
-        bytes += partnerKeys[Int(partnerStarts[partner])..<Int(partnerStarts[partner + 1])]
-      }
-      starts.append(KeyArena.keyOffset(bytes.count))
-    }
-    return (bytes, starts)
-  }
-
   /// Record `record`'s canonical key bytes, or `nil` when they are its
   /// partner's (`keysLeftToPartners`).
   package func ownCanonicalKey(_ record: Int) -> ArraySlice<UInt8>? {
