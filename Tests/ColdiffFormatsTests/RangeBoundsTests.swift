@@ -49,28 +49,20 @@ import Testing
     #expect(wideNodes == nodes && wideNodes != [0..<10, 2..<5])
   }
 
-  @Test func movedRangesWidenTheListAtTheFirstThatEndsPast4GiB() {
-    let source: OptionalRanges = [1..<2, nil, 10..<20, 30..<40]
-    var small = OptionalRanges()
-    small.append(source, 0..<4, movedBy: 100)
+  @Test func listsWrittenOnceAreNarrowUnlessARangeEndsPast4GiB() {
+    let bounds = [(1, 2), (-1, 0), (10, 20), (Self.edge - 30, Self.edge - 1)]
+    let small = OptionalRanges(count: bounds.count) { bounds[$0] }
     #expect(!small.bounds.isWide)
-    #expect(Array(small) == [101..<102, nil, 110..<120, 130..<140])
+    #expect(Array(small) == [1..<2, nil, 10..<20, (Self.edge - 30)..<(Self.edge - 1)])
 
-    // The third fits narrow once moved, the fourth does not.
-    let shift = Self.edge - 25
-    var moved: OptionalRanges = [nil]
-    moved.append(source, 1..<4, movedBy: shift)
-    #expect(moved.bounds.isWide)
-    #expect(
-      Array(moved) == [nil, nil, (10 + shift)..<(20 + shift), (30 + shift)..<(40 + shift)])
+    // The last ends at the first offset a narrow list cannot hold.
+    let past = bounds + [(Self.edge - 1, Self.edge)]
+    let wide = OptionalRanges(count: past.count) { past[$0] }
+    #expect(wide.bounds.isWide)
+    #expect(Array(wide) == Array(small) + [(Self.edge - 1)..<Self.edge])
 
-    var back = OptionalRanges()
-    back.append(moved, 2..<4, movedBy: -shift)
-    #expect(Array(back) == [10..<20, 30..<40])
-
-    let nodes: ByteRanges = [0..<50, 5..<9]
-    var copied: ByteRanges = [0..<1]
-    copied.append(nodes, 0..<2, movedBy: Self.far)
-    #expect(Array(copied) == [0..<1, Self.far..<(Self.far + 50), (Self.far + 5)..<(Self.far + 9)])
+    let nodes = ByteRanges(count: 2) { [(0, 50), (Self.far, Self.far + 9)][$0] }
+    #expect(nodes.bounds.isWide && Array(nodes) == [0..<50, Self.far..<(Self.far + 9)])
+    #expect(ByteRanges(count: 0) { _ in (0, 0) }.isEmpty)
   }
 }

@@ -25,6 +25,36 @@ struct RangeBounds: Sendable {
   /// An empty, narrow list.
   @usableFromInline init() {}
 
+  /// The bounds of `count` ranges, range `index`'s `bounds(index)` (a
+  /// lower bound of -1: absent), written once each: narrow unless one
+  /// ends at or after 4 GiB.
+  ///
+  /// - Complexity: O(`count`).
+  init(count: Int, _ bounds: (Int) -> (lower: Int, upper: Int)) {
+    var fits = true
+    narrow = [UInt32](unsafeUninitializedCapacity: 2 * count) { out, initialized in
+      for index in 0..<count {
+        let (lower, upper) = bounds(index)
+        if lower >= 0, upper >= Self.narrowLimit {
+          fits = false
+          return
+        }
+        out[2 * index] = lower < 0 ? .max : UInt32(truncatingIfNeeded: lower)
+        out[2 * index + 1] = lower < 0 ? .max : UInt32(truncatingIfNeeded: upper)
+      }
+      initialized = 2 * count
+    }
+    guard !fits else { return }
+    narrow = []
+    isWide = true
+    wide.reserveCapacity(2 * count)
+    for index in 0..<count {
+      let (lower, upper) = bounds(index)
+      wide.append(lower)
+      wide.append(lower < 0 ? -1 : upper)
+    }
+  }
+
   /// The number of ranges.
   @inlinable var count: Int { (isWide ? wide.count : narrow.count) / 2 }
 
@@ -65,40 +95,6 @@ struct RangeBounds: Sendable {
     } else {
       narrow.append(lower < 0 ? .max : UInt32(truncatingIfNeeded: lower))
       narrow.append(lower < 0 ? .max : UInt32(truncatingIfNeeded: upper))
-    }
-  }
-
-  /// Appends the ranges `source` of `other`, the present ones moved on
-  /// by `shift` bytes.
-  ///
-  /// - Complexity: O(`source.count`).
-  mutating func append(_ other: Self, _ source: Range<Int>, movedBy shift: Int) {
-    // Range by range (a tree's copied subtrees are mostly a node or two),
-    // narrow into narrow while the moved ranges fit.
-    var next = source.lowerBound
-    if !isWide, !other.isWide {
-      other.narrow.withUnsafeBufferPointer { from in
-        while next < source.upperBound {
-          let (lower, upper) = (from[2 * next], from[2 * next + 1])
-          if lower == .max {
-            narrow.append(.max)
-            narrow.append(.max)
-          } else {
-            guard Int(upper) + shift < Self.narrowLimit else { return }
-            narrow.append(UInt32(truncatingIfNeeded: Int(lower) + shift))
-            narrow.append(UInt32(truncatingIfNeeded: Int(upper) + shift))
-          }
-          next += 1
-        }
-      }
-    }
-    for index in next..<source.upperBound {
-      let lower = other.lower(index)
-      if lower < 0 {
-        append(-1, -1)
-      } else {
-        append(lower + shift, other.upper(index) + shift)
-      }
     }
   }
 

@@ -4,15 +4,18 @@
 protocol RangeBoundsList {
   /// The bounds, -1 for an absent range's.
   var bounds: RangeBounds { get set }
+
+  /// An empty list.
+  init()
 }
 
 extension RangeBoundsList {
-  /// Appends the elements `source` of `other`, the present ones moved on
-  /// by `shift` bytes.
-  ///
-  /// - Complexity: O(`source.count`).
-  mutating func append(_ other: Self, _ source: Range<Int>, movedBy shift: Int) {
-    bounds.append(other.bounds, source, movedBy: shift)
+  /// A list of `count` elements, element `index`'s bounds
+  /// `bounds(index)` (a lower bound of -1: absent), written once each
+  /// (`RangeBounds.init(count:_:)`).
+  init(count: Int, _ bounds: (Int) -> (lower: Int, upper: Int)) {
+    self.init()
+    self.bounds = RangeBounds(count: count, bounds)
   }
 
   /// Appends every element of `other` as it is.

@@ -111,16 +111,8 @@ public enum JSONTreeScanner {
     /// What is wrong, for a message.
     public var reason: String
 
-    init(record: Int, in layout: Layout, reason: String) {
-      var path: [Int] = []
-      var node = record
-      while node >= 0 {
-        path.append(Int(layout.siblingIndex[node]))
-        node = Int(layout.parents[node])
-      }
-      self.path = path.reversed()
-      offset = layout.ranges[record].lowerBound
-      self.reason = reason
+    init(path: [Int], offset: Int, reason: String) {
+      (self.path, self.offset, self.reason) = (path, offset, reason)
     }
   }
 
@@ -224,7 +216,7 @@ public enum JSONTreeScanner {
       }
       let node = builder.begin(at: root.lowerBound, parent: -1, sibling: index)
       guard text[root.lowerBound] == UInt8(ascii: "{") else {
-        builder.layout.ranges[node] = root
+        builder.setRange(node, root)
         continue
       }
       open.append(Open(node: node, childCount: -1))
@@ -241,8 +233,8 @@ public enum JSONTreeScanner {
             continue
           }
           if byte == UInt8(ascii: "]") {
-            let begin = builder.layout.childrenRanges[node]!.lowerBound
-            builder.layout.childrenRanges[node] = begin..<(cursor + 1)
+            let begin = builder.childrenRange(node)!.lowerBound
+            builder.setChildrenRange(node, begin..<(cursor + 1))
             open[top].childCount = -1
             cursor += 1
             continue
@@ -259,7 +251,7 @@ public enum JSONTreeScanner {
             cursor += 1
           } else {
             let end = text.endOfValue(cursor)
-            builder.layout.ranges[child] = cursor..<end
+            builder.setRange(child, cursor..<end)
             cursor = end
           }
           continue
@@ -267,233 +259,26 @@ public enum JSONTreeScanner {
         // Among the node's members.
         switch text.nextMember(cursor, children: names.children, key: names.key, bytes) {
         case .end(let close):
-          builder.layout.ranges[node] = builder.layout.ranges[node].lowerBound..<(close + 1)
+          builder.setRange(node, builder.range(node).lowerBound..<(close + 1))
           open.removeLast()
           cursor = close + 1
         case .key(let value):
           builder.noteKey(node: node, range: value, in: bytes)
           cursor = value.upperBound
         case .children(let valueStart):
-          guard builder.layout.childrenRanges[node] == nil else {
-            throw Failure(
-              record: node, in: builder.layout,
-              reason: "has two members named the children member")
+          guard builder.childrenRange(node) == nil else {
+            throw builder.failure(node, "has two members named the children member")
           }
           guard text[valueStart] == UInt8(ascii: "[") else {
-            throw Failure(
-              record: node, in: builder.layout,
-              reason: "is not an array (a tree nests its records in an array)")
+            throw builder.failure(node, "is not an array (a tree nests its records in an array)")
           }
-          builder.layout.childrenRanges[node] = valueStart..<valueStart
+          builder.setChildrenRange(node, valueStart..<valueStart)
           open[top].childCount = 0
           cursor = valueStart + 1
         }
       }
     }
     return builder.finish()
-  }
-}
-
-/// The layout being filled. Each record's canonical key bytes go
-/// straight into `canonicalKeys` and `canonicalKeyStarts` while keys come
-/// in preorder (each one noted while its record is the last one begun);
-/// from the first that does not (a key member after the children, a
-/// record with two), where each record's bytes went is noted instead
-/// (`keySpans`) and they are put in order at the end.
-struct TreeLayoutBuilder {
-  var layout = JSONTreeScanner.Layout()
-  /// Each record's canonical key bytes in `layout.canonicalKeys` (empty
-  /// without a key), once keys have come out of preorder; empty before.
-  var keySpans: [Range<Int>] = []
-  /// Whether keys have come in preorder so far (`layout.canonicalKeyStarts`
-  /// holds each record's start then, without the final end).
-  private(set) var keysInOrder = true
-  let keyed: Bool
-  /// Whether `end(_:_:in:)` notes prefix samples (a tree whose nodes
-  /// are not taken from another's: OLD's).
-  private let samples: Bool
-
-  /// A builder for about `estimate` records, noting their keys when
-  /// `keyed`, of a tree whose subtrees are copied from `known`'s layout
-  /// (lent to each `copy` as a `CopySource`), or, without `known`, that
-  /// notes prefix samples.
-  init(estimate: Int, keyed: Bool, copyingFrom known: JSONKnownNodes? = nil) {
-    self.keyed = keyed
-    samples = known == nil
-    layout.ranges.reserveCapacity(estimate)
-    layout.parents.reserveCapacity(estimate)
-    layout.siblingIndex.reserveCapacity(estimate)
-    layout.childrenRanges.reserveCapacity(estimate)
-    layout.keyRanges.reserveCapacity(estimate)
-    if keyed {
-      layout.canonicalKeyStarts.reserveCapacity(estimate + 1)
-      layout.canonicalKeys.reserveCapacity(estimate * 12)
-    }
-  }
-
-  /// Numbers the record starting at `start`, its range still open.
-  ///
-  /// - Returns: the record's number.
-  @inline(__always)
-  mutating func begin(at start: Int, parent: Int, sibling: Int) -> Int {
-    let node = layout.ranges.count
-    layout.ranges.append(start..<start)
-    layout.parents.append(Int32(parent))
-    layout.siblingIndex.append(Int32(sibling))
-    layout.childrenRanges.append(nil)
-    layout.keyRanges.append(nil)
-    if keyed {
-      if keysInOrder {
-        layout.canonicalKeyStarts.append(KeyArena.keyOffset(layout.canonicalKeys.count))
-      } else {
-        keySpans.append(0..<0)
-      }
-    }
-    return node
-  }
-
-  /// Sets object node `node`'s range, `range` of `input`, and notes its
-  /// prefix's hash while its first bytes are in the cache when it is one
-  /// in `JSONKnownNodes.sampling` and long enough to be taken whole
-  /// (`layout.prefixSamples`).
-  @inline(__always)
-  mutating func end(_ node: Int, _ range: Range<Int>, in input: UnsafeBufferPointer<UInt8>) {
-    layout.ranges[node] = range
-    guard samples, node % JSONKnownNodes.sampling == 0, let base = input.baseAddress,
-      let sample = KnownRecords.Sample(node, at: range.lowerBound, length: range.count, in: base)
-    else { return }
-    layout.prefixSamples.append(sample)
-  }
-
-  /// Notes that node `node` has the own members of node `source` of the
-  /// tree `origin` the builder copies from (`layout.sharedHeads`).
-  mutating func noteSharedHead(_ node: Int, source: Int, of origin: TreeOrigin?) {
-    layout.sharedHeads.append(
-      JSONTreeScanner.SharedHead(node: Int32(node), source: Int32(source)))
-    if layout.sharedOrigin == nil { layout.sharedOrigin = origin }
-  }
-
-  /// Appends the subtree of OLD's node `old` (of the layout the builder
-  /// copies from), found again at `start`: its nodes' layout moved there,
-  /// the subtree's root under `parent` as its child number `sibling`.
-  ///
-  /// - Returns: where the subtree's root ends.
-  mutating func copy(
-    _ old: Int, from source: borrowing CopySource, at start: Int, parent: Int, sibling: Int
-  ) -> Int {
-    let end = Int(source.subtreeEnds[old])
-    let count = end - old
-    let root = source.layout.ranges[old]
-    let shift = start - root.lowerBound
-    let first = layout.ranges.count
-    layout.sharedSubtrees.append(
-      JSONTreeScanner.SharedSubtree(first: Int32(first), source: Int32(old), count: Int32(count)))
-    if layout.sharedOrigin == nil { layout.sharedOrigin = source.origin }
-    layout.childrenRanges.append(source.layout.childrenRanges, old..<end, movedBy: shift)
-    layout.keyRanges.append(source.layout.keyRanges, old..<end, movedBy: shift)
-    layout.ranges.append(source.layout.ranges, old..<end, movedBy: shift)
-    layout.parents.append(Int32(parent))
-    layout.siblingIndex.append(Int32(sibling))
-    if count > 1 {
-      let renumber = Int32(first - old)
-      source.layout.parents.withUnsafeBufferPointer { parents in
-        for node in (old + 1)..<end { layout.parents.append(parents[node] + renumber) }
-      }
-      source.layout.siblingIndex.withUnsafeBufferPointer { siblings in
-        layout.siblingIndex += UnsafeBufferPointer(rebasing: siblings[(old + 1)..<end])
-      }
-    }
-    if keyed { copyKeys(old..<end, from: source) }
-    return shift + root.upperBound
-  }
-
-  /// Appends the canonical keys of the source's nodes `nodes`.
-  private mutating func copyKeys(_ nodes: Range<Int>, from source: borrowing CopySource) {
-    source.layout.canonicalKeyStarts.withUnsafeBufferPointer { starts in
-      let (from, to) = (Int(starts[nodes.lowerBound]), Int(starts[nodes.upperBound]))
-      let offset = layout.canonicalKeys.count - from
-      source.layout.canonicalKeys.withUnsafeBufferPointer { keys in
-        layout.canonicalKeys += UnsafeBufferPointer(rebasing: keys[from..<to])
-      }
-      if keysInOrder {
-        for node in nodes {
-          layout.canonicalKeyStarts.append(KeyArena.keyOffset(Int(starts[node]) + offset))
-        }
-      } else {
-        for node in nodes {
-          keySpans.append((Int(starts[node]) + offset)..<(Int(starts[node + 1]) + offset))
-        }
-      }
-    }
-  }
-
-  /// Notes the node's key value and appends its canonical bytes.
-  mutating func noteKey(node: Int, range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) {
-    layout.keyRanges[node] = range
-    if keysInOrder {
-      if node == layout.canonicalKeyStarts.count - 1
-        && layout.canonicalKeyStarts[node] == layout.canonicalKeys.count
-      {
-        JSONCanonicalKey.append(bytes, range: range, to: &layout.canonicalKeys)
-        return
-      }
-      noteSpans()
-    }
-    let start = layout.canonicalKeys.count
-    JSONCanonicalKey.append(bytes, range: range, to: &layout.canonicalKeys)
-    keySpans[node] = start..<layout.canonicalKeys.count
-  }
-
-  /// Turns the starts of the keys noted in preorder so far into spans,
-  /// for a key that comes out of preorder.
-  private mutating func noteSpans() {
-    let starts = layout.canonicalKeyStarts
-    keySpans.reserveCapacity(layout.parents.capacity)
-    for node in starts.indices {
-      keySpans.append(
-        Int(
-          starts[node])..<(node + 1 < starts.count
-          ? Int(starts[node + 1]) : layout.canonicalKeys.count))
-    }
-    layout.canonicalKeyStarts = []
-    keysInOrder = false
-  }
-
-  /// The layout, with the canonical keys in record order.
-  mutating func finish() -> JSONTreeScanner.Layout {
-    guard keyed else { return layout }
-    guard !keysInOrder else {
-      layout.canonicalKeyStarts.append(KeyArena.keyOffset(layout.canonicalKeys.count))
-      return layout
-    }
-    var starts = [UInt32]()
-    starts.reserveCapacity(keySpans.count + 1)
-    starts.append(0)
-    var offset = 0
-    for span in keySpans {
-      if !span.isEmpty {
-        guard span.lowerBound == offset else { return reordered() }
-        offset = span.upperBound
-      }
-      starts.append(KeyArena.keyOffset(offset))
-    }
-    layout.canonicalKeyStarts = starts
-    return layout
-  }
-
-  /// The layout with the canonical keys copied into record order.
-  private mutating func reordered() -> JSONTreeScanner.Layout {
-    var keys = [UInt8]()
-    keys.reserveCapacity(layout.canonicalKeys.count)
-    var starts: [UInt32] = [0]
-    starts.reserveCapacity(keySpans.count + 1)
-    for span in keySpans {
-      keys += layout.canonicalKeys[span]
-      starts.append(KeyArena.keyOffset(keys.count))
-    }
-    layout.canonicalKeys = keys
-    layout.canonicalKeyStarts = starts
-    return layout
   }
 }
 

@@ -82,7 +82,7 @@ struct TreeBuild {
   /// Notes that node `node` is refused (the first refusal counts).
   mutating func refuse(_ node: Int, _ reason: String) {
     guard node >= 0, failure == nil else { return }
-    failure = JSONTreeScanner.Failure(record: node, in: builder.layout, reason: reason)
+    failure = builder.failure(node, reason)
   }
 
   /// The layout, or the first refusal; `nil` when none was laid out.
@@ -150,7 +150,7 @@ extension Scanner {
     }
     let key = try lexer.skipValue(depth: depth, stack: &stack, capturing: keyName)
     let node = tree.begin(at: start, parent: -1, sibling: sibling)
-    if node >= 0 { tree.builder.layout.ranges[node] = start..<lexer.position }
+    if node >= 0 { tree.builder.setRange(node, start..<lexer.position) }
     return key
   }
 
@@ -217,7 +217,7 @@ extension Scanner {
     _ = try skipMembers(depth: depth, level: level, node: node, atChildren: true)
     guard tree.failure == nil else { return }
     tree.builder.end(node, start..<lexer.position, in: lexer.bytes)
-    let tail = tree.builder.layout.childrenRanges[node]!.upperBound..<lexer.position
+    let tail = tree.builder.childrenRange(node)!.upperBound..<lexer.position
     if nodeFinder?.hasTail(head, tail, in: lexer.bytes) == true {
       tree.builder.noteSharedHead(node, source: head, of: tree.source.origin)
     }
@@ -250,7 +250,7 @@ extension Scanner {
       }
       // The children member.
       let value = lexer.position
-      if node >= 0, tree.failure == nil, tree.builder.layout.childrenRanges[node] != nil {
+      if node >= 0, tree.failure == nil, tree.builder.childrenRange(node) != nil {
         tree.refuse(node, "has two members named the children member")
       }
       if value < lexer.end, lexer.current == UInt8(ascii: "[") {
@@ -302,7 +302,7 @@ extension Scanner {
   /// - Throws: `InputError` at the first byte that is not valid JSON.
   private mutating func skipChildren(depth: Int, level: Int, node: Int) throws(InputError) {
     let start = lexer.position
-    if node >= 0, tree.failure == nil { tree.builder.layout.childrenRanges[node] = start..<start }
+    if node >= 0, tree.failure == nil { tree.builder.setChildrenRange(node, start..<start) }
     try lexer.enterNested(depth: depth)
     lexer.skipWhitespace()
     var count = 0
@@ -316,7 +316,7 @@ extension Scanner {
       }
     }
     if node >= 0, tree.failure == nil {
-      tree.builder.layout.childrenRanges[node] = start..<lexer.position
+      tree.builder.setChildrenRange(node, start..<lexer.position)
     }
   }
 
@@ -354,7 +354,7 @@ extension Scanner {
     } else {
       try lexer.skipValue(depth: depth, stack: &stack)
       let node = parent >= 0 ? tree.begin(at: start, parent: parent, sibling: sibling) : -1
-      if node >= 0 { tree.builder.layout.ranges[node] = start..<lexer.position }
+      if node >= 0 { tree.builder.setRange(node, start..<lexer.position) }
     }
   }
 }
