@@ -25,6 +25,12 @@ struct RangeBounds: Sendable {
   /// An empty, narrow list.
   @usableFromInline init() {}
 
+  /// The narrow bounds `narrow`, each range's two after the previous
+  /// range's (`UInt32.max` twice for an absent range).
+  init(narrow: [UInt32]) {
+    self.narrow = narrow
+  }
+
   /// The bounds of `count` ranges, range `index`'s `bounds(index)` (a
   /// lower bound of -1: absent), written once each: narrow unless one
   /// ends at or after 4 GiB.

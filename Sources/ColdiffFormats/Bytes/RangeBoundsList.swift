@@ -18,6 +18,12 @@ extension RangeBoundsList {
     self.bounds = RangeBounds(count: count, bounds)
   }
 
+  /// A list of the narrow bounds `narrow` (`RangeBounds.init(narrow:)`).
+  init(narrow: [UInt32]) {
+    self.init()
+    self.bounds = RangeBounds(narrow: narrow)
+  }
+
   /// Appends every element of `other` as it is.
   mutating func append(contentsOf other: Self) { bounds.append(contentsOf: other.bounds) }
 

@@ -208,13 +208,17 @@ struct TreeLayoutBuilder {
   /// canonical keys in record order.
   mutating func finish() -> JSONTreeScanner.Layout {
     let rows = rows.elements
-    layout.ranges = ByteRanges(count: rows.count) { (rows[$0].start, rows[$0].end) }
-    layout.childrenRanges = OptionalRanges(count: rows.count) {
-      (rows[$0].childrenStart, rows[$0].childrenEnd)
+    if !makeNarrowColumns(of: rows) {
+      layout.ranges = ByteRanges(count: rows.count) { (rows[$0].start, rows[$0].end) }
+      layout.childrenRanges = OptionalRanges(count: rows.count) {
+        (rows[$0].childrenStart, rows[$0].childrenEnd)
+      }
+      layout.keyRanges = OptionalRanges(count: rows.count) {
+        (rows[$0].keyStart, rows[$0].keyEnd)
+      }
+      layout.parents = Self.column(rows) { $0.parent }
+      layout.siblingIndex = Self.column(rows) { $0.sibling }
     }
-    layout.keyRanges = OptionalRanges(count: rows.count) { (rows[$0].keyStart, rows[$0].keyEnd) }
-    layout.parents = Self.column(rows) { $0.parent }
-    layout.siblingIndex = Self.column(rows) { $0.sibling }
     guard keyed else { return layout }
     guard !keysInOrder else {
       layout.canonicalKeyStarts = [UInt32](unsafeUninitializedCapacity: rows.count + 1) {
@@ -238,6 +242,51 @@ struct TreeLayoutBuilder {
     }
     layout.canonicalKeyStarts = starts
     return layout
+  }
+
+  /// Makes the layout's node arrays from `rows` in one pass (a pass for
+  /// each array read every row several times), narrow, unless a node
+  /// ends at or after 4 GiB.
+  ///
+  /// - Returns: whether it made them.
+  private mutating func makeNarrowColumns(of rows: UnsafeBufferPointer<TreeNodeRow>) -> Bool {
+    // A node holds its children array and its key, and the roots come in
+    // the input's order: the last root ends last.
+    let lastRoot = rows.lastIndex { $0.parent < 0 }
+    guard lastRoot.map({ rows[$0].end < RangeBounds.narrowLimit }) ?? true else { return false }
+    let count = rows.count
+    let bound = { (value: Int) in value < 0 ? UInt32.max : UInt32(truncatingIfNeeded: value) }
+    var (children, keys) = ([UInt32](), [UInt32]())
+    var (parents, siblings) = ([Int32](), [Int32]())
+    let ranges = [UInt32](unsafeUninitializedCapacity: 2 * count) { ranges, made in
+      children = [UInt32](unsafeUninitializedCapacity: 2 * count) { children, made in
+        keys = [UInt32](unsafeUninitializedCapacity: 2 * count) { keys, made in
+          parents = [Int32](unsafeUninitializedCapacity: count) { parents, made in
+            siblings = [Int32](unsafeUninitializedCapacity: count) { siblings, made in
+              for (node, row) in rows.enumerated() {
+                (ranges[2 * node], ranges[2 * node + 1]) = (bound(row.start), bound(row.end))
+                let childless = row.childrenStart < 0
+                children[2 * node] = bound(row.childrenStart)
+                children[2 * node + 1] = childless ? .max : bound(row.childrenEnd)
+                keys[2 * node] = bound(row.keyStart)
+                keys[2 * node + 1] = row.keyStart < 0 ? .max : bound(row.keyEnd)
+                (parents[node], siblings[node]) = (row.parent, row.sibling)
+              }
+              made = count
+            }
+            made = count
+          }
+          made = 2 * count
+        }
+        made = 2 * count
+      }
+      made = 2 * count
+    }
+    layout.ranges = ByteRanges(narrow: ranges)
+    layout.childrenRanges = OptionalRanges(narrow: children)
+    layout.keyRanges = OptionalRanges(narrow: keys)
+    (layout.parents, layout.siblingIndex) = (parents, siblings)
+    return true
   }
 
   /// One field of every row, as an array.
