@@ -113,56 +113,80 @@ extension OrderedCollectionDiff where Index == TreeIndexPath {
   /// order of their parent; see
   /// `init(oldShape:newShape:newToOld:isEqual:)`.
   ///
-  /// - Complexity: O(n log n) for n nodes; a leaf costs two loads.
+  /// One walk over NEW's nodes in preorder, reading both trees' arrays
+  /// mostly in order (a walk parent by parent over the children lists
+  /// read them here and there, a cache miss a node), with the ancestors
+  /// of the node it is at and the old sibling index of each one's last
+  /// kept child; only the parents whose kept children leave their old
+  /// order get a longest increasing subsequence, afterwards.
+  ///
+  /// - Complexity: O(n log n) for n nodes.
   private static func insertsAndMoves(old: TreeTopology, new: TreeTopology, newToOld: [Int32])
     -> (inserts: [Int32], moved: [Bool])
   {
     var moved = [Bool](repeating: false, count: old.count)
     var inserts: [Int32] = []
-    var siblings: [Int32] = []
-    var kept: [Int32] = []
+    // The parents whose kept children leave their old order.
+    var disordered: [Int] = []
+    // The open ancestors, the roots' list (-1) first, each with the old
+    // sibling index of its last kept child (-1: none yet; `.max`: out of
+    // order already).
+    var open: [(node: Int, last: Int32)] = [(-1, -1)]
+    let outOfOrder = Int32.max
     newToOld.withUnsafeBufferPointer { newToOld in
-      new.childStart.withUnsafeBufferPointer { childStart in
-        new.children.withUnsafeBufferPointer { children in
-          for parent in -1..<new.count {
-            let list = Int(childStart[parent + 1])..<Int(childStart[parent + 2])
-            if list.isEmpty { continue }
-            if parent >= 0 && newToOld[parent] < 0 {
-              // Children of an inserted node: matched ones moved in, the
-              // others part of the insert.
-              for child in list where newToOld[Int(children[child])] >= 0 {
-                moved[Int(newToOld[Int(children[child])])] = true
-              }
-              continue
+      new.parents.withUnsafeBufferPointer { parents in
+        for node in 0..<newToOld.count {
+          let parent = Int(parents[node])
+          while open[open.count - 1].node != parent { open.removeLast() }
+          let match = Int(newToOld[node])
+          defer { open.append((node, -1)) }
+          if parent >= 0 && newToOld[parent] < 0 {
+            // A child of an inserted node: moved in when matched, else
+            // part of the insert.
+            if match >= 0 { moved[match] = true }
+            continue
+          }
+          let oldParent = parent < 0 ? Int32(-1) : newToOld[parent]
+          if match < 0 {
+            inserts.append(Int32(node))
+          } else if old.parents[match] != oldParent {
+            moved[match] = true
+          } else {
+            let (index, last) = (old.siblingIndex[match], open[open.count - 1].last)
+            if last == outOfOrder { continue }
+            if index < last {
+              disordered.append(parent)
+              open[open.count - 1].last = outOfOrder
+            } else {
+              open[open.count - 1].last = index
             }
-            let oldParent = parent < 0 ? Int32(-1) : newToOld[parent]
-            siblings.removeAll(keepingCapacity: true)
-            kept.removeAll(keepingCapacity: true)
-            // Kept children in their old order need no subsequence (the
-            // usual case).
-            var inOrder = true
-            for child in list {
-              let match = newToOld[Int(children[child])]
-              if match < 0 {
-                inserts.append(children[child])
-              } else if old.parents[Int(match)] != oldParent {
-                moved[Int(match)] = true
-              } else {
-                let index = old.siblingIndex[Int(match)]
-                if let last = siblings.last, last > index { inOrder = false }
-                siblings.append(index)
-                kept.append(match)
-              }
-            }
-            if inOrder { continue }
-            let members = longestIncreasingSubsequenceMembers(siblings)
-            for rank in kept.indices where !members[rank] { moved[Int(kept[rank])] = true }
           }
         }
       }
     }
-    inserts.sort()
+    for parent in disordered {
+      markMovedOutOfOrder(childrenOf: parent, old: old, new: new, newToOld: newToOld, &moved)
+    }
     return (inserts, moved)
+  }
+
+  /// Marks moved the kept children of NEW's matched node `parent` (-1:
+  /// the roots) outside a longest increasing subsequence of their old
+  /// sibling indices.
+  private static func markMovedOutOfOrder(
+    childrenOf parent: Int, old: TreeTopology, new: TreeTopology, newToOld: [Int32],
+    _ moved: inout [Bool]
+  ) {
+    let oldParent = parent < 0 ? Int32(-1) : newToOld[parent]
+    var (siblings, kept): ([Int32], [Int32]) = ([], [])
+    for child in new.children(of: parent) {
+      let match = newToOld[Int(child)]
+      guard match >= 0, old.parents[Int(match)] == oldParent else { continue }
+      siblings.append(old.siblingIndex[Int(match)])
+      kept.append(match)
+    }
+    let members = longestIncreasingSubsequenceMembers(siblings)
+    for rank in kept.indices where !members[rank] { moved[Int(kept[rank])] = true }
   }
 
   /// Creates the diff of two forests, matching nodes by an identity
