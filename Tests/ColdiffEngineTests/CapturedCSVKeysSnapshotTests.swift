@@ -15,12 +15,7 @@ import Testing
     var random = SeededGenerator(seed: 4_242)
     for _ in 0..<20 {
       let (old, new) = Self.pair(using: &random)
-      let oldSnapshot = try Snapshot(
-        InputFile(name: "old.csv", bytes: old), override: nil, keyName: Array("id".utf8),
-        chunking: chunking)
-      let newSnapshot = try Snapshot(
-        InputFile(name: "new.csv", bytes: new), override: nil, keyName: Array("id".utf8),
-        chunking: chunking, reference: oldSnapshot)
+      let (oldSnapshot, newSnapshot) = try Self.snapshots(old, new, chunking: chunking)
       for snapshot in [oldSnapshot, newSnapshot] {
         guard case .table(let table) = snapshot.storage else {
           Issue.record("not a table")
@@ -54,16 +49,7 @@ import Testing
       // Some rounds end NEW with OLD's first row twice: a duplicate.
       let repeats = round % 4 == 3
       if repeats { newText += Array(oldText[14..<66] + oldText[14..<66]) }
-      func snapshots() throws -> (Snapshot, Snapshot) {
-        let old = try Snapshot(
-          InputFile(name: "old.csv", bytes: oldText), override: nil, keyName: Array("id".utf8),
-          chunking: chunking)
-        let new = try Snapshot(
-          InputFile(name: "new.csv", bytes: newText), override: nil, keyName: Array("id".utf8),
-          chunking: chunking, reference: old)
-        return (old, new)
-      }
-      let (old, new) = try snapshots()
+      let (old, new) = try Self.snapshots(oldText, newText, chunking: chunking)
       let partners = try #require(new.keysLeftToPartners(for: identity))
       #expect(new.keysLeftToPartners(for: .wholeValue) == nil)
       let standIns = try new.keyArena(for: identity, hashing: false, partnersStandIn: true)
@@ -77,7 +63,7 @@ import Testing
           oldKeys: old.keyArena(for: identity), newKeys: standIns, newPartners: partners)
       }
       // Afresh: the keys were handed over.
-      let (plainOld, plainNew) = try snapshots()
+      let (plainOld, plainNew) = try Self.snapshots(oldText, newText, chunking: chunking)
       let byKeys = Result {
         try Comparison(
           old: plainOld, new: plainNew, identity: identity, rules: ComparisonRules(),
@@ -97,6 +83,20 @@ import Testing
       }
     }
     #expect(left > 150)
+  }
+
+  /// OLD's and NEW's snapshots, `id` their likely key, NEW scanned with
+  /// OLD as its reference.
+  private static func snapshots(_ old: [UInt8], _ new: [UInt8], chunking: ScanChunking) throws
+    -> (Snapshot, Snapshot)
+  {
+    let oldSnapshot = try Snapshot(
+      InputFile(name: "old.csv", bytes: old), override: nil, keyName: Array("id".utf8),
+      chunking: chunking)
+    let newSnapshot = try Snapshot(
+      InputFile(name: "new.csv", bytes: new), override: nil, keyName: Array("id".utf8),
+      chunking: chunking, reference: oldSnapshot)
+    return (oldSnapshot, newSnapshot)
   }
 
   /// Every key, as bytes.
