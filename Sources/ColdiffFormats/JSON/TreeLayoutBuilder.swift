@@ -42,9 +42,7 @@ struct TreeLayoutBuilder {
   @inline(__always)
   mutating func begin(at start: Int, parent: Int, sibling: Int) -> Int {
     let node = rows.count
-    var row = TreeNodeRow(
-      start: start, parent: Int32(truncatingIfNeeded: parent),
-      sibling: Int32(truncatingIfNeeded: sibling))
+    var row = TreeNodeRow(start: start, parent: Int32(parent), sibling: Int32(sibling))
     if keyed {
       if keysInOrder {
         row.keyBytes = KeyArena.keyOffset(layout.canonicalKeys.count)
@@ -127,15 +125,15 @@ struct TreeLayoutBuilder {
     if layout.sharedOrigin == nil { layout.sharedOrigin = source.origin }
     // Where the copied keys start, less where the source's did.
     let keyShift = keyed ? copyKeys(old..<end, from: source) : 0
-    let renumber = Int32(truncatingIfNeeded: first - old)
+    let renumber = Int32(first - old)
     source.layout.parents.withUnsafeBufferPointer { parents in
       source.layout.siblingIndex.withUnsafeBufferPointer { siblings in
         for node in old..<end {
           let range = source.layout.ranges[node]
           var row = TreeNodeRow(
             start: range.lowerBound + shift,
-            parent: node == old ? Int32(truncatingIfNeeded: parent) : parents[node] &+ renumber,
-            sibling: node == old ? Int32(truncatingIfNeeded: sibling) : siblings[node])
+            parent: node == old ? Int32(parent) : parents[node] + renumber,
+            sibling: node == old ? Int32(sibling) : siblings[node])
           row.end = range.upperBound + shift
           if let list = source.layout.childrenRanges[node] {
             (row.childrenStart, row.childrenEnd) = (
