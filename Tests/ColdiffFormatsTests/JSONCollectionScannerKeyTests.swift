@@ -21,6 +21,20 @@ import Testing
       ])
   }
 
+  /// The first record without the key, eight records a step: wherever
+  /// it is in a block of eight or in the records after the last whole
+  /// block, and none when every record has the key.
+  @Test(arguments: [1, 7, 8, 9, 16, 21])
+  func firstRecordWithoutTheKeyIsFoundAnywhere(count: Int) throws {
+    for missing in [nil] + Array(0..<count) {
+      let lines = (0..<count).map { $0 == missing ? "{\"x\": \($0)}" : "{\"id\": \($0)}" }
+      let index = try JSONCollectionScanner.scan(
+        Array(lines.joined(separator: "\n").utf8), as: .jsonLines, keyName: Array("id".utf8))
+      #expect(index.firstRecordWithoutKey == missing)
+      #expect(index.everyRecordHasKey == (missing == nil))
+    }
+  }
+
   @Test func notesKeysInJSONLinesAndAgreesWithKeyPaths() throws {
     let text = "{\"id\": 7}\n\n{\"b\": {\"id\": 1}, \"id\": [1, 2]}\n{}\n"
     #expect(try keys(text, as: .jsonLines) == ["7", "[1, 2]", nil])
