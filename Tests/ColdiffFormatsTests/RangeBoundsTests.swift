@@ -49,6 +49,15 @@ import Testing
     #expect(wideNodes == nodes && wideNodes != [0..<10, 2..<5])
   }
 
+  @Test func theFirstAbsentRangeIsFoundInNarrowAndWideLists() {
+    var list: OptionalRanges = [1..<2, 3..<4, nil, 5..<6, nil]
+    #expect(list.firstAbsent() == 2)
+    list.bounds.widen()
+    #expect(list.firstAbsent() == 2)
+    #expect(OptionalRanges([1..<2, Self.far..<(Self.far + 1)]).firstAbsent() == nil)
+    #expect(OptionalRanges([0..<0]).firstAbsent() == nil && OptionalRanges().firstAbsent() == nil)
+  }
+
   @Test func listsWrittenOnceAreNarrowUnlessARangeEndsPast4GiB() {
     let bounds = [(1, 2), (-1, 0), (10, 20), (Self.edge - 30, Self.edge - 1)]
     let small = OptionalRanges(count: bounds.count) { bounds[$0] }

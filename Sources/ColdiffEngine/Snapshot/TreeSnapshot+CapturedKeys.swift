@@ -41,7 +41,7 @@ extension TreeSnapshot {
 
   /// Whether the scan made a key for every node of `layout`.
   private static func everyNodeHasCapturedKey(_ layout: JSONTreeScanner.Layout) -> Bool {
-    !layout.canonicalKeyStarts.isEmpty && !layout.keyRanges.contains(where: { $0 == nil })
+    !layout.canonicalKeyStarts.isEmpty && layout.keyRanges.firstAbsent() == nil
   }
 
   /// Whether `pointers` name the one key the scan noted for every node

@@ -72,7 +72,7 @@ extension TreeSnapshot {
       !capturedKeyStarts.isEmpty, rootNames == nil
     {
       // The scan made the keys while each record was in cache.
-      if let missing = keyRanges.firstIndex(where: { $0 == nil }) {
+      if let missing = keyRanges.firstAbsent() {
         throw error(
           "record \(position(of: missing).text) has no key \(pointers[0])", at: missing)
       }

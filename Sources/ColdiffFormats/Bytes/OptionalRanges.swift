@@ -41,6 +41,12 @@ public struct OptionalRanges: RandomAccessCollection, MutableCollection, Sendabl
     bounds.append(range?.lowerBound ?? -1, range?.upperBound ?? -1)
   }
 
+  /// The position of the first absent range, if any (read from the
+  /// bounds, without making each range).
+  ///
+  /// - Complexity: O(`count`).
+  public func firstAbsent() -> Int? { bounds.firstAbsent() }
+
   /// Whether both lists hold the same ranges, however they hold them.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.count == rhs.count && lhs.elementsEqual(rhs)

@@ -61,6 +61,20 @@ struct RangeBounds: Sendable {
     }
   }
 
+  /// The first absent range, if any.
+  ///
+  /// - Complexity: O(`count`), reading the lower bounds alone.
+  func firstAbsent() -> Int? {
+    if isWide {
+      return wide.withUnsafeBufferPointer { bounds in
+        (0..<bounds.count / 2).first { bounds[2 * $0] < 0 }
+      }
+    }
+    return narrow.withUnsafeBufferPointer { bounds in
+      (0..<bounds.count / 2).first { bounds[2 * $0] == .max }
+    }
+  }
+
   /// The number of ranges.
   @inlinable var count: Int { (isWide ? wide.count : narrow.count) / 2 }
 
