@@ -205,16 +205,13 @@ extension KeyTable {
     // not filled first on one core.
     let newToOld = [Int32](unsafeUninitializedCapacity: new.count) { out, initialized in
       let bounds = { (part: Int) in (new.count * part / parts)..<(new.count * (part + 1) / parts) }
-      func match(known: (UnsafeBufferPointer<Int32>, Int)?) {
-        if parts == 1 {
-          oldTable.partners(of: bounds(0), in: new, old: old, known: known, into: out)
-        } else {
-          inParallel?(parts) {
-            oldTable.partners(of: bounds($0), in: new, old: old, known: known, into: out)
-          }
+      if parts == 1 {
+        oldTable.partners(of: bounds(0), in: new, old: old, known: known, into: out)
+      } else {
+        inParallel?(parts) {
+          oldTable.partners(of: bounds($0), in: new, old: old, known: known, into: out)
         }
       }
-      if let known { known.withEntries { match(known: ($0, $1)) } } else { match(known: nil) }
       initialized = new.count
     }
     // One bit per old record (a million fit in the cache); the record
@@ -268,24 +265,17 @@ extension KeyTable {
   ///   - old: the keys matched from, the arena this table indexes.
   ///   - known: the records of `old` known to have the keys of those of
   ///     `new`, taken as their partners without a look-up
-  ///     (``matchUnique(old:new:table:known:inParallel:)``): an entry for
-  ///     each record of `new`, which less the offset is its partner's
-  ///     position (negative: none; `KnownMatches.withEntries`); `nil` for
+  ///     (``matchUnique(old:new:table:known:inParallel:)``); `nil` for
   ///     none.
   ///   - out: one entry for each record of `new`; only `records`' are
   ///     written, each one (-1 for a record without a partner).
   func partners(
     of records: Range<Int>, in new: KeyArena, old: KeyArena,
-    known: (entries: UnsafeBufferPointer<Int32>, offset: Int)? = nil,
-    into out: UnsafeMutableBufferPointer<Int32>
+    known: KnownMatches? = nil, into out: UnsafeMutableBufferPointer<Int32>
   ) {
-    let knownPartner = { (record: Int) in
-      known.map { Int($0.entries[record]) &- $0.offset } ?? -1
-    }
     var guess = 0
     if let first = records.first {
-      let partner = knownPartner(first)
-      guess = max(0, partner >= 0 ? partner : Int(lookup(first, of: new, in: old)))
+      guess = max(0, known?.partner(of: first) ?? Int(lookup(first, of: new, in: old)))
     }
     // Where the records were before the last jump: after a record that
     // moved, the next is mostly the one after the record before it.
@@ -295,8 +285,7 @@ extension KeyTable {
         candidate >= 0 && candidate < old.count && old.keyEquals(candidate, new, record)
       }
       let match: Int
-      let partner = knownPartner(record)
-      if partner >= 0 {
+      if let partner = known?.partner(of: record) {
         match = partner
       } else if isMatch(guess) {
         match = guess

@@ -1,12 +1,13 @@
-/// For each record of one key arena (NEW's), a record of another (OLD's)
-/// known to have the same key, as a scan that took records whole found
-/// them: the key of such a record may then be left out of its arena (held
-/// empty), its partner's standing for it.
+/// For each record of one snapshot (NEW), the record of another (OLD)
+/// with the same bytes, when NEW's scan took the record whole from OLD's
+/// (`KnownRecords`): such a pair is equal without its bytes being read
+/// again, and has the same key, so that the record's key may be left out
+/// of its arena (held empty), its partner's standing for it.
 ///
 /// A scan's list may count its records from an offset and name partners
 /// from one (a table's lists are by line, the header first): record `i`'s
-/// entry is `list[list.startIndex + offset + i]`, and its partner is that
-/// entry less `offset`, none when the difference is negative.
+/// entry is `list[offset + i]`, and its partner is that entry less
+/// `offset`, none when the difference is negative.
 package struct KnownMatches: Sendable {
   /// The scan's list.
   private let list: [Int32]
@@ -27,18 +28,14 @@ package struct KnownMatches: Sendable {
   /// The number of records.
   package var count: Int { list.count - offset }
 
-  /// The partner of record `record`, or -1.
+  /// OLD's record with the same bytes as NEW's record `record`, or `nil`
+  /// when the scan validated the record instead.
   ///
   /// - Complexity: O(1).
   @inline(__always)
-  package func partner(of record: Int) -> Int {
-    max(Int(list[record &+ offset]) &- offset, -1)
-  }
-
-  /// Calls `body` with the list from record 0's entry on, and the offset
-  /// to take from each entry.
-  func withEntries<Result>(_ body: (UnsafeBufferPointer<Int32>, Int) -> Result) -> Result {
-    list.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[offset...]), offset) }
+  package func partner(of record: Int) -> Int? {
+    let partner = Int(list[record &+ offset]) &- offset
+    return partner >= 0 ? partner : nil
   }
 
   /// The keys of every record: those `ownBytes` holds (cut by
@@ -56,8 +53,7 @@ package struct KnownMatches: Sendable {
     let average = partnerBytes.count / max(partnerStarts.count - 1, 1) + 1
     bytes.reserveCapacity(ownBytes.count + average * records)
     for record in 0..<records {
-      let partner = self.partner(of: record)
-      if partner >= 0 {
+      if let partner = partner(of: record) {
         bytes += partnerBytes[Int(partnerStarts[partner])..<Int(partnerStarts[partner + 1])]
       } else {
         bytes += ownBytes[Int(ownStarts[record])..<Int(ownStarts[record + 1])]

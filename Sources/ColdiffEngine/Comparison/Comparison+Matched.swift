@@ -131,7 +131,7 @@ private struct MatchedWalk {
   let rawComparable: Bool
   /// Pairs that NEW's scan found to have the same bytes: equal as they
   /// are, their pages not read again.
-  let partners: KnownPartners?
+  let partners: KnownMatches?
 
   init(
     old: Snapshot, new: Snapshot, identity: Identity, rules: ComparisonRules, newToOld: [Int32],

@@ -55,28 +55,23 @@ extension Snapshot {
       .checked(file: name)
   }
 
-  /// The partners (`JSONCollectionIndex.knownPartners`,
-  /// `CSVTable.knownPartners`) of the records whose keys under `identity`
-  /// the scan left to them, when it left any (a flat scan of NEW taking
-  /// OLD's records or rows whole): each such record's key is its
-  /// partner's, and ``keyArena(for:rules:hashing:partnersStandIn:)``
-  /// leaves it empty when asked to. `nil` when every key is the record's.
+  /// The partners (the records the scan took whole, ``knownPartners(in:)``)
+  /// of the records whose keys under `identity` the scan left to them,
+  /// when it left any (a flat scan of NEW taking OLD's records or rows
+  /// whole): each such record's key is its partner's, and
+  /// ``keyArena(for:rules:hashing:partnersStandIn:)`` leaves it empty
+  /// when asked to. `nil` when every key is the record's.
   package func keysLeftToPartners(for identity: Identity) -> KnownMatches? {
     guard case .fields(let pointers) = identity, pointers.count == 1 else { return nil }
     switch storage {
     case .json(let index):
-      guard index.keysLeftToPartners, index.knownPartners.count == index.count,
-        capturedRanges(pointers[0], index) != nil
-      else { return nil }
-      return KnownMatches(index.knownPartners)
+      guard index.keysLeftToPartners, capturedRanges(pointers[0], index) != nil else { return nil }
     case .table(let table):
-      // By line, the header first: a row's partner is a line less one.
       guard let left = table.partnerKeys, pointers[0].tokens.count == 1,
-        table.column(named: pointers[0].tokens[0]) == left.column,
-        table.knownPartners.count == table.rowCount + 1
+        table.column(named: pointers[0].tokens[0]) == left.column
       else { return nil }
-      return KnownMatches(table.knownPartners, offset: 1)
     }
+    return partners
   }
 
   /// The canonical identity bytes of every record, as ``keyArena(for:rules:hashing:partnersStandIn:)``
@@ -155,8 +150,7 @@ extension Snapshot {
       }
       return scannedArena(
         bytes: index.canonicalKeys, starts: index.canonicalKeyStarts, hashing: hashing,
-        partners: index.keysLeftToPartners && !partnersStandIn
-          ? KnownMatches(index.knownPartners) : nil)
+        partners: index.keysLeftToPartners && !partnersStandIn ? partners : nil)
     }
     var arena = emptyArena()
     if pointers.count == 1 {
@@ -238,10 +232,9 @@ extension Snapshot {
     throws(InputError) -> KeyArena
   {
     if let captured = table.takeCapturedKeys(column: column) {
-      let leftToPartners = table.partnerKeys != nil && !partnersStandIn
       return scannedArena(
         bytes: captured.bytes, starts: captured.ends, hashing: hashing,
-        partners: leftToPartners ? KnownMatches(table.knownPartners, offset: 1) : nil)
+        partners: table.partnerKeys != nil && !partnersStandIn ? partners : nil)
     }
     var keys: [UInt8] = []
     keys.reserveCapacity(table.rowCount * 16)

@@ -1,3 +1,4 @@
+import ColdiffCore
 import ColdiffFormats
 
 /// One side of a comparison: an input read whole and indexed record by
@@ -70,7 +71,9 @@ package struct Snapshot {
   /// the scan took some of them whole, and which it took for which
   /// record (`knownPartners(in:)`).
   private let referenceRecords: RecordsToken?
-  private let partners: KnownPartners?
+  /// Which of the reference's records each record was taken whole as
+  /// (the scan's list), when the scan took any.
+  let partners: KnownMatches?
 
   /// The largest input whose scan notes the likely key's values and makes
   /// their canonical bytes as it goes, 1 GiB: a key's canonical bytes
@@ -187,7 +190,7 @@ package struct Snapshot {
       (copies, canonicalKeys, canonicalKeyColumn) = copied
       partnerKeys = Snapshot.keys(leftBy: storage, to: reference)
       referenceRecords = partnerList.isEmpty ? nil : reference?.records
-      partners = partnerList.isEmpty ? nil : KnownPartners(partnerList, lines: lines)
+      partners = partnerList.isEmpty ? nil : KnownMatches(partnerList, offset: lines ? 1 : 0)
     } catch {
       throw error.inFile(input.name)
     }
@@ -399,7 +402,7 @@ package struct Snapshot {
   /// of this snapshot, when this snapshot was scanned with `reference`
   /// as its reference and the scan took records whole from it
   /// (`KnownRecords`); else `nil`.
-  package func knownPartners(in reference: Snapshot) -> KnownPartners? {
+  package func knownPartners(in reference: Snapshot) -> KnownMatches? {
     guard let referenceRecords, referenceRecords === reference.records else { return nil }
     return partners
   }

@@ -9,7 +9,7 @@
 /// row, the UTF-8 is well-formed, and the row ends at least sixteen
 /// bytes before the input does. Then its fields, its end, its line feeds
 /// and its key field are those the byte-by-byte scan
-/// (``CSVIndex/scanRows(_:from:startingBefore:delimiter:classes:known:keyColumn:into:)``)
+/// (``CSVIndex/scanRows(_:from:startingBefore:delimiter:known:keyColumn:copying:into:)``)
 /// would find. Any other row (a `"` inside an unquoted field, a lone CR,
 /// invalid UTF-8, a quoted key field, the last rows of the input) gives
 /// `nil`, and the byte-by-byte scan reads it, with its exact errors.

@@ -51,7 +51,7 @@ final class CSVChunkJoin: @unchecked Sendable {
 
   /// A join of the chunks `bounds` cuts `input` into (the first starting
   /// after a byte order mark), scanned with `delimiter`, `known` and
-  /// `keyColumn` as ``CSVIndex/scanRows(_:from:startingBefore:delimiter:known:keyColumn:into:)``
+  /// `keyColumn` as ``CSVIndex/scanRows(_:from:startingBefore:delimiter:known:keyColumn:copying:into:)``
   /// takes them, the records read copied when `copying`.
   init(
     _ input: UnsafeBufferPointer<UInt8>, bounds: [Int], delimiter: UInt8, known: CSVKnownRows?,

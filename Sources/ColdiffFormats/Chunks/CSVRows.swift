@@ -1,5 +1,5 @@
 /// The rows one scan of part of a CSV file found
-/// (``CSVIndex/scanRows(_:from:startingBefore:delimiter:classes:into:)``),
+/// (``CSVIndex/scanRows(_:from:startingBefore:delimiter:known:keyColumn:copying:into:)``),
 /// before they join the index.
 struct CSVRows {
   /// The start offset of each row.
