@@ -54,6 +54,28 @@ import Testing
     }
   }
 
+  /// Fields longer than a block, with the bytes that need an escape at
+  /// each place around the blocks' edges, in CSV and TSV, the last field
+  /// of the input without a line ending (read byte by byte).
+  @Test(arguments: [UInt8(ascii: ","), CSVTable.tab])
+  func longFieldsAcrossBlocks(delimiter: UInt8) throws {
+    let separator = String(UnicodeScalar(delimiter))
+    var lines = ["a\(separator)b\(separator)c"]
+    for place in 0..<40 {
+      for special in ["\"", "\\", "\u{1}", "\u{1f}", "\t", "é", "\n"] {
+        let filler = String(repeating: "x", count: place)
+        let value = filler + special + String(repeating: "y", count: 40 - place)
+        let needsQuotes = special == "\"" || special == "\n" || special == separator
+        let field = needsQuotes ? RandomCSVField.quoted(value) : value
+        lines.append([field, RandomCSVField.quoted(value), filler].joined(separator: separator))
+      }
+    }
+    let table = try CSVTable(
+      bytes: Array(lines.joined(separator: "\n").utf8), delimiter: delimiter)
+    #expect(table.rowCount == 280)
+    Self.expectSameText(table)
+  }
+
   @Test(arguments: 0..<20)
   func seededTables(seed: Int) throws {
     var random = SeededGenerator(seed: UInt64(seed))

@@ -189,6 +189,16 @@ enum ByteClassifier {
     }
   }
 
+  /// The first byte of `block` that a JSON string's text escapes (`"`,
+  /// `\`, a control character) or that is one of `stops` (sixteen copies
+  /// of a byte).
+  @inline(__always)
+  static func firstEscapeOrStop(_ block: SIMD16<UInt8>, stops: SIMD16<UInt8>) -> Int {
+    firstSet(
+      equal(block, stops) .| equal(block, splat(0x22)) .| equal(block, splat(0x5C))
+        .| (block .< splat(0x20)))
+  }
+
   /// The first byte of the block that ends an unquoted CSV field's plain
   /// run: the delimiter (given as sixteen copies), CR, LF or a non-ASCII
   /// byte.

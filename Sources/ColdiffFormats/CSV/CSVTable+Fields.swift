@@ -21,6 +21,18 @@ extension CSVTable {
     return bytes.withUnsafeBufferPointer { body($0, Int(lineStarts[row + 1])) }
   }
 
+  /// Calls `body` with the bytes that hold record `row` and its range in
+  /// them, without its line ending (``rowRange(_:)``'s in the input): its
+  /// copy (``copies``), else the input.
+  @inline(__always)
+  func withRowRange<Result>(
+    _ row: Int, _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Result
+  ) -> Result {
+    if let copied = copies.withCopy(of: row, body) { return copied }
+    let range = rowRange(row)
+    return bytes.withUnsafeBufferPointer { body($0, range) }
+  }
+
   /// Where record `row` starts: ``rowRange(_:)``'s lower bound, read
   /// from the index alone (no byte of the row, whose page may have gone).
   ///

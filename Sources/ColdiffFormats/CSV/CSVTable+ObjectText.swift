@@ -15,32 +15,32 @@ extension CSVTable {
 
   /// Appends the text ``objectText(ofRow:)`` gives to `out`: each field's
   /// text after its member's prefix made once from the header, its value
-  /// escaped in runs, a quoted field's without its quotes and with each
-  /// `""` written as `\"`.
+  /// escaped (``CSVFieldText``), the whole object written in a buffer of
+  /// its own and appended at once.
   ///
   /// - Parameters:
   ///   - row: a record index, `0..<rowCount`.
   ///   - out: where to append.
   /// - Complexity: O(length of the row and the header).
   public func appendObjectText(ofRow row: Int, to out: inout [UInt8]) {
-    out.append(UInt8(ascii: "{"))
     // (A row the scan copied is read in its copy.)
-    withRowBytes(row) { bytes, start in
-      var start = start
+    withRowRange(row) { bytes, range in
       memberPrefixes.bytes.withUnsafeBufferPointer { prefixes in
-        var prefixStart = 0
-        for column in 0..<columnCount {
-          let prefixEnd = memberPrefixes.ends[column]
-          out.append(contentsOf: UnsafeBufferPointer(rebasing: prefixes[prefixStart..<prefixEnd]))
-          prefixStart = prefixEnd
-          let end = CSVTable.fieldEnd(bytes, from: start, delimiter: delimiter)
-          CSVTable.appendEscapedValue(bytes, start..<end, to: &out)
-          start = end + 1
+        let capacity = prefixes.count + CSVFieldText.capacity(forFieldBytes: range.count) + 3
+        CSVTable.append(atMost: capacity, to: &out) { text in
+          text.write(UInt8(ascii: "{"))
+          var (start, prefixStart) = (range.lowerBound, 0)
+          for column in 0..<columnCount {
+            let prefixEnd = memberPrefixes.ends[column]
+            text.write(UnsafeBufferPointer(rebasing: prefixes[prefixStart..<prefixEnd]))
+            prefixStart = prefixEnd
+            start = text.writeField(bytes, from: start, delimiter: delimiter) + 1
+          }
+          if columnCount > 0 { text.write(UInt8(ascii: "\"")) }
+          text.write(UInt8(ascii: "}"))
         }
       }
     }
-    if columnCount > 0 { out.append(UInt8(ascii: "\"")) }
-    out.append(UInt8(ascii: "}"))
   }
 
   /// Appends field `column` of record `row` as a JSON string, quotes
@@ -54,43 +54,29 @@ extension CSVTable {
   /// - Complexity: O(length of the row up to the field's end).
   package func appendStringText(row: Int, column: Int, to out: inout [UInt8]) {
     precondition(column >= 0 && column < columnCount, "column \(column) is out of range")
-    out.append(UInt8(ascii: "\""))
     // (A row the scan copied is read in its copy.)
     withRowBytes(row) { bytes, start in
       let field = CSVTable.fieldRange(column, in: bytes, row: start, delimiter: delimiter)
-      CSVTable.appendEscapedValue(bytes, field, to: &out)
+      CSVTable.append(atMost: CSVFieldText.capacity(forFieldBytes: field.count) + 2, to: &out) {
+        text in
+        text.write(UInt8(ascii: "\""))
+        _ = text.writeField(bytes, from: field.lowerBound, delimiter: delimiter)
+        text.write(UInt8(ascii: "\""))
+      }
     }
-    out.append(UInt8(ascii: "\""))
   }
 
-  /// Appends the value of the valid field written at `range` of `bytes`
-  /// (``decodeField(_:_:)``'s) as the text between a JSON string's
-  /// quotes: a quoted field's runs between its doubled quotes escaped
-  /// one by one, each `""` between them written as `\"`.
-  private static func appendEscapedValue(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]
+  /// Appends to `out` the text `write` writes, at most `capacity` bytes,
+  /// written first in a buffer of its own (on the stack when small).
+  private static func append(
+    atMost capacity: Int, to out: inout [UInt8], _ write: (inout CSVFieldText) -> Void
   ) {
-    let quote = UInt8(ascii: "\"")
-    guard !range.isEmpty, bytes[range.lowerBound] == quote else {
-      JSONString.appendEscaped(UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
-      return
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var text = CSVFieldText(base)
+      write(&text)
+      out.append(contentsOf: UnsafeBufferPointer(start: base, count: text.length))
     }
-    let end = range.upperBound - 1
-    var run = range.lowerBound + 1
-    var index = run
-    while index < end {
-      guard bytes[index] == quote else {
-        index += 1
-        continue
-      }
-      // A doubled quote: one `"` of the value.
-      JSONString.appendEscaped(UnsafeBufferPointer(rebasing: bytes[run..<index]), to: &out)
-      out.append(UInt8(ascii: "\\"))
-      out.append(quote)
-      index += 2
-      run = index
-    }
-    JSONString.appendEscaped(UnsafeBufferPointer(rebasing: bytes[run..<end]), to: &out)
   }
 
   /// The text before each field's value in a row's object text, back to
