@@ -77,10 +77,23 @@ extension FieldChange {
 /// names can be compared as bytes: no name holds an escape and none is
 /// written twice.
 private struct TopMembers {
-  /// A member: its name between the quotes, and its value.
+  /// A member: its name between the quotes, and its value; and its
+  /// name's length and first bytes as one word, which two names that
+  /// differ mostly differ in (compared before their bytes).
   struct Member {
     let name: Range<Int>
     let value: Range<Int>
+    let nameWord: UInt64
+
+    init(name: Range<Int>, value: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) {
+      (self.name, self.value) = (name, value)
+      // The length in the top byte, up to seven bytes of the name below.
+      var word = UInt64(truncatingIfNeeded: name.count) &<< 56
+      for offset in 0..<min(name.count, 7) {
+        word |= UInt64(bytes[name.lowerBound &+ offset]) &<< UInt64(8 &* offset)
+      }
+      nameWord = word
+    }
   }
 
   let bytes: UnsafeBufferPointer<UInt8>
@@ -98,7 +111,7 @@ private struct TopMembers {
     var members: [Member] = []
     members.reserveCapacity(TopMembers.expectedCount)
     let isObject = JSONText.forEachMember(in: bytes, object: range) {
-      members.append(Member(name: $0, value: $1))
+      members.append(Member(name: $0, value: $1, in: bytes))
     }
     guard isObject else { return nil }
     self.bytes = bytes
@@ -106,7 +119,9 @@ private struct TopMembers {
       if UnsafeBufferPointer(rebasing: bytes[member.name]).contains(UInt8(ascii: "\\")) {
         return nil
       }
-      for earlier in members[..<offset] where bytes.sameBytes(earlier.name, as: bytes, member.name)
+      for earlier in members[..<offset]
+      where earlier.nameWord == member.nameWord
+        && bytes.sameBytes(earlier.name, as: bytes, member.name)
       {
         return nil
       }
@@ -130,6 +145,6 @@ private struct TopMembers {
   }
 
   func sameName(_ member: Member, _ them: TopMembers, _ other: Member) -> Bool {
-    bytes.sameBytes(member.name, as: them.bytes, other.name)
+    member.nameWord == other.nameWord && bytes.sameBytes(member.name, as: them.bytes, other.name)
   }
 }
