@@ -43,8 +43,11 @@ package struct KnownRecords: @unchecked Sendable {
   /// Where each record starts in `bytes`.
   let starts: RecordOffsets
   /// Each record's length in bytes (0 for one never to be taken: one of
-  /// 4 GiB or more, see ``storedLength(_:)``).
-  let lengths: [UInt32]
+  /// 4 GiB or more, see ``storedLength(_:)``); empty when each record but
+  /// the last ends where the next starts (``length(of:)``).
+  private let lengths: [UInt32]
+  /// The last record's length when `lengths` is empty.
+  private let lastLength: Int
   /// How many records after the last one found are tried first.
   private let window: Int
   /// The table of every ``sampling``th record: its position + 1 in the
@@ -71,17 +74,49 @@ package struct KnownRecords: @unchecked Sendable {
     bytes: UnsafeBufferPointer<UInt8>, starts: RecordOffsets, lengths: [UInt32],
     window: Int = Self.window, sampling: Int = Self.sampling, samples: [Sample] = []
   ) {
-    precondition(starts.count < Int(UInt32.max), "too many records to index by prefix")
     precondition(lengths.count == starts.count, "one length a record")
+    self.init(
+      bytes: bytes, starts: starts, lengths: lengths, lastLength: 0, window: window,
+      sampling: sampling, samples: samples)
+  }
+
+  /// Indexes the records of a scanned input that follow one another with
+  /// nothing between them (a table's rows, each with its line ending):
+  /// each record but the last ends where the next starts, so no length
+  /// is stored for them.
+  ///
+  /// - Parameters:
+  ///   - bytes: the input.
+  ///   - starts: where each record starts.
+  ///   - lastLength: the last record's length (``storedLength(_:)``).
+  ///   - samples: as ``init(bytes:starts:lengths:window:sampling:samples:)``
+  ///     takes them.
+  /// - Complexity: O(number of records / ``sampling``).
+  package init(
+    bytes: UnsafeBufferPointer<UInt8>, starts: RecordOffsets, lastLength: UInt32,
+    samples: [Sample]
+  ) {
+    self.init(
+      bytes: bytes, starts: starts, lengths: [], lastLength: Int(lastLength),
+      window: Self.window, sampling: Self.sampling, samples: samples)
+  }
+
+  private init(
+    bytes: UnsafeBufferPointer<UInt8>, starts: RecordOffsets, lengths: [UInt32],
+    lastLength: Int, window: Int, sampling: Int, samples: [Sample]
+  ) {
+    precondition(starts.count < Int(UInt32.max), "too many records to index by prefix")
     self.bytes = bytes
     self.starts = starts
     self.lengths = lengths
+    self.lastLength = lastLength
     self.window = window
     var samples = samples
     if samples.isEmpty, let base = bytes.baseAddress {
       samples.reserveCapacity(starts.count / sampling + 1)
       for record in stride(from: 0, to: starts.count, by: sampling) {
-        if let sample = Sample(record, at: starts[record], length: Int(lengths[record]), in: base) {
+        let length = Self.length(of: record, starts: starts, lengths: lengths, last: lastLength)
+        if let sample = Sample(record, at: starts[record], length: length, in: base) {
           samples.append(sample)
         }
       }
@@ -190,7 +225,7 @@ package struct KnownRecords: @unchecked Sendable {
     -> Bool
   {
     let start = starts[record]
-    let length = Int(lengths[record])
+    let length = length(of: record)
     guard length >= Self.prefixLength, length <= count - offset, let known = bytes.baseAddress
     else { return false }
     return Self.same(known + start, base + offset, length)
@@ -216,6 +251,21 @@ package struct KnownRecords: @unchecked Sendable {
     }
     return differences == 0
       && memcmp(one + prefixLength, other + prefixLength, length - prefixLength) == 0
+  }
+
+  /// The length of record `record` (0 for one never to be taken).
+  @inline(__always)
+  package func length(of record: Int) -> Int {
+    Self.length(of: record, starts: starts, lengths: lengths, last: lastLength)
+  }
+
+  /// ``length(of:)`` given the stored parts.
+  @inline(__always)
+  private static func length(
+    of record: Int, starts: RecordOffsets, lengths: [UInt32], last: Int
+  ) -> Int {
+    guard lengths.isEmpty else { return Int(lengths[record]) }
+    return record &+ 1 < starts.count ? starts[record &+ 1] &- starts[record] : last
   }
 
   /// `length`, a record's length, as ``lengths`` holds it: 0 (a record

@@ -164,7 +164,7 @@ extension CSVIndex {
       {
         // A row of OLD's, taken whole.
         lastKnown = row
-        position += Int(knownRows.records.lengths[row])
+        position += knownRows.records.length(of: row)
         line += knownRows.lineFeeds(ofLine: row)
         rows.note(start: rowStart, line: rowLine, partner: row)
         if capturing {

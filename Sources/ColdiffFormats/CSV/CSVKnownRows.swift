@@ -36,27 +36,21 @@ package final class CSVKnownRows: Sendable {
   package init(bytes: UnsafeBufferPointer<UInt8>, table: CSVTable) {
     let lineStarts = table.lineStarts
     let rows = lineStarts.count
-    // The table's line starts (shared; a CSV file is under 4 GiB), and
-    // the lengths written once each, front to back, not zeroed first: a
-    // million rows' are 4 MB.
+    // The table's line starts (shared; a CSV file is under 4 GiB), each
+    // row ending where the next starts: only the last row's length is
+    // worked out.
     let starts = RecordOffsets(low: lineStarts)
-    var lastLineFeeds = 0
-    let lengths = [UInt32](unsafeUninitializedCapacity: rows) { lengths, initialized in
-      guard rows > 0 else { return }
-      for row in 0..<rows - 1 {
-        lengths[row] = KnownRecords.storedLength(Int(lineStarts[row + 1]) - Int(lineStarts[row]))
-      }
+    var (lastLength, lastLineFeeds) = (0, 0)
+    if rows > 0 {
       let last = starts[rows - 1]
       if table.recordsEnd > last, bytes[table.recordsEnd - 1] == 0x0A {
-        lengths[rows - 1] = KnownRecords.storedLength(table.recordsEnd - last)
+        lastLength = table.recordsEnd - last
         lastLineFeeds = bytes[last..<table.recordsEnd].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-      } else {
-        lengths[rows - 1] = 0
       }
-      initialized = rows
     }
     records = KnownRecords(
-      bytes: bytes, starts: starts, lengths: lengths, samples: table.prefixSamples)
+      bytes: bytes, starts: starts, lastLength: KnownRecords.storedLength(lastLength),
+      samples: table.prefixSamples)
     lineNumbers = table.lineNumbers
     self.lastLineFeeds = lastLineFeeds
     columnCount = table.columnCount

@@ -201,7 +201,7 @@ package struct KnownNodeFinder: Sendable {
 
   /// The length of node `node`, one `find` returned.
   @inline(__always)
-  func length(of node: Int) -> Int { Int(records.lengths[node]) }
+  func length(of node: Int) -> Int { records.length(of: node) }
 
   /// What OLD has of an object: a node with its bytes, or one with its
   /// head (its bytes before its children array, which hold its key
@@ -308,7 +308,7 @@ package struct KnownNodeFinder: Sendable {
   /// `tail` of `other`.
   @inline(__always)
   func hasTail(_ node: Int, _ tail: Range<Int>, in other: UnsafeBufferPointer<UInt8>) -> Bool {
-    let length = Int(records.lengths[node])
+    let length = records.length(of: node)
     guard length > 0, let from = childrenRanges[node]?.upperBound,
       records.starts[node] + length - from == tail.count, let known = records.bytes.baseAddress,
       let base = other.baseAddress

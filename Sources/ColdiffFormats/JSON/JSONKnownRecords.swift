@@ -76,7 +76,7 @@ extension Scanner {
       lastKnown = record
       takenRecord = record
       copyKnownRoot(record, at: start)
-      lexer.position = start + Int(known.records.lengths[record])
+      lexer.position = start + known.records.length(of: record)
       guard known.capturesKeys, known.keyOffsets[record] != JSONCollectionIndex.noKey else {
         return nil
       }
