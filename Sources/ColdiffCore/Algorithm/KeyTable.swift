@@ -172,8 +172,10 @@ extension KeyTable {
   ///
   /// Each record's partner is found first (`partners(of:in:old:into:)`),
   /// in parts on every core when `inParallel` is given and `new` is
-  /// large; then one pass in order checks that no record of `old` is
-  /// taken twice. A duplicate in `new` is a new record matching an old
+  /// large, each part then checking its own records (`TakenRecords`);
+  /// the parts' checks are joined, and only when a record of `old` is
+  /// taken twice (or the matching ran in one part) does one pass in
+  /// order find the first repetition. A duplicate in `new` is a new record matching an old
   /// record already taken, or two unmatched new records with one key.
   ///
   /// - Parameters:
@@ -201,6 +203,11 @@ extension KeyTable {
     let oldTable: KeyTable
     if let table { oldTable = table } else { oldTable = try KeyTable(old) }
     let parts = inParallel == nil ? 1 : min(8, max(1, new.count / KeyTable.recordsPerPart))
+    // Each part's check that no old record is taken twice, made by the
+    // part (`TakenRecords`).
+    let checks = UnsafeMutableBufferPointer<TakenRecords>.allocate(capacity: parts)
+    checks.initialize(repeating: TakenRecords())
+    defer { checks.deinitialize().deallocate() }
     // Each entry written once, by the part that holds it: the memory is
     // not filled first on one core.
     let newToOld = [Int32](unsafeUninitializedCapacity: new.count) { out, initialized in
@@ -210,28 +217,16 @@ extension KeyTable {
       } else {
         inParallel?(parts) {
           oldTable.partners(of: bounds($0), in: new, old: old, known: known, into: out)
+          checks[$0] = TakenRecords(out, bounds($0))
         }
       }
       initialized = new.count
     }
-    // One bit per old record (a million fit in the cache); the record
-    // that took an old record first is looked for only on a duplicate.
-    var takenOld = [UInt64](repeating: 0, count: (old.count + 63) / 64)
-    var unmatched: [Int] = []
-    var taken: Duplicate?
-    for record in 0..<new.count {
-      let match = Int(newToOld[record])
-      guard match >= 0 else {
-        unmatched.append(record)
-        continue
-      }
-      let bit: UInt64 = 1 &<< UInt64(match & 63)
-      if takenOld[match >> 6] & bit != 0 {
-        let first = newToOld[..<record].firstIndex(of: Int32(match)) ?? record
-        taken = Duplicate(first: first, second: record, inNew: true)
-        break
-      }
-      takenOld[match >> 6] |= bit
+    var (unmatched, taken): ([Int], Duplicate?) = ([], nil)
+    if parts > 1, let joined = TakenRecords.unmatched(joining: Array(checks), oldCount: old.count) {
+      unmatched = joined
+    } else {
+      (unmatched, taken) = firstTakenTwice(newToOld, oldCount: old.count)
     }
     do {
       _ = try KeyTable(new, records: unmatched, count: unmatched.count)
@@ -243,6 +238,30 @@ extension KeyTable {
     }
     if let taken { throw taken }
     return newToOld
+  }
+
+  /// The records of NEW without a partner, ascending, up to the first
+  /// that takes a record of OLD already taken, and that repetition (the
+  /// record that took it first, and this one), if any.
+  private static func firstTakenTwice(_ newToOld: [Int32], oldCount: Int) -> ([Int], Duplicate?) {
+    // One bit per old record (a million fit in the cache); the record
+    // that took an old record first is looked for only on a duplicate.
+    var takenOld = [UInt64](repeating: 0, count: (oldCount + 63) / 64)
+    var unmatched: [Int] = []
+    for record in newToOld.indices {
+      let match = Int(newToOld[record])
+      guard match >= 0 else {
+        unmatched.append(record)
+        continue
+      }
+      let bit: UInt64 = 1 &<< UInt64(match & 63)
+      if takenOld[match >> 6] & bit != 0 {
+        let first = newToOld[..<record].firstIndex(of: Int32(match)) ?? record
+        return (unmatched, Duplicate(first: first, second: record, inNew: true))
+      }
+      takenOld[match >> 6] |= bit
+    }
+    return (unmatched, nil)
   }
 
   /// The fewest records of `new` that make a part of its own in
