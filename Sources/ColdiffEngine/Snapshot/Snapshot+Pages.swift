@@ -123,10 +123,12 @@ extension Snapshot {
       if position % Snapshot.sparseRecordsBetweenReleases == 0 {
         releasePages(from: &released, before: record(item))
       }
-      // (A snapshot that reads copies leaves its input's pages alone.)
-      if copies.isEmpty, position % Snapshot.recordsReadAhead == 0 {
+      if position % Snapshot.recordsReadAhead == 0 {
         let ahead = items[position..<min(position + Snapshot.recordsReadAhead, items.count)]
-        touched ^= touch(ahead.lazy.map(record))
+        // (A snapshot that reads copies leaves its input's pages alone:
+        // only where its keys lie is read ahead.)
+        let records = ahead.lazy.map(record)
+        touched ^= copies.isEmpty ? touch(records) : touchKeys(records)
       }
       entries.append(transform(item))
     }
@@ -155,6 +157,21 @@ extension Snapshot {
       }
       return touched
     }
+  }
+
+  /// Where the captured keys of `records` lie (a JSON collection's) and
+  /// the first byte of their canonical bytes (their partners', when the
+  /// scan left their keys to them), read one after another without
+  /// waiting for each, as ``touch(_:)`` reads the records.
+  private func touchKeys(_ records: some Sequence<Int>) -> UInt8 {
+    var touched: UInt8 = 0
+    for record in records {
+      if !jsonKeyOffsets.isEmpty {
+        touched ^= UInt8(truncatingIfNeeded: jsonKeyOffsets[record] ^ jsonKeyLengths[record])
+      }
+      touched ^= withCanonicalKey(of: record) { $0.first ?? 0 } ?? 0
+    }
+    return touched
   }
 
   /// Takes the bytes a walk read ahead, so that their reads are not left
