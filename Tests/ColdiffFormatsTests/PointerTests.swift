@@ -1,5 +1,6 @@
-import ColdiffFormats
 import Testing
+
+@testable import ColdiffFormats
 
 @Suite struct PointerTests {
   private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
@@ -26,6 +27,20 @@ import Testing
     #expect(throws: InputError("bad JSON Pointer \"foo\": it must be empty or start with \"/\"")) {
       try JSONPointer(parsing: "foo")
     }
+  }
+
+  /// A pointer written as a JSON string is its text escaped, whether
+  /// its tokens are written straight (none needs an escape) or not.
+  @Test(arguments: [
+    [String](), ["name"], ["address", "city"], [""], ["é", "0"], ["a/b"], ["~c"], ["q\"uote"],
+    ["back\\slash"], ["tab\t"], ["\u{1f}", "x"], ["plain", "a~1"],
+  ])
+  func writtenQuotedIsItsTextEscaped(tokens: [String]) {
+    let pointer = JSONPointer(tokens)
+    var written: [UInt8] = []
+    pointer.writeQuoted(to: &written)
+    #expect(
+      written == [UInt8(ascii: "\"")] + JSONString.escape(pointer.bytes) + [UInt8(ascii: "\"")])
   }
 
   @Test func formattingEscapesTildeBeforeSlash() {

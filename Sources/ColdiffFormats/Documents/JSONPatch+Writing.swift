@@ -54,12 +54,28 @@ extension JSONPatchOperation {
 }
 
 extension JSONPointer {
-  /// Appends the pointer as a JSON string.
+  /// Appends the pointer as a JSON string: each token straight from its
+  /// bytes when none needs an escape, in the pointer or in the string
+  /// (most field names), else the pointer's text escaped.
   ///
   /// - Parameter out: the buffer to append to.
   func writeQuoted(to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    out += JSONString.escape(bytes)
+    if tokens.allSatisfy({ $0.allSatisfy(JSONPointer.isPlain) }) {
+      for token in tokens {
+        out.append(UInt8(ascii: "/"))
+        out += token
+      }
+    } else {
+      out += JSONString.escape(bytes)
+    }
     out.append(UInt8(ascii: "\""))
+  }
+
+  /// Whether `byte` stands for itself both in a pointer's text (not `~`
+  /// or `/`) and in a JSON string (not `"`, `\` or a control character).
+  private static func isPlain(_ byte: UInt8) -> Bool {
+    byte >= 0x20 && byte != UInt8(ascii: "~") && byte != UInt8(ascii: "/")
+      && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
   }
 }
