@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import ColdiffCore
@@ -154,5 +155,41 @@ import Testing
       guard let duplicate = error as? KeyTable.Duplicate else { return false }
       return duplicate.first == moved && duplicate.second == newKeys.count - 1 && duplicate.inNew
     }
+  }
+
+  /// Keys of one width from 8 to 16 bytes are checked two words at a
+  /// time: they ascend byte by byte, share what their neighbours share,
+  /// and are found; a pair out of order, a repetition or a key of
+  /// another width among them gives what the check byte by byte gives.
+  @Test(arguments: 7...17)
+  func keysOfOneWidthAreCheckedByWords(width: Int) throws {
+    var random = SeededGenerator(seed: UInt64(width))
+    // A shared prefix, then bytes that differ anywhere after it (in the
+    // first word, the overlap, or the last byte).
+    let prefix = Array("ab".utf8)
+    var set = Set<[UInt8]>()
+    while set.count < 300 {
+      set.insert(
+        prefix + (prefix.count..<width).map { _ in UInt8.random(in: 0x30...0x33, using: &random) })
+    }
+    let keys = set.sorted { $0.lexicographicallyPrecedes($1) }
+    let ascending = try #require(AscendingKeys(arena(keys)))
+    #expect(ascending.order == .bytewise)
+    let shared = keys.dropFirst().reduce(width) { shared, key in
+      zip(keys[0].prefix(shared), key).prefix { $0 == $1 }.count
+    }
+    #expect(ascending.sharedPrefix == shared)
+    let old = arena(keys)
+    let table = try KeyTable(old)
+    #expect((0..<old.count).allSatisfy { table.lookup($0, of: old, in: old) == Int32($0) })
+    var swapped = keys
+    swapped.swapAt(100, 101)
+    #expect(AscendingKeys(arena(swapped)) == nil)
+    var repeated = keys
+    repeated[101] = repeated[100]
+    #expect(AscendingKeys(arena(repeated)) == nil)
+    // A longer key last: shorter keys first still holds.
+    let longer = keys + [prefix + Array(repeating: 0x30, count: width)]
+    #expect(AscendingKeys(arena(longer))?.order == .lengthFirst)
   }
 }

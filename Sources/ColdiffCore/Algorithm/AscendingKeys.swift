@@ -29,9 +29,13 @@ struct AscendingKeys {
   init?(_ arena: KeyArena) {
     guard
       let sampled = arena.withUnsafeKeys({ bytes, starts in
-        KeyOrder.all.lazy.compactMap {
-          AscendingKeys.sampled(UnsafeRawBufferPointer(bytes), starts, in: $0)
-        }.first
+        let raw = UnsafeRawBufferPointer(bytes)
+        // Keys of one width (most exports' identifiers) sort alike in
+        // both orders: checked by words.
+        if let oneWidth = AscendingKeys.sampledOfOneWidth(raw, starts) {
+          return oneWidth.shared.map { (KeyOrder.bytewise, $0, oneWidth.samples) }
+        }
+        return KeyOrder.all.lazy.compactMap { AscendingKeys.sampled(raw, starts, in: $0) }.first
       })
     else { return nil }
     let samples = sampled.2
@@ -62,6 +66,48 @@ struct AscendingKeys {
       order.sampleNumber(bytes, Int(starts[index])..<Int(starts[index + 1]), from: shared)
     }
     return (order, shared, samples)
+  }
+
+  /// ``sampled(_:_:in:)`` for keys all of one width from 8 to 16 bytes,
+  /// which sort in both orders as they sort byte by byte: each compared
+  /// with the one before it as two big-endian words, its first eight
+  /// bytes and its last eight. `nil` when the keys are not all of such a
+  /// width; else the bytes all keys begin with, `nil` when the keys do
+  /// not ascend, and the samples.
+  private static func sampledOfOneWidth(
+    _ bytes: UnsafeRawBufferPointer, _ starts: UnsafeBufferPointer<UInt32>
+  ) -> (shared: Int?, samples: [UInt64])? {
+    let count = starts.count - 1
+    guard count > 0 else { return nil }
+    let width = Int(starts[1]) - Int(starts[0])
+    guard width >= 8 && width <= 16 else { return nil }
+    func words(_ start: Int) -> (UInt64, UInt64) {
+      (
+        UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self)),
+        UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: start + width - 8, as: UInt64.self))
+      )
+    }
+    var (previous, shared) = (words(Int(starts[0])), width)
+    for index in 1..<count {
+      let start = Int(starts[index])
+      guard Int(starts[index + 1]) - start == width else { return nil }
+      let key = words(start)
+      if key.0 != previous.0 {
+        guard key.0 > previous.0 else { return (nil, []) }
+        shared = min(shared, (key.0 ^ previous.0).leadingZeroBitCount / 8)
+      } else {
+        // The first eight bytes alike, and so those the last eight
+        // overlap.
+        guard key.1 > previous.1 else { return (nil, []) }
+        shared = min(shared, width - 8 + (key.1 ^ previous.1).leadingZeroBitCount / 8)
+      }
+      previous = key
+    }
+    let samples = Swift.stride(from: 0, to: count, by: Self.stride).map { index in
+      KeyOrder.bytewise.sampleNumber(
+        bytes, Int(starts[index])..<Int(starts[index + 1]), from: shared)
+    }
+    return (shared, samples)
   }
 
   /// The keys among which a key whose sample number is `number` lies,
