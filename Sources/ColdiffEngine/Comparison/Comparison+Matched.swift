@@ -34,14 +34,14 @@ extension Comparison {
     let walk = MatchedWalk(
       old: old, new: new, identity: identity, rules: rules, newToOld: newToOld,
       comparing: comparing)
-    let (changes, positions) = try ComparisonPieces.compare(
+    let (changes, changed, positions) = try ComparisonPieces.compare(
       count: new.count, piece: piece,
       { records, found in try walk.compare(records, into: &found) },
       alongside: {
         positionDiff(
           oldCount: old.count, newCount: new.count, ordered: ordered, newToOld: newToOld)
       })
-    return (changes, positions.updating(Array(changes.keys)))
+    return (changes, positions.updating(changed))
   }
 }
 
@@ -65,31 +65,43 @@ final class ComparisonPieces: Sendable {
   ///   - compare: appends the OLD position and changed fields of each
   ///     changed item of a range of them, in order.
   ///   - alongside: made on one core before it takes pieces.
-  /// - Returns: the changes, and what `alongside` made.
+  /// - Returns: the changes; the OLD positions changed, in the order of
+  ///   the items that found them (mostly ascending, for a sort that
+  ///   finds the runs); and what `alongside` made.
   static func compare<Side>(
     count: Int, piece: Int,
     _ compare: (Range<Int>, inout [(Int, [FieldChange])]) throws -> Void,
     alongside: () -> Side
-  ) throws -> (changes: [Int: [FieldChange]], side: Side) {
+  ) throws -> (changes: [Int: [FieldChange]], changed: [Int], side: Side) {
     let pieces = ComparisonPieces(count: (count + piece - 1) / piece)
-    func work() -> [(Int, [FieldChange])] {
-      var found: [(Int, [FieldChange])] = []
+    func work() -> [(piece: Int, found: [(Int, [FieldChange])])] {
+      var done: [(piece: Int, found: [(Int, [FieldChange])])] = []
       while let taken = pieces.take() {
+        var found: [(Int, [FieldChange])] = []
         do {
           try compare(taken * piece..<min(count, (taken + 1) * piece), &found)
         } catch {
           pieces.fail(taken, error)
           break
         }
+        if !found.isEmpty { done.append((taken, found)) }
       }
-      return found
+      return done
     }
     let (first, (side, second)) = Parallel.both({ work() }, { (alongside(), work()) })
     if let failure = pieces.failure { throw failure }
-    var changes: [Int: [FieldChange]] = [:]
-    changes.reserveCapacity(first.count + second.count)
-    for (oldIndex, fields) in first + second { changes[oldIndex] = fields }
-    return (changes, side)
+    let found = (first + second).sorted { $0.piece < $1.piece }
+    let total = found.reduce(0) { $0 + $1.found.count }
+    var (changes, changed): ([Int: [FieldChange]], [Int]) = ([:], [])
+    changes.reserveCapacity(total)
+    changed.reserveCapacity(total)
+    for (_, pieceFound) in found {
+      for (oldIndex, fields) in pieceFound {
+        changes[oldIndex] = fields
+        changed.append(oldIndex)
+      }
+    }
+    return (changes, changed, side)
   }
 
   private let count: Int

@@ -98,7 +98,7 @@ package struct TreeComparison {
     // NEW's nodes in pieces, each taken by whichever core is free, while
     // one core first works out the diff's positions (which read no
     // node); its updates are then the nodes found changed.
-    let (changes, (positions, positionNodes)) = try ComparisonPieces.compare(
+    let (changes, changed, (positions, positionNodes)) = try ComparisonPieces.compare(
       count: new.count, piece: Comparison.recordsPerPiece,
       { nodes, found in found += try compare(nodes) },
       alongside: {
@@ -109,7 +109,7 @@ package struct TreeComparison {
         return (diff, nodes)
       })
     var diffNodes = positionNodes
-    diff = positions.updating(oldNodes: Array(changes.keys), in: old.shape, nodes: &diffNodes)
+    diff = positions.updating(oldNodes: changed, in: old.shape, nodes: &diffNodes)
     self.diffNodes = diffNodes
     self.changes = changes
   }
