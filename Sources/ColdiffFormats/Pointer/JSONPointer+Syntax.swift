@@ -18,8 +18,10 @@ extension JSONPointer {
       throw InputError(
         "bad JSON Pointer \(JSONPointer.quoted(text)): it must be empty or start with \"/\"")
     }
-    // Each token is made in one piece: copied when it has no `~`.
+    // Each token is made in one piece: copied when it has no `~`; room
+    // for them made at once (a `/` before each).
     var tokens: [[UInt8]] = []
+    tokens.reserveCapacity(text.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) })
     var start = text.index(after: text.startIndex)
     var index = start
     var plain = true
