@@ -175,8 +175,9 @@ extension KeyTable {
   /// large, each part then checking its own records (`TakenRecords`);
   /// the parts' checks are joined, and only when a record of `old` is
   /// taken twice (or the matching ran in one part) does one pass in
-  /// order find the first repetition. A duplicate in `new` is a new record matching an old
-  /// record already taken, or two unmatched new records with one key.
+  /// order find the first repetition. A duplicate in `new` is a new
+  /// record matching an old record already taken, or two unmatched new
+  /// records with one key.
   ///
   /// - Parameters:
   ///   - old: the keys matched from.
