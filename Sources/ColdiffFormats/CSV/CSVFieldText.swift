@@ -102,7 +102,7 @@ struct CSVFieldText {
     }
     while index < count {
       let byte = base[index]
-      if byte == stops[0] || byte == 0x22 || byte == 0x5C || byte < 0x20 { return index }
+      if byte == stops[0] || !JSONString.isPlain(byte) { return index }
       write(byte)
       index &+= 1
     }
@@ -110,25 +110,8 @@ struct CSVFieldText {
   }
 
   /// Writes the escape of a byte that needs one, as `JSONString.escape`
-  /// writes it: `"` and `\` after a backslash, a control character's
-  /// short escape or `\u00XX`.
+  /// writes it (`JSONString.writeEscape(of:_:)`).
   private mutating func writeEscape(of byte: UInt8) {
-    write(UInt8(ascii: "\\"))
-    switch byte {
-    case 0x0A: write(UInt8(ascii: "n"))
-    case 0x0D: write(UInt8(ascii: "r"))
-    case 0x09: write(UInt8(ascii: "t"))
-    case 0x08: write(UInt8(ascii: "b"))
-    case 0x0C: write(UInt8(ascii: "f"))
-    case 0..<0x20:
-      // `u00`, then two lowercase hex digits.
-      let low = byte & 0x0F
-      write(UInt8(ascii: "u"))
-      write(UInt8(ascii: "0"))
-      write(UInt8(ascii: "0"))
-      write(UInt8(ascii: "0") + byte >> 4)
-      write(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
-    default: write(byte)
-    }
+    JSONString.writeEscape(of: byte) { write($0) }
   }
 }

@@ -194,9 +194,7 @@ extension CSVTable {
   ///
   /// - Complexity: O(length of the value).
   package static func jsonString(_ value: [UInt8]) -> JSONString {
-    let plain = value.allSatisfy {
-      $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
-    }
+    let plain = value.allSatisfy(JSONString.isPlain)
     return plain ? JSONString(raw: value, value: value) : JSONString(utf8: value)
   }
 

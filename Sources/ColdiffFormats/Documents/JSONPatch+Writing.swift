@@ -73,9 +73,8 @@ extension JSONPointer {
   }
 
   /// Whether `byte` stands for itself both in a pointer's text (not `~`
-  /// or `/`) and in a JSON string (not `"`, `\` or a control character).
+  /// or `/`) and in a JSON string (`JSONString.isPlain(_:)`).
   private static func isPlain(_ byte: UInt8) -> Bool {
-    byte >= 0x20 && byte != UInt8(ascii: "~") && byte != UInt8(ascii: "/")
-      && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+    byte != UInt8(ascii: "~") && byte != UInt8(ascii: "/") && JSONString.isPlain(byte)
   }
 }

@@ -59,36 +59,41 @@ public struct JSONString: Sendable {
     var index = 0
     while index < value.count {
       let run = index
-      while index < value.count, value[index] >= 0x20, value[index] != UInt8(ascii: "\""),
-        value[index] != UInt8(ascii: "\\")
-      {
-        index += 1
-      }
+      while index < value.count, isPlain(value[index]) { index += 1 }
       out.append(contentsOf: UnsafeBufferPointer(rebasing: value[run..<index]))
       guard index < value.count else { return }
-      appendEscape(of: value[index], to: &out)
+      writeEscape(of: value[index]) { out.append($0) }
       index += 1
     }
   }
 
-  /// Appends the escape of one byte that needs one: `"`, `\` or a control
-  /// character.
-  private static func appendEscape(of byte: UInt8, to out: inout [UInt8]) {
-    out.append(UInt8(ascii: "\\"))
+  /// Whether `byte` stands for itself in a string's text: not `"`, `\`
+  /// or a control character.
+  @inline(__always)
+  static func isPlain(_ byte: UInt8) -> Bool {
+    byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+  }
+
+  /// Writes, byte by byte, the escape of one byte that needs one: `"` and
+  /// `\` after a backslash, a control character's short escape or
+  /// `\u00XX` (lowercase hex).
+  @inline(__always)
+  static func writeEscape(of byte: UInt8, _ write: (UInt8) -> Void) {
+    write(UInt8(ascii: "\\"))
     switch byte {
-    case 0x0A: out.append(UInt8(ascii: "n"))
-    case 0x0D: out.append(UInt8(ascii: "r"))
-    case 0x09: out.append(UInt8(ascii: "t"))
-    case 0x08: out.append(UInt8(ascii: "b"))
-    case 0x0C: out.append(UInt8(ascii: "f"))
+    case 0x0A: write(UInt8(ascii: "n"))
+    case 0x0D: write(UInt8(ascii: "r"))
+    case 0x09: write(UInt8(ascii: "t"))
+    case 0x08: write(UInt8(ascii: "b"))
+    case 0x0C: write(UInt8(ascii: "f"))
     case 0..<0x20:
-      let hex: StaticString = "0123456789abcdef"
-      out += "u00".utf8
-      hex.withUTF8Buffer { digits in
-        out.append(digits[Int(byte >> 4)])
-        out.append(digits[Int(byte & 0x0F)])
-      }
-    default: out.append(byte)
+      let low = byte & 0x0F
+      write(UInt8(ascii: "u"))
+      write(UInt8(ascii: "0"))
+      write(UInt8(ascii: "0"))
+      write(UInt8(ascii: "0") + byte >> 4)
+      write(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
+    default: write(byte)
     }
   }
 }
