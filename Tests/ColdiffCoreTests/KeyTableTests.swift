@@ -3,22 +3,16 @@ import Testing
 @testable import ColdiffCore
 
 @Suite struct KeyTableTests {
-  private func arena(_ keys: [String]) -> KeyArena {
-    var arena = KeyArena()
-    for key in keys { arena.append { $0 += Array(key.utf8) } }
-    return arena
-  }
-
   @Test func findsPartnersAndMisses() throws {
-    let old = arena(["a", "bb", "ccc", "a long key that spans several words"])
-    let new = arena(["ccc", "zz", "a", "a long key that spans several words", ""])
+    let old = KeyArena(texts: ["a", "bb", "ccc", "a long key that spans several words"])
+    let new = KeyArena(texts: ["ccc", "zz", "a", "a long key that spans several words", ""])
     let table = try KeyTable(old)
     let found = (0..<new.count).map { table.lookup($0, of: new, in: old) }
     #expect(found == [2, -1, 0, 3, -1])
   }
 
   @Test func reportsTheFirstDuplicate() {
-    let keys = arena(["x", "y", "z", "y", "x"])
+    let keys = KeyArena(texts: ["x", "y", "z", "y", "x"])
     #expect {
       try KeyTable(keys)
     } throws: { error in
@@ -37,7 +31,7 @@ import Testing
     // A later repetition of another key is not the first reported.
     if second < 46 { keys[47] = keys[46] }
     #expect {
-      try KeyTable(arena(keys))
+      try KeyTable(KeyArena(texts: keys))
     } throws: { error in
       guard let duplicate = error as? KeyTable.Duplicate else { return false }
       return duplicate.first == first && duplicate.second == second
@@ -48,24 +42,24 @@ import Testing
     // More keys than slots at first sight of a batch: most of them
     // collide in their first slot with a key of the same batch.
     let keys = (0..<1000).map { "k\($0 % 997)-\($0 / 997)" }
-    let old = arena(keys)
+    let old = KeyArena(texts: keys)
     let table = try KeyTable(old)
     for index in 0..<old.count {
       #expect(table.lookup(index, of: old, in: old) == Int32(index))
     }
-    #expect(table.lookup(0, of: arena(["absent"]), in: old) == -1)
+    #expect(table.lookup(0, of: KeyArena(texts: ["absent"]), in: old) == -1)
   }
 
   @Test func matchesDuplicatesOccurrenceByOccurrence() {
-    let old = arena(["p", "q", "p", "r", "p"])
-    let new = arena(["p", "p", "s", "q", "q", "p", "p"])
+    let old = KeyArena(texts: ["p", "q", "p", "r", "p"])
+    let new = KeyArena(texts: ["p", "p", "s", "q", "q", "p", "p"])
     #expect(KeyTable.matchOccurrences(old: old, new: new) == [0, 2, -1, 1, -1, 4, -1])
   }
 
   @Test func manyKeysCollideOnlyInTheirHashes() throws {
     let keys = (0..<5000).map { "key-\($0 * 7919 % 5003)" }
-    let old = arena(keys)
-    let new = arena(keys.reversed())
+    let old = KeyArena(texts: keys)
+    let new = KeyArena(texts: keys.reversed())
     let table = try KeyTable(old)
     for index in 0..<new.count {
       #expect(table.lookup(index, of: new, in: old) == Int32(keys.count - 1 - index))
@@ -73,8 +67,8 @@ import Testing
   }
 
   @Test func matchesUniqueKeysInAndOutOfOrder() throws {
-    let old = arena(["a", "b", "c", "d", "e"])
-    let new = arena(["a", "b", "x", "d", "c", "y", "e"])
+    let old = KeyArena(texts: ["a", "b", "c", "d", "e"])
+    let new = KeyArena(texts: ["a", "b", "x", "d", "c", "y", "e"])
     #expect(try KeyTable.matchUnique(old: old, new: new) == [0, 1, -1, 3, 2, -1, 4])
   }
 
@@ -92,7 +86,7 @@ import Testing
     old: [String], new: [String], first: Int, second: Int, inNew: Bool
   ) {
     #expect {
-      try KeyTable.matchUnique(old: arena(old), new: arena(new))
+      try KeyTable.matchUnique(old: KeyArena(texts: old), new: KeyArena(texts: new))
     } throws: { error in
       guard let duplicate = error as? KeyTable.Duplicate else { return false }
       return duplicate.first == first && duplicate.second == second && duplicate.inNew == inNew
@@ -103,8 +97,8 @@ import Testing
   /// are matched to them without a look-up; the others by key, in one
   /// pass and in parts alike.
   @Test func knownPartnersStandInForTheKeysLeftToThem() throws {
-    let old = arena(["a", "b", "c", "d", "e"])
-    let new = arena(["", "x", "", "c", "", "y"])
+    let old = KeyArena(texts: ["a", "b", "c", "d", "e"])
+    let new = KeyArena(texts: ["", "x", "", "c", "", "y"])
     let inReverse = { (parts: Int, body: (Int) -> Void) in
       for part in (0..<parts).reversed() { body(part) }
     }
@@ -124,8 +118,8 @@ import Testing
   /// The keys left to partners are copied back in from the partners'
   /// keys; the others are the records' own.
   @Test func keysLeftToPartnersAreCopiedBackIn() {
-    let own = arena(["", "x", "", "c", "", "y"])
-    let partners = arena(["a", "b", "c", "d", "e"])
+    let own = KeyArena(texts: ["", "x", "", "c", "", "y"])
+    let partners = KeyArena(texts: ["a", "b", "c", "d", "e"])
     let known = KnownMatches([-1, 2, -1, 1, 0, 5, -1], offset: 1)
     let keys = known.keys(
       own: own.bytes, starts: own.starts, partners: partners.bytes, starts: partners.starts)
@@ -149,7 +143,8 @@ import Testing
   ) {
     #expect {
       try KeyTable.matchUnique(
-        old: arena(["a", "b", "c"]), new: arena(new), known: KnownMatches(known))
+        old: KeyArena(texts: ["a", "b", "c"]), new: KeyArena(texts: new), known: KnownMatches(known)
+      )
     } throws: { error in
       guard let duplicate = error as? KeyTable.Duplicate else { return false }
       return duplicate.first == first && duplicate.second == second && duplicate.inNew
@@ -163,7 +158,7 @@ import Testing
     let count = 3 * KeyTable.recordsPerPart + 5
     let oldKeys = (0..<count).map { "k\($0)" }
     var newKeys = RandomEdits.editedKeys(oldKeys, edits: 2000, seed: 7) { "new-\($0)" }
-    let (old, new) = (arena(oldKeys), arena(newKeys))
+    let (old, new) = (KeyArena(texts: oldKeys), KeyArena(texts: newKeys))
     let inReverse = { (parts: Int, body: (Int) -> Void) in
       for part in (0..<parts).reversed() { body(part) }
     }
@@ -174,7 +169,7 @@ import Testing
     // A repetition in the last part, of a key matched in the first.
     newKeys[newKeys.count - 3] = newKeys[7]
     #expect {
-      try KeyTable.matchUnique(old: old, new: arena(newKeys), inParallel: inReverse)
+      try KeyTable.matchUnique(old: old, new: KeyArena(texts: newKeys), inParallel: inReverse)
     } throws: { error in
       guard let duplicate = error as? KeyTable.Duplicate else { return false }
       return duplicate.first == 7 && duplicate.second == newKeys.count - 3 && duplicate.inNew

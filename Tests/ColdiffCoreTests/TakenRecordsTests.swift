@@ -8,12 +8,6 @@ import Testing
 /// gives the partners and the first repetition of the matching in one
 /// pass, wherever the repetitions fall among the parts.
 @Suite struct TakenRecordsTests {
-  private func arena(_ keys: [String]) -> KeyArena {
-    var arena = KeyArena()
-    for key in keys { arena.append { $0 += Array(key.utf8) } }
-    return arena
-  }
-
   /// The matching's partners, or its error's records.
   private func outcome(
     _ old: KeyArena, _ new: KeyArena,
@@ -46,7 +40,7 @@ import Testing
       newKeys[to] = seed % 3 == 0 ? "repeated" : newKeys[from]
       if seed % 3 == 0 { newKeys[from] = "repeated" }
     }
-    let (old, new) = (arena(oldKeys), arena(newKeys))
+    let (old, new) = (KeyArena(texts: oldKeys), KeyArena(texts: newKeys))
     let onePass = outcome(old, new)
     let inOrder = outcome(old, new) { parts, body in
       for part in 0..<parts { body(part) }
