@@ -60,6 +60,62 @@ import Testing
     }
     #expect(written == expected)
   }
+
+  /// Strings of every length up to past two blocks of sixteen bytes, with
+  /// spaces, commas, colons and brackets in them and an escaped quote or
+  /// backslash at each place (a compact style copies a string in blocks),
+  /// the last ones ending at the end of the buffer.
+  @Test(arguments: styles.indices)
+  func stringsAreCopiedWholeWhereverTheirEscapesFall(style: Int) throws {
+    for length in 0...40 {
+      for escape in [#"\""#, #"\\"#] {
+        for at in stride(from: 0, through: length, by: 3) {
+          let filler = Array("a b,c:d{e}[f]g".utf8)
+          var content = (0..<length).map { filler[$0 % filler.count] }
+          content.insert(contentsOf: Array(escape.utf8), at: at)
+          let string = [UInt8(ascii: "\"")] + content + [UInt8(ascii: "\"")]
+          let text =
+            Array(#"{ "k" : [ "#.utf8) + string + Array(" ] , \"s\" : ".utf8) + string
+            + Array(" }".utf8)
+          var expected: [UInt8] = []
+          JSONWriter.write(try JSONReader.parse(text), style: Self.styles[style], to: &expected)
+          var written: [UInt8] = []
+          text.withUnsafeBufferPointer {
+            JSONWriter.write(
+              text: $0, 0..<$0.count, style: Self.styles[style], depth: 0, to: &written)
+          }
+          #expect(
+            written == expected, "\(String(decoding: text, as: UTF8.self)) in style \(style)")
+        }
+      }
+    }
+  }
+
+  /// A replacement inside a value replaced as a whole is passed over, and
+  /// of two that start together the first given is written.
+  @Test(arguments: styles.indices)
+  func aReplacedValueHidesTheReplacementsInsideIt(style: Int) throws {
+    let text = #"{"a": {"b": [1, 2], "c": "x"}, "d": 0}"#
+    let bytes = Array(text.utf8)
+    let outer = try #require(text.utf8.indices(of: #"{"b": [1, 2], "c": "x"}"#))
+    let inner = try #require(text.utf8.indices(of: "[1, 2]"))
+    let last = try #require(text.utf8.indices(of: "0}")).lowerBound
+    let replacing: [(value: Range<Int>, json: [UInt8])] = [
+      (inner, Array("7".utf8)), (last..<(last + 1), Array(#""first""#.utf8)),
+      (outer, Array(#"{ "e" : [ ] }"#.utf8)), (last..<(last + 1), Array(#""second""#.utf8)),
+    ]
+    let edited = #"{"a": {"e": []}, "d": "first"}"#
+    var expected: [UInt8] = []
+    JSONWriter.write(
+      try JSONReader.parse(Array(edited.utf8)), style: Self.styles[style], to: &expected)
+    var written: [UInt8] = []
+    bytes.withUnsafeBufferPointer {
+      JSONWriter.write(
+        text: $0, 0..<$0.count, replacing: replacing, style: Self.styles[style], depth: 0,
+        to: &written)
+    }
+    #expect(written == expected)
+  }
 }
 
 extension String.UTF8View {

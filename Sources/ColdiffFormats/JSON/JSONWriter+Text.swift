@@ -20,6 +20,11 @@ extension JSONWriter {
     replacing: [(value: Range<Int>, json: [UInt8])] = [], style: JSONStyle, depth: Int,
     to out: inout [UInt8]
   ) {
+    if style.indentUnit.isEmpty {
+      CompactTextWriter(bytes: bytes, comma: style.comma, colon: style.colon)
+        .write(range, replacing: replacing, to: &out)
+      return
+    }
     TextWriter(writer: Writer(style: style), bytes: bytes, replacing: replacing)
       .write(range, depth: depth, to: &out)
   }
