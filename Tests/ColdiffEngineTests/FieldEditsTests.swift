@@ -68,20 +68,22 @@ import Testing
     """,
   ]
 
-  /// JSON targets: an indented array with a duplicate member and nested
-  /// values, and JSON Lines with spacing of their own.
+  /// JSON targets: an indented array with duplicate members (one in a
+  /// nested object) and nested values, and JSON Lines with spacing of
+  /// their own.
   static let jsonTargets = [
     "t.json": """
     [
       {"id": 1, "name": "Ann", "tags": ["a", {"b": null}], "name": "Annie"},
-      {"id": 2, "name": "Bob", "n": -1.5e3, "s": "x\\u00e9\\"y"},
+      {"id": 2, "name": "Bob", "n": -1.5e3, "s": "x\\u00e9\\"y",
+       "addr": {"city": "Oslo", "zip": "0150", "city": "Bergen"}},
       {"id": 3, "name": "Cy", "obj": {}}
     ]
 
     """,
     "t.jsonl": """
     {"id":1,"name":"Ann","tags":["a",{"b":null}],"name":"Annie"}
-    { "id" : 2 , "name" : "Bob" , "n" : -1.5e3 , "s" : "x\\u00e9\\"y" }
+    { "id" : 2 , "name" : "Bob" , "n" : -1.5e3 , "s" : "x\\u00e9\\"y" , "addr" : { "city" : "Oslo" , "zip" : "0150" , "city" : "Bergen" } }
     {"id":3,"name":"Cy","obj":{}}
 
     """,
@@ -127,6 +129,50 @@ import Testing
      {"op": "replace", "path": "/2", "value": {"id": 3, "name": "Cee"}},
      {"op": "replace", "path": "/2/name", "value": "Cy"}]
     """,
+    // Members of a nested object (the last of a duplicated name), tested
+    // before and after; one inside a replaced member, then the member
+    // holding them.
+    """
+    [{"op": "test", "path": "/1/addr/city", "value": "Bergen"},
+     {"op": "replace", "path": "/1/addr/city", "value": "Rome"},
+     {"op": "test", "path": "/1/addr/city", "value": "Rome"},
+     {"op": "test", "path": "/1/addr/zip", "value": "0150"},
+     {"op": "replace", "path": "/1/addr/zip", "value": { "p" : [ 1 ] }},
+     {"op": "replace", "path": "/1/addr/zip/p", "value": 2},
+     {"op": "test", "path": "/1/addr", "value": {"city": "Oslo", "zip": {"p": 2}, "city": "Rome"}},
+     {"op": "replace", "path": "/1/name", "value": "B"}]
+    """,
+    """
+    [{"op": "replace", "path": "/1/addr/city", "value": "Rome"},
+     {"op": "replace", "path": "/1/addr", "value": {"town": "Y"}},
+     {"op": "test", "path": "/1/addr/town", "value": "Y"},
+     {"op": "replace", "path": "/1/addr/town", "value": "Z"},
+     {"op": "replace", "path": "/1/name", "value": "B"}]
+    """,
+    // A member inside one replaced before: its old value is not there.
+    """
+    [{"op": "replace", "path": "/1/addr", "value": {"city": "X"}},
+     {"op": "replace", "path": "/1/addr/city", "value": "Y"},
+     {"op": "test", "path": "/1/addr/city", "value": "Y"}]
+    """,
+    // Failures in a nested object: a test (of a member inside one replaced
+    // before, too), a member that is not there, a step through a string.
+    """
+    [{"op": "replace", "path": "/1/addr", "value": {"city": "X"}},
+     {"op": "test", "path": "/1/addr/city", "value": "Bergen"}]
+    """,
+    """
+    [{"op": "replace", "path": "/1/addr/city", "value": "Rome"},
+     {"op": "test", "path": "/1/addr/city", "value": "Bergen"}]
+    """,
+    """
+    [{"op": "replace", "path": "/1/addr/city", "value": "Rome"},
+     {"op": "replace", "path": "/1/addr/nope", "value": 1}]
+    """,
+    """
+    [{"op": "replace", "path": "/1/addr/city", "value": "Rome"},
+     {"op": "test", "path": "/1/name/x", "value": 1}]
+    """,
   ]
 
   @Test(arguments: jsonTargets.keys.sorted(), jsonPatches.indices)
@@ -145,7 +191,26 @@ import Testing
     let path = try folder.write("t.jsonl", try #require(Self.jsonTargets["t.jsonl"]))
     var target = PatchTarget(try Snapshot(InputFile(path: path), override: nil))
     try target.apply(try #require(RawJSONPatch(bytes: Array(Self.jsonPatches[0].utf8))))
-    #expect(target.memberEdits[1]?.map { String(decoding: $0.name, as: UTF8.self) } == ["n", "s"])
+    let paths = target.memberEdits[1]?.map { $0.path.map { String(decoding: $0, as: UTF8.self) } }
+    #expect(paths == [["n"], ["s"]])
+    #expect(!target.hasOwnValue(1))
+  }
+
+  /// A member of an object nested in a record is replaced on the
+  /// record's text as well.
+  @Test func replacedNestedMembersAreKeptAsText() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = try folder.write("t.json", try #require(Self.jsonTargets["t.json"]))
+    var target = PatchTarget(try Snapshot(InputFile(path: path), override: nil))
+    let patch = """
+      [{"op": "test", "path": "/1/addr/city", "value": "Bergen"},
+       {"op": "replace", "path": "/1/addr/city", "value": "Rome"},
+       {"op": "replace", "path": "/1/name", "value": "B"}]
+      """
+    try target.apply(try #require(RawJSONPatch(bytes: Array(patch.utf8))))
+    let paths = target.memberEdits[1]?.map { $0.path.map { String(decoding: $0, as: UTF8.self) } }
+    #expect(paths == [["addr", "city"], ["name"]])
     #expect(!target.hasOwnValue(1))
   }
 

@@ -21,7 +21,8 @@ import Testing
     let target = PatchTarget(try Snapshot(InputFile(path: path), override: nil))
     let bytes = Array(json.utf8)
     return bytes.withUnsafeBufferPointer {
-      target.originalBytes(row, at: field.map { Array($0.utf8) }, equal: 0..<bytes.count, in: $0)
+      target.originalBytes(
+        row, at: field.map { [Array($0.utf8)] } ?? [], equal: 0..<bytes.count, in: $0)
     }
   }
 

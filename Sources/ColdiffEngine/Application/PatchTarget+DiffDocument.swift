@@ -181,7 +181,7 @@ extension PatchTarget {
   ) -> Bool {
     if case .raw(let bytes) = expected, isUntouchedOriginal(handle),
       bytes.withUnsafeBufferPointer({
-        originalBytes(handle, at: nil, equal: 0..<$0.count, in: $0)
+        originalBytes(handle, at: [], equal: 0..<$0.count, in: $0)
       })
     {
       return true

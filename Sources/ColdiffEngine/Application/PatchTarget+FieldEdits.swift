@@ -32,9 +32,11 @@ extension PatchTarget {
     return true
   }
 
-  /// Applies `operation`, a `replace` of a member of a record, on the
-  /// record's bytes when the target holds JSON records in a list, and the
-  /// record is an original without a value of its own that has the member.
+  /// Applies `operation`, a `replace` of a member of a record (or of an
+  /// object nested in it, through members), on the record's bytes when
+  /// the target holds JSON records in a list, and the record is an
+  /// original without a value of its own that has the member, and no
+  /// member edited before holds it or is in it.
   ///
   /// - Returns: whether it did; `false` leaves the target unchanged.
   /// - Throws: `PointerFailure` as the built operation would, when the
@@ -46,32 +48,63 @@ extension PatchTarget {
     let tokens = operation.path.tokens
     let handle = try existingRecord(tokens[0], operation.path)
     guard Int(handle) < snapshot.count, !hasOwnValue(handle) else { return false }
-    pages.noteRead()
-    let record = index.recordRange(Int(handle))
-    let found = snapshot.bytes.withUnsafeBufferPointer {
-      JSONText.memberValue(named: tokens[1], in: $0, object: record)
+    let path = tokens.dropFirst()
+    if let members = memberEdits[handle],
+      members.contains(where: { PatchTarget.nested($0.path, path) })
+    {
+      return false
     }
-    guard let found else { return false }
+    guard let found = memberValue(of: handle, at: path, in: index) else { return false }
     let json = Array(patch.bytes[patch.valueRange(of: operation)])
-    setMember(MemberEdit(name: tokens[1], value: found, json: json), of: handle)
+    setMember(MemberEdit(path: Array(path), value: found, json: json), of: handle)
     return true
   }
 
-  /// Whether member `name` of a JSON record edited member by member
-  /// equals the patch's value `value`, told from their bytes: a new
-  /// member's text is the patch's, an untouched one's as for an untouched
-  /// record (`originalBytes`). `false` says nothing; `nil` when the record
+  /// Whether one of two member paths goes on past the other (the member
+  /// one names holds the other's).
+  static func nested(_ path: [[UInt8]], _ other: ArraySlice<[UInt8]>) -> Bool {
+    path.count != other.count && (path.starts(with: other) || other.starts(with: path))
+  }
+
+  /// Where the value of the member at `path` (names from the record
+  /// down) of original JSON record `handle` lies in the input, or `nil`
+  /// when a step is not an object or has no such member; the whole
+  /// record for an empty path.
+  func memberValue(of handle: Int32, at path: ArraySlice<[UInt8]>, in index: JSONCollectionIndex)
+    -> Range<Int>?
+  {
+    pages.noteRead()
+    let record = index.recordRange(Int(handle))
+    return snapshot.bytes.withUnsafeBufferPointer { bytes in
+      var found = record
+      for name in path {
+        guard let range = JSONText.memberValue(named: name, in: bytes, object: found) else {
+          return nil
+        }
+        found = range
+      }
+      return found
+    }
+  }
+
+  /// Whether the member at `path` of a JSON record edited member by
+  /// member equals the patch's value `value`, told from their bytes: an
+  /// edited member's text is the patch's, an untouched one's as for an
+  /// untouched record (`originalBytes`). `false` says nothing (so does a
+  /// member inside an edited one, or holding one); `nil` when the record
   /// is not such a record.
   func editedMember(
-    _ handle: Int32, named name: [UInt8], equal value: Range<Int>, of patch: RawJSONPatch
+    _ handle: Int32, at path: ArraySlice<[UInt8]>, equal value: Range<Int>,
+    of patch: RawJSONPatch
   ) -> Bool? {
     guard let members = memberEdits[handle] else { return nil }
-    guard let edit = members.first(where: { $0.name == name }) else {
-      return patch.bytes.withUnsafeBufferPointer {
-        originalBytes(handle, at: name, equal: value, in: $0)
-      }
+    if let edit = members.first(where: { $0.path.elementsEqual(path) }) {
+      return patch.bytes[value].elementsEqual(edit.json)
     }
-    return patch.bytes[value].elementsEqual(edit.json)
+    guard !members.contains(where: { PatchTarget.nested($0.path, path) }) else { return false }
+    return patch.bytes.withUnsafeBufferPointer {
+      originalBytes(handle, at: path, equal: value, in: $0)
+    }
   }
 
   /// Whether field `name` of a row edited field by field equals the
@@ -88,7 +121,7 @@ extension PatchTarget {
     guard let column = table.column(named: name) else { return false }
     guard let edit = fields.first(where: { $0.column == column }) else {
       return patch.bytes.withUnsafeBufferPointer {
-        originalBytes(handle, at: name, equal: value, in: $0)
+        originalBytes(handle, at: [name], equal: value, in: $0)
       }
     }
     return PatchTarget.plainText(patch.bytes, value)?.elementsEqual(edit.text) ?? false
@@ -109,24 +142,25 @@ extension PatchTarget {
   }
 
   /// The value of a JSON record `original` with `members` given their new
-  /// values (each the last member of its name, as lookups see it).
+  /// values (each the last member of its name, as lookups see it), in
+  /// the order they were given.
   static func editing(_ original: JSONValue, _ members: [MemberEdit]) -> JSONValue {
-    guard case .object(var object) = original else {
-      preconditionFailure("a record edited member by member is an object")
-    }
+    var edited = original
     for member in members {
-      guard let index = object.index(of: member.name) else {
-        preconditionFailure("an edited member is one of the record's")
-      }
-      object.members[index].value = member.json.withUnsafeBufferPointer { json in
+      let value = member.json.withUnsafeBufferPointer { json in
         do {
           return try JSONReader.parseValue(in: json, range: 0..<json.count)
         } catch {
           preconditionFailure("a patch's value is valid JSON")
         }
       }
+      do {
+        try edited.replace(at: JSONPointer(tokens: member.path), with: value)
+      } catch {
+        preconditionFailure("an edited member is one of the record's")
+      }
     }
-    return .object(object)
+    return edited
   }
 
   /// The text of the JSON string `bytes[value]` when it has no escape,

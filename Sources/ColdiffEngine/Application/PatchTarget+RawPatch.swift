@@ -7,14 +7,15 @@ extension PatchTarget {
   /// operations done on handles and bytes (DESIGN §2.2, §2.7): a `remove`
   /// or `move` of a whole record never builds its value (a moved record
   /// is copied byte for byte when written), nor does an `add` of a record
-  /// to a JSON list (written from the patch's text), a `test` of an untouched
-  /// record or of one of its members compares the patch's bytes with the
-  /// target's before building anything, and a record takes a `replace`
-  /// of a member (a table's row of a field with a string), and a `test` of
-  /// a member after one, on its bytes (`PatchTarget+FieldEdits`). Every
-  /// other operation, and a
-  /// `test` whose bytes differ, runs as the built operation would, so the
-  /// results and messages are those of `JSONPatch`.
+  /// to a JSON list (written from the patch's text), a `test` of an
+  /// untouched record or of one of its members (or of a member of an
+  /// object nested in it) compares the patch's bytes with the target's
+  /// before building anything, and a record takes a `replace` of such a
+  /// member (a table's row of a field with a string), and a `test` of a
+  /// member after one, on its bytes (`PatchTarget+FieldEdits`). Every
+  /// other operation, and a `test` whose bytes differ, runs as the built
+  /// operation would, so the results and messages are those of
+  /// `JSONPatch`.
   ///
   /// - Parameter patch: the patch.
   /// - Throws: `JSONPatchApplicationError` naming the first operation that
@@ -50,21 +51,20 @@ extension PatchTarget {
     guard replacement == nil, !isObjectMap else { return false }
     let tokens = operation.path.tokens
     switch operation.kind {
-    case .test where tokens.count == 1 || tokens.count == 2:
+    case .test where !tokens.isEmpty:
       let handle = try existingRecord(tokens[0], operation.path)
+      let (path, value) = (tokens.dropFirst(), patch.valueRange(of: operation))
       if tokens.count == 2,
-        let same = editedField(
-          handle, named: tokens[1], equal: patch.valueRange(of: operation), of: patch)
-          ?? editedMember(
-            handle, named: tokens[1], equal: patch.valueRange(of: operation), of: patch)
+        let same = editedField(handle, named: tokens[1], equal: value, of: patch)
       {
         return same
       }
-      return isUntouchedOriginal(handle)
-        && originalBytes(
-          handle, at: tokens.dropFirst().first, equal: patch.valueRange(of: operation), of: patch)
-    case .replace where tokens.count == 2:
-      if try replaceField(operation, of: patch) { return true }
+      if tokens.count >= 2, let same = editedMember(handle, at: path, equal: value, of: patch) {
+        return same
+      }
+      return isUntouchedOriginal(handle) && originalBytes(handle, at: path, equal: value, of: patch)
+    case .replace where tokens.count >= 2:
+      if tokens.count == 2, try replaceField(operation, of: patch) { return true }
       return try replaceMember(operation, of: patch)
     case .add where tokens.count == 1:
       // A record added to a JSON list keeps the patch's text (a table's
@@ -95,43 +95,40 @@ extension PatchTarget {
     }
   }
 
-  /// Whether original record `handle` (or its member `member`) equals
-  /// `value` in the patch, told from their bytes: a JSON record's bytes
-  /// are those of `value`, or each field of a CSV row holds the text of
-  /// a string (compared character by character when the field is quoted
-  /// or the string has escapes, a `\u` escape left out). `false` says
-  /// nothing (the values may still be equal).
+  /// Whether original record `handle` (or its member at `path`, names
+  /// from the record down) equals `value` in the patch, told from their
+  /// bytes: a JSON record's bytes are those of `value`, or each field of
+  /// a CSV row holds the text of a string (compared character by
+  /// character when the field is quoted or the string has escapes, a
+  /// `\u` escape left out). `false` says nothing (the values may still
+  /// be equal).
   private func originalBytes(
-    _ handle: Int32, at member: [UInt8]?, equal value: Range<Int>, of patch: RawJSONPatch
+    _ handle: Int32, at path: ArraySlice<[UInt8]>, equal value: Range<Int>,
+    of patch: RawJSONPatch
   ) -> Bool {
     patch.bytes.withUnsafeBufferPointer { patchBytes in
-      originalBytes(handle, at: member, equal: value, in: patchBytes)
+      originalBytes(handle, at: path, equal: value, in: patchBytes)
     }
   }
 
-  /// Whether original record `handle` (or its member `member`) equals the
-  /// valid JSON value `patchBytes[value]`, told from their bytes as
+  /// Whether original record `handle` (or its member at `path`) equals
+  /// the valid JSON value `patchBytes[value]`, told from their bytes as
   /// `originalBytes(_:at:equal:of:)` tells it. `false` says nothing.
   package func originalBytes(
-    _ handle: Int32, at member: [UInt8]?, equal value: Range<Int>,
+    _ handle: Int32, at path: ArraySlice<[UInt8]>, equal value: Range<Int>,
     in patchBytes: UnsafeBufferPointer<UInt8>
   ) -> Bool {
-    pages.noteRead()
     switch snapshot.storage {
     case .json(let index):
+      guard let range = memberValue(of: handle, at: path, in: index) else { return false }
       return snapshot.bytes.withUnsafeBufferPointer { bytes in
-        var range = index.recordRange(Int(handle))
-        if let member {
-          guard let found = JSONText.memberValue(named: member, in: bytes, object: range) else {
-            return false
-          }
-          range = found
-        }
-        return PatchTarget.same(bytes, range, patchBytes, value)
+        PatchTarget.same(bytes, range, patchBytes, value)
       }
     case .table(let table):
+      pages.noteRead()
       return table.bytes.withUnsafeBufferPointer { bytes in
-        if let member {
+        guard path.count <= 1 else { return false }
+        if let member = path.first {
           guard let column = table.column(named: member) else { return false }
           return PatchTarget.field(
             bytes, table.rawFieldRange(row: Int(handle), column: column),

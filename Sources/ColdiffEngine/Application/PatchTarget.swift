@@ -27,15 +27,19 @@ package struct PatchTarget {
   private(set) var fieldEdits: [Int32: [(column: Int, text: [UInt8])]] = [:]
   /// The members of original JSON records that operations gave a new
   /// value, by handle, when nothing built the record's value
-  /// (`PatchTarget+FieldEdits`): each member's name (decoded), where the
-  /// record's value of it lies in the input (the last member of the name),
-  /// and the new value's JSON text; at most one entry a member.
+  /// (`PatchTarget+FieldEdits`): each member's path from the record
+  /// (decoded names), where the record's value of it lies in the input
+  /// (the last member of each name), and the new value's JSON text; at
+  /// most one entry a member, and none inside another's value but one
+  /// made before it.
   private(set) var memberEdits: [Int32: [MemberEdit]] = [:]
 
-  /// A member of an original JSON record given a new value.
+  /// A member of an original JSON record, or of an object nested in it,
+  /// given a new value.
   struct MemberEdit {
-    /// The member's name, decoded.
-    let name: [UInt8]
+    /// The names of the members from the record down to this one,
+    /// decoded: one for the record's own member.
+    let path: [[UInt8]]
     /// Where the record's value of the member lies in the input.
     let value: Range<Int>
     /// The new value's JSON text (validated).
