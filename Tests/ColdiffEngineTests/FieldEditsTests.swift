@@ -214,6 +214,51 @@ import Testing
     #expect(!target.hasOwnValue(1))
   }
 
+  /// Rows added to the table as the patch's text: members in another
+  /// order than the header's, a new column, escapes (a name's too), a
+  /// value the style must quote, `null`, numbers, booleans, a duplicated
+  /// name; then tested, edited, moved, removed.
+  static let rowPatches: [String] = [
+    """
+    [{"op": "add", "path": "/1", "value": {"note": "n\\u00e9 \\"q\\", x", "id": 9, "name": null}},
+     {"op": "add", "path": "/-", "value": {"id": true, "n\\u0061me": "a\\nb", "extra": -1.50}},
+     {"op": "add", "path": "/0", "value": {"id": "7", "id": "8", "name": "", "note": false}},
+     {"op": "test", "path": "/2", "value": {"note": "n\\u00e9 \\"q\\", x", "id": 9, "name": null}},
+     {"op": "replace", "path": "/2/name", "value": "Ed"},
+     {"op": "move", "from": "/0", "path": "/3"},
+     {"op": "remove", "path": "/1"}]
+    """,
+    // Failures: rows that are not objects, fields that would hold an
+    // array or an object, a row past the end that is no row either.
+    #"[{"op": "add", "path": "/1", "value": "row"}]"#,
+    #"[{"op": "add", "path": "/1", "value": [1]}]"#,
+    #"[{"op": "add", "path": "/1", "value": null}]"#,
+    #"[{"op": "add", "path": "/1", "value": 12}]"#,
+    #"[{"op": "add", "path": "/-", "value": {"id": 1, "note": {"a": 1}, "name": [2]}}]"#,
+    #"[{"op": "add", "path": "/-", "value": {"id": 1, "n\u0061me": [2]}}]"#,
+    #"[{"op": "add", "path": "/9", "value": {"id": 1, "name": [2]}}]"#,
+  ]
+
+  @Test(arguments: rowPatches.indices)
+  func rowsAddedAsTextGiveWhatTheValueModelGives(index: Int) throws {
+    let (fast, built) = try PatchOutcomes.of(Self.rowPatches[index], on: Self.table, named: "t.csv")
+    #expect(fast == built)
+    #expect(fast != Self.table)
+  }
+
+  /// The fast path is taken for a table: an added row keeps the patch's
+  /// text, its value unbuilt.
+  @Test func addedRowsAreKeptAsText() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = try folder.write("t.csv", Self.table)
+    var target = PatchTarget(try Snapshot(InputFile(path: path), override: nil))
+    let patch = #"[{"op": "add", "path": "/1", "value": {"id": "5", "name": "E"}}]"#
+    try target.apply(try #require(RawJSONPatch(bytes: Array(patch.utf8))))
+    let text = try #require(target.text(of: 4))
+    #expect(String(decoding: text, as: UTF8.self) == #"{"id": "5", "name": "E"}"#)
+  }
+
   @Test(arguments: patches.indices)
   func fieldEditsGiveWhatTheValueModelGives(index: Int) throws {
     let (fast, built) = try PatchOutcomes.of(Self.patches[index], on: Self.table, named: "t.csv")

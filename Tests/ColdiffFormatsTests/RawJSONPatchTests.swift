@@ -20,51 +20,6 @@ import Testing
     #expect(raw.operations.map(\.name) == full.operations.map(\.name))
   }
 
-  /// Only the values of `add` operations are built; every operation is
-  /// still the one the full reader reads.
-  @Test func buildsTheAddedValuesOnly() throws {
-    let text = """
-      [{"op": "add", "path": "/1", "value": {"id": 8, "tags": ["x"]}},
-       {"op": "test", "path": "/1/id", "value": 8},
-       {"op": "replace", "path": "/1/tags", "value": []},
-       {"op": "add", "path": "/-", "value": 3}]
-      """
-    let bytes = Array(text.utf8)
-    let built = try #require(RawJSONPatch(bytes: bytes)).withAddedValuesBuilt()
-    #expect(built.operations.map { $0.built() } == (try JSONPatch(bytes: bytes)).operations)
-    let kinds: [String] = built.operations.map {
-      if case .value? = $0.heldValue { return "value" } else { return "raw" }
-    }
-    #expect(kinds == ["value", "raw", "raw", "value"])
-  }
-
-  /// Built in parts (here on one thread, the last part first), the
-  /// added values are those built in one pass, each at its operation.
-  @Test func buildsTheAddedValuesInParts() throws {
-    let count = 3 * RawJSONPatch.addedValuesPerPart + 5
-    let operations = (0..<count).map { index in
-      index % 3 == 0
-        ? #"{"op": "test", "path": "/\#(index)/id", "value": \#(index)}"#
-        : #"{"op": "add", "path": "/\#(index)", "value": {"id": \#(index), "n": "v\#(index)"}}"#
-    }
-    let bytes = Array("[\(operations.joined(separator: ",\n"))]".utf8)
-    var partsRun: [Int] = []
-    let inParts = try #require(RawJSONPatch(bytes: bytes)).withAddedValuesBuilt { parts, body in
-      for part in (0..<parts).reversed() {
-        partsRun.append(part)
-        body(part)
-      }
-    }
-    let inOnePass = try #require(RawJSONPatch(bytes: bytes)).withAddedValuesBuilt()
-    #expect(partsRun.count > 1)
-    #expect(inParts.operations.map { $0.built() } == inOnePass.operations.map { $0.built() })
-    #expect(inParts.operations.map { $0.built() } == (try JSONPatch(bytes: bytes)).operations)
-    let built = inParts.operations.filter {
-      if case .value? = $0.heldValue { return true } else { return false }
-    }
-    #expect(built.count == count - (count + 2) / 3)
-  }
-
   @Test(arguments: [
     #"[{"op": "test", "path": "/0", "value": 1},]"#,
     #"[{"op": "test", "op": "test", "path": "/0", "value": 1}]"#,

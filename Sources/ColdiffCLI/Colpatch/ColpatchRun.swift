@@ -156,16 +156,8 @@ struct ColpatchRun {
     let patchBytes = patchInput.bytes.withUnsafeBufferPointer { Array($0) }
     patchInput.bytes.releasePages(0..<patchInput.bytes.count)
     let kind = PatchDocument.Kind(opening: patchBytes)
-    // A table's added rows are checked as values, so they are built on
-    // this core (also when the target's name does not tell its form); a
-    // JSON list's are written from the patch's text.
-    let mayBeTable =
-      (inputFormat ?? InputFormat(fileName: targetPath)).map {
-        $0 == .csv || $0 == .tsv
-      } ?? true
     func parsePatch() throws -> PatchInput {
-      try PatchInput(
-        patchBytes, kind: kind, name: patchInput.name, buildingAdded: budget == nil && mayBeTable)
+      try PatchInput(patchBytes, kind: kind, name: patchInput.name)
     }
     let format = inputFormat
     // A diff document (an object, not an array) finds records by key: the
@@ -249,20 +241,17 @@ enum PatchInput {
   /// Reads the patch `bytes` (of `kind`, from the file `name`) to apply
   /// it, on the core that is not reading the target.
   ///
-  /// A patch in the plain form keeps its values as bytes, but for the
-  /// records it adds with `buildingAdded` (for a target that may be a
-  /// table, whose rows are checked as values, and not under a budget,
-  /// where they would be in memory all at once as values; a JSON list
-  /// writes them from their bytes). So does a diff document's
-  /// record of each delete (compared with the target's bytes); its
-  /// inserted records are built. Any other patch is read whole (which
-  /// names what is wrong with a bad one).
+  /// A patch in the plain form keeps its values as bytes (the records it
+  /// adds are written from them, a table's rows by their members). So
+  /// does a diff document's record of each delete (compared with the
+  /// target's bytes); its inserted records are built. Any other patch is
+  /// read whole (which names what is wrong with a bad one).
   ///
   /// - Throws: `InputError` naming the file for a patch that cannot be
   ///   read.
-  init(_ bytes: [UInt8], kind: PatchDocument.Kind?, name: String, buildingAdded: Bool) throws {
+  init(_ bytes: [UInt8], kind: PatchDocument.Kind?, name: String) throws {
     if kind == .jsonPatch, let raw = RawJSONPatch(bytes: bytes) {
-      self = .raw(buildingAdded ? raw.withAddedValuesBuilt(inParallel: Parallel.parts) : raw)
+      self = .raw(raw)
       return
     }
     if kind == .diff, var diff = DiffDocument(keepingRecordBytes: bytes) {

@@ -7,15 +7,15 @@ extension PatchTarget {
   /// operations done on handles and bytes (DESIGN §2.2, §2.7): a `remove`
   /// or `move` of a whole record never builds its value (a moved record
   /// is copied byte for byte when written), nor does an `add` of a record
-  /// to a JSON list (written from the patch's text), a `test` of an
-  /// untouched record or of one of its members (or of a member of an
-  /// object nested in it) compares the patch's bytes with the target's
-  /// before building anything, and a record takes a `replace` of such a
-  /// member (a table's row of a field with a string), and a `test` of a
-  /// member after one, on its bytes (`PatchTarget+FieldEdits`). Every
-  /// other operation, and a `test` whose bytes differ, runs as the built
-  /// operation would, so the results and messages are those of
-  /// `JSONPatch`.
+  /// (written from the patch's text, a table's row by its members), a
+  /// `test` of an untouched record or of one of its members (or of a
+  /// member of an object nested in it) compares the patch's bytes with
+  /// the target's before building anything, and a record takes a
+  /// `replace` of such a member (a table's row of a field with a string),
+  /// and a `test` of a member after one, on its bytes
+  /// (`PatchTarget+FieldEdits`). Every other operation, and a `test`
+  /// whose bytes differ, runs as the built operation would, so the
+  /// results and messages are those of `JSONPatch`.
   ///
   /// - Parameter patch: the patch.
   /// - Throws: `JSONPatchApplicationError` naming the first operation that
@@ -67,11 +67,10 @@ extension PatchTarget {
       if tokens.count == 2, try replaceField(operation, of: patch) { return true }
       return try replaceMember(operation, of: patch)
     case .add where tokens.count == 1:
-      // A record added to a JSON list keeps the patch's text (a table's
-      // row is checked as a value).
-      guard case .json = snapshot.storage, case .raw(let text)? = operation.heldValue else {
-        return false
-      }
+      // An added record keeps the patch's text (a table's row checked on
+      // it first, as the built operation checks its value).
+      guard case .raw(let text)? = operation.heldValue else { return false }
+      try checkRow(text: text)
       let position = try insertionPosition(tokens[0], operation.path)
       sequence.insert(makeRecord(text: text), at: position)
       return true

@@ -21,12 +21,40 @@ extension PatchTarget {
     for member in object.members {
       switch member.value {
       case .array, .object:
-        throw PointerFailure(
-          reason: "the value for column \"\(member.name.string)\" would be "
-            + "\(member.value.kindName); a table's field holds text")
+        throw PatchTarget.notText(column: member.name.string, kind: member.value.kindName)
       default: continue
       }
     }
   }
 
+  /// Checks, as ``checkRow(_:)`` checks its value, that a record given as
+  /// text (the validated JSON text of one value) can be a row of this
+  /// target, without building its value.
+  ///
+  /// - Throws: `PointerFailure` saying what the row or field would be.
+  /// - Complexity: O(size of the text).
+  func checkRow(text: ArraySlice<UInt8>) throws(PointerFailure) {
+    guard case .table = snapshot.storage else { return }
+    guard let row = CSVTextRow(text) else {
+      let kind =
+        switch text.first {
+        case UInt8(ascii: "\""): "a string"
+        case UInt8(ascii: "["): "an array"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): "a boolean"
+        case UInt8(ascii: "n"): "null"
+        default: "a number"
+        }
+      throw PointerFailure(reason: "a row of a table must be an object, not \(kind)")
+    }
+    if let (name, kind) = row.firstContainer {
+      throw PatchTarget.notText(column: String(decoding: name, as: UTF8.self), kind: kind)
+    }
+  }
+
+  /// The failure of a row whose field `column` would hold a value of
+  /// `kind` ("an array", "an object").
+  private static func notText(column: String, kind: String) -> PointerFailure {
+    PointerFailure(
+      reason: "the value for column \"\(column)\" would be \(kind); a table's field holds text")
+  }
 }

@@ -98,6 +98,7 @@ extension PatchTarget {
       let rows = handles.map { handle -> CSVOutputRow in
         if isUntouchedOriginal(handle) { return .original(Int(handle)) }
         if let fields = fieldEdits[handle] { return .edited(Int(handle), fields: fields) }
+        if let text = text(of: handle), let row = CSVTextRow(text) { return .text(row) }
         guard case .object(let object) = value(of: handle) else {
           preconditionFailure("checkRow keeps every row of a table an object")
         }

@@ -118,6 +118,25 @@ struct CSVRowWriter {
     endLine(ownEnding: nil, last: last)
   }
 
+  /// Writes a row given as the text of an object, as
+  /// ``writeValues(_:last:)`` writes the object's value.
+  mutating func writeText(_ row: CSVTextRow, last: Bool) throws(InputError) {
+    var values = [Range<Int>?](repeating: nil, count: header.count)
+    for (position, member) in row.members.enumerated() {
+      guard let column = outputColumns.column(of: member.name, at: position) else {
+        preconditionFailure(
+          "the row member \(String(decoding: member.name, as: UTF8.self)) is not a column of the "
+            + "header")
+      }
+      values[column] = member.value
+    }
+    for (column, value) in values.enumerated() {
+      if column > 0 { output.append(style.delimiter) }
+      try row.withFieldText(of: value, column: header[column]) { writeField($0) }
+    }
+    endLine(ownEnding: nil, last: last)
+  }
+
   /// Writes record `row` of the table with `fields` given new text, as
   /// ``writeValues(_:last:)`` writes the object of all its fields: each
   /// field's text in the style, an output column the table lacks empty.
@@ -185,10 +204,15 @@ struct CSVRowWriter {
     case .number(let number)?: return number.text
     case .bool(let flag)?: return Array((flag ? "true" : "false").utf8)
     case .array?, .object?:
-      let kind = value?.arrayValue != nil ? "an array" : "an object"
-      throw InputError(
-        "the value for column \"\(String(decoding: column, as: UTF8.self))\" is \(kind); "
-          + "a CSV field holds text")
+      throw notText(column: column, kind: value?.arrayValue != nil ? "an array" : "an object")
     }
+  }
+
+  /// The error of a value of `kind` ("an array", "an object") for
+  /// `column`: a field holds text.
+  static func notText(column: [UInt8], kind: String) -> InputError {
+    InputError(
+      "the value for column \"\(String(decoding: column, as: UTF8.self))\" is \(kind); "
+        + "a CSV field holds text")
   }
 }

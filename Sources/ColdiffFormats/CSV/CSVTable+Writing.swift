@@ -46,6 +46,14 @@ extension CSVTable {
             added.append(name)
           }
         }
+      case .text(let row):
+        for (position, member) in row.members.enumerated() {
+          if let column = oldColumns.column(of: member.name, at: position) {
+            kept[column] = true
+          } else if addedNames.insert(member.name).inserted {
+            added.append(member.name)
+          }
+        }
       }
     }
     return old.indices.filter { keptAll || kept[$0] }.map { old[$0] } + added
@@ -134,6 +142,8 @@ extension CSVTable {
           writer.writeOriginal(index, last: last)
         case .values(let object):
           try writer.writeValues(object, last: last)
+        case .text(let row):
+          try writer.writeText(row, last: last)
         case .edited(let index, let fields):
           writer.writeEdited(index, fields: fields, last: last)
         }

@@ -1,0 +1,80 @@
+/// A new row of a table given as text: the validated JSON text of an
+/// object (a patch's bytes), its members read once, so that the row is
+/// written (``CSVOutputRow/text(_:)``) as the object's value would be
+/// (``CSVOutputRow/values(_:)``) without building it.
+public struct CSVTextRow: Sendable {
+  /// The object's text.
+  public let text: ArraySlice<UInt8>
+  /// Each member's decoded name and where its value lies in `text`
+  /// (counted from its start), in order.
+  let members: [(name: [UInt8], value: Range<Int>)]
+
+  /// Reads the members of the object `text`, or `nil` when it is not an
+  /// object.
+  ///
+  /// - Parameter text: the validated JSON text of one value, no
+  ///   whitespace around it.
+  public init?(_ text: ArraySlice<UInt8>) {
+    let members = text.withUnsafeBufferPointer { bytes in
+      JSONText.members(in: bytes, object: 0..<bytes.count)?.map { member in
+        (name: CSVTextRow.decoded(bytes, member.name), value: member.value)
+      }
+    }
+    guard let members else { return nil }
+    (self.text, self.members) = (text, members)
+  }
+
+  /// The decoded name written (between its quotes) at `range`.
+  private static func decoded(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [UInt8] {
+    let written = bytes[range]
+    return written.contains(UInt8(ascii: "\\"))
+      ? JSONText.decodeString(bytes, range: range) : Array(written)
+  }
+
+  /// The first member whose value is an array or an object, which no
+  /// field can hold: its decoded name and its kind ("an array", "an
+  /// object"); `nil` when every value is a string, number, boolean or
+  /// `null`.
+  public var firstContainer: (name: [UInt8], kind: String)? {
+    text.withUnsafeBufferPointer { bytes in
+      for member in members {
+        switch bytes[member.value.lowerBound] {
+        case UInt8(ascii: "["): return (member.name, "an array")
+        case UInt8(ascii: "{"): return (member.name, "an object")
+        default: continue
+        }
+      }
+      return nil
+    }
+  }
+
+  /// Calls `body` with the text a field holds for the value at `value`
+  /// (`nil` for none): a string's characters, a number's or a boolean's
+  /// text, nothing for `null` or no value.
+  ///
+  /// - Throws: `InputError` for an array or an object, naming `column`.
+  func withFieldText<Result>(
+    of value: Range<Int>?, column: [UInt8],
+    _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) throws(InputError) -> Result {
+    try text.withUnsafeBufferPointer { (bytes) throws(InputError) -> Result in
+      guard let value else { return body(UnsafeBufferPointer(rebasing: bytes[0..<0])) }
+      switch bytes[value.lowerBound] {
+      case UInt8(ascii: "n"):
+        return body(UnsafeBufferPointer(rebasing: bytes[0..<0]))
+      case UInt8(ascii: "\""):
+        let characters = (value.lowerBound + 1)..<(value.upperBound - 1)
+        guard bytes[characters].contains(UInt8(ascii: "\\")) else {
+          return body(UnsafeBufferPointer(rebasing: bytes[characters]))
+        }
+        return JSONText.decodeString(bytes, range: characters).withUnsafeBufferPointer(body)
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        throw CSVRowWriter.notText(
+          column: column,
+          kind: bytes[value.lowerBound] == UInt8(ascii: "[") ? "an array" : "an object")
+      default:
+        return body(UnsafeBufferPointer(rebasing: bytes[value]))
+      }
+    }
+  }
+}
