@@ -45,16 +45,14 @@ import Testing
     var sharedNodes = 0
     for chunking in [ScanChunking.whole, ScanChunking(threshold: 0, chunkSize: 300)] {
       let old = try read(oldText, "old.json", chunking: chunking)
-      // OLD's tree made with its nodes, on both cores, is the tree read
+      // OLD's tree made beside NEW's read with its nodes is the tree read
       // alone; NEW is read with those nodes.
-      let (oldTree, new) = try TreeSnapshot.withKnownNodes(
+      let (made, new) = try TreeSnapshot.withKnownNodes(
         of: old, field: JSONPointer(field: "children"), keyName: Self.key
-      ) { oldTree, nodes in
-        (
-          try oldTree.get(),
-          try read(newText, "new.json", chunking: chunking, reference: old, nodes: nodes)
-        )
+      ) { nodes in
+        try read(newText, "new.json", chunking: chunking, reference: old, nodes: nodes)
       }
+      let oldTree = try made.get()
       let oldAlone = try tree(old)
       #expect(oldTree.ranges == oldAlone.ranges)
       #expect(oldTree.parents == oldAlone.parents)
@@ -101,14 +99,12 @@ import Testing
     let old = #"[{"id": "a", "children": [\#(b){"id": "c", "v": 1}]}]}]"# + "\n"
     let new = #"[{"id": "a", "children": [\#(b){"id": "c", "v": 2}, {"id": "d"}]}]}]"# + "\n"
     let oldSnapshot = try read(old, "old.json", chunking: .whole)
-    let (oldTree, newSnapshot) = try TreeSnapshot.withKnownNodes(
+    let (made, newSnapshot) = try TreeSnapshot.withKnownNodes(
       of: oldSnapshot, field: JSONPointer(field: "children"), keyName: Self.key
-    ) { oldTree, nodes in
-      (
-        try oldTree.get(),
-        try read(new, "new.json", chunking: .whole, reference: oldSnapshot, nodes: nodes)
-      )
+    ) { nodes in
+      try read(new, "new.json", chunking: .whole, reference: oldSnapshot, nodes: nodes)
     }
+    let oldTree = try made.get()
     let newTree = try tree(newSnapshot)
     #expect(newTree.ownMemberSources(in: oldTree) == [-1, 1, -1, -1])
     let comparison = try compared(oldTree, newTree)

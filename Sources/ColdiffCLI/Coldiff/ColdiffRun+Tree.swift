@@ -41,16 +41,21 @@ extension ColdiffRun {
     let (old, new) = try loadSnapshots(
       oldPath, newPath, detectionNames: detectionNames, treeNames: names
     ) { old, loadNew in
-      // OLD's tree and its nodes made together; none for a refused tree.
-      try TreeSnapshot.withKnownNodes(of: old, field: pointer, keyName: keyName) {
-        oldTree, nodes in
-        trees = (oldTree, nil)
+      // OLD's nodes first, for NEW's scan; the rest of OLD's tree is made
+      // beside it. No nodes for a refused tree.
+      let (oldTree, (new, newTree)) = try TreeSnapshot.withKnownNodes(
+        of: old, field: pointer, keyName: keyName
+      ) { nodes in
         let new = try loadNew(nodes)
-        trees?.new = new.map { new in
-          Result { try TreeSnapshot(new, field: pointer, keyName: keyName, known: nodes) }
-        }
-        return new
+        return (
+          new,
+          new.map { new in
+            Result { try TreeSnapshot(new, field: pointer, keyName: keyName, known: nodes) }
+          }
+        )
       }
+      trees = (oldTree, newTree)
+      return new
     }
     let oldTree =
       try trees?.old.get()

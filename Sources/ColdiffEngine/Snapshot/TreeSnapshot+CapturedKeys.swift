@@ -24,21 +24,6 @@ extension TreeSnapshot {
       hashed: KeyArena.init(bytes:starts:))
   }
 
-  /// OLD's keys as `capturedKeys(of:table:)` makes them with their table,
-  /// up to the hash table (`KeyTable.arenaBeforeTable`): the keys hashed
-  /// on both cores unless they ascend, so that the hash table, whose
-  /// inserts miss the cache, is built on one core while the other makes
-  /// the tree's other parts (`KeyTable.hashTable(of:)`). `nil` as
-  /// `capturedKeys(of:table:)` gives none.
-  static func capturedArena(of layout: JSONTreeScanner.Layout) -> (
-    arena: KeyArena, ascending: KeyTable?
-  )? {
-    guard everyNodeHasCapturedKey(layout) else { return nil }
-    return KeyTable.arenaBeforeTable(
-      bytes: layout.canonicalKeys, starts: layout.canonicalKeyStarts,
-      hashed: Snapshot.hashedArena(bytes:starts:))
-  }
-
   /// Whether the scan made a key for every node of `layout`.
   private static func everyNodeHasCapturedKey(_ layout: JSONTreeScanner.Layout) -> Bool {
     !layout.canonicalKeyStarts.isEmpty && layout.keyRanges.firstAbsent() == nil

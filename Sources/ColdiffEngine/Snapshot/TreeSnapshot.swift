@@ -57,7 +57,7 @@ package struct TreeSnapshot {
   /// The tree whose nodes `sharedSubtrees` names.
   let sharedOrigin: TreeOrigin?
   /// This tree's identity, for the trees that share its nodes.
-  let origin = TreeOrigin()
+  let origin: TreeOrigin
 
   /// Walks the records of `base` and their nested children.
   ///
@@ -81,54 +81,74 @@ package struct TreeSnapshot {
     _ base: Snapshot, field: JSONPointer, keyName: [UInt8]?, known: JSONKnownNodes? = nil,
     tableOfKeys: Bool = false
   ) throws {
-    var nodes: JSONKnownNodes?
-    try self.init(
-      base, field: field, keyName: keyName, known: known, tableOfKeys: tableOfKeys, nodesIn: nil,
-      nodes: &nodes)
+    let (layout, rootNames, capturedKey) = try Self.layout(
+      of: base, field: field, keyName: keyName, known: known)
+    self.init(
+      base, field: field, laidOut: layout, rootNames: rootNames, capturedKey: capturedKey,
+      origin: TreeOrigin(), tableOfKeys: tableOfKeys)
   }
 
-  /// Calls `body` with OLD's tree, read as `init(_:field:keyName:known:tableOfKeys:)`
-  /// reads it with its table of keys, and with its nodes ready to be
-  /// found again by the scans of NEW (`JSONKnownNodes`: NEW's validation
-  /// and tree scan take them whole, copying their layouts). Both are made
-  /// in one step on both cores: the keys hashed on both, then the table
-  /// of the nodes' prefixes, the tree's shape and the nodes' outline on
-  /// one, the keys' hash table on the other.
+  /// OLD's tree, read as `init(_:field:keyName:known:tableOfKeys:)` reads
+  /// it with its table of keys, made while `body` runs with its nodes
+  /// ready to be found again by the scans of NEW (`JSONKnownNodes`: NEW's
+  /// validation and tree scan take them whole, copying their layouts).
+  /// The nodes' table of prefixes and outline are made first, one on
+  /// each core; then the tree's shape and its keys' table, which NEW's
+  /// scan does not need, are made beside `body` (as a flat run makes
+  /// OLD's keys while NEW is read).
   ///
   /// - Parameters:
   ///   - base: OLD's snapshot.
   ///   - field: the children member.
   ///   - keyName: the member whose value the scan noted (the likely key).
-  ///   - body: called with the tree, or the error that refused it, and
-  ///     its nodes: `nil` for a refused tree, and for one whose children
-  ///     member is deeper than a record's own member.
-  /// - Returns: what `body` returns.
+  ///   - body: called with the nodes: `nil` for a refused tree, and for
+  ///     one whose children member is deeper than a record's own member.
+  /// - Returns: the tree, or the error that refused it, and what `body`
+  ///   returns.
+  /// - Throws: what `body` throws.
   package static func withKnownNodes<Result>(
     of base: Snapshot, field: JSONPointer, keyName: [UInt8]?,
-    _ body: (Swift.Result<TreeSnapshot, any Error>, JSONKnownNodes?) throws -> Result
-  ) rethrows -> Result {
-    try base.bytes.withUnsafeBufferPointer { bytes in
-      var nodes: JSONKnownNodes?
-      let tree = Swift.Result { () throws(any Error) in
-        try TreeSnapshot(
-          base, field: field, keyName: keyName, known: nil, tableOfKeys: true, nodesIn: bytes,
-          nodes: &nodes)
+    _ body: (JSONKnownNodes?) throws -> Result
+  ) throws -> (tree: Swift.Result<TreeSnapshot, any Error>, result: Result) {
+    let laidOut = Swift.Result { () throws(any Error) in
+      try Self.layout(of: base, field: field, keyName: keyName, known: nil)
+    }
+    func tree(origin: TreeOrigin) -> Swift.Result<TreeSnapshot, any Error> {
+      laidOut.map { layout, rootNames, capturedKey in
+        TreeSnapshot(
+          base, field: field, laidOut: layout, rootNames: rootNames, capturedKey: capturedKey,
+          origin: origin, tableOfKeys: true)
       }
-      return try body(tree, nodes)
+    }
+    guard case .success(let (layout, _, capturedKey)) = laidOut, field.tokens.count == 1 else {
+      return (tree(origin: TreeOrigin()), try body(nil))
+    }
+    return try base.bytes.withUnsafeBufferPointer { bytes in
+      let origin = TreeOrigin()
+      let (prefixes, outline) = Parallel.both(
+        { JSONKnownNodes.prefixes(of: layout, in: bytes) },
+        { JSONKnownNodes.outline(of: layout.parents) })
+      let nodes = JSONKnownNodes(
+        prefixes: prefixes, outline: outline, form: base.form, layout: layout,
+        children: field.tokens[0], key: capturedKey, origin: origin)
+      let (result, made) = try Parallel.both(
+        { () throws(any Error) in try body(nodes) },
+        { () throws(any Error) in tree(origin: origin) })
+      return (made, result)
     }
   }
 
-  /// The tree of `base`, and, when `nodesIn` is `base`'s bytes and the
-  /// children member a record's own, its nodes in `nodes`.
+  /// The tree of `base` laid out as `layout`: its shape made on one core
+  /// while its keys (when the scan noted one for every node of a list's
+  /// tree) are made on the other, with their table for `tableOfKeys`.
   private init(
-    _ base: Snapshot, field: JSONPointer, keyName: [UInt8]?, known: JSONKnownNodes?,
-    tableOfKeys: Bool, nodesIn bytes: UnsafeBufferPointer<UInt8>?, nodes: inout JSONKnownNodes?
-  ) throws {
+    _ base: Snapshot, field: JSONPointer, laidOut layout: JSONTreeScanner.Layout,
+    rootNames: [JSONString]?, capturedKey: [UInt8]?, origin: TreeOrigin, tableOfKeys: Bool
+  ) {
     self.base = base
     self.field = field
-    let layout: JSONTreeScanner.Layout
-    (layout, rootNames, capturedKey) = try Self.layout(
-      of: base, field: field, keyName: keyName, known: known)
+    self.origin = origin
+    (self.rootNames, self.capturedKey) = (rootNames, capturedKey)
     capturedKeys = layout.canonicalKeys
     capturedKeyStarts = layout.canonicalKeyStarts
     ranges = layout.ranges
@@ -137,37 +157,10 @@ package struct TreeSnapshot {
     sharedSubtrees = layout.sharedSubtrees
     sharedHeads = layout.sharedHeads
     sharedOrigin = layout.sharedOrigin
-    // The children lists, made once for the diff, its patch and the walks
-    // here from the scan's sibling indices, on one core; the keys hashed,
-    // and OLD's table built, on the other.
     let keyed = capturedKey != nil && rootNames == nil
-    let keys = { keyed ? Self.capturedKeys(of: layout, table: tableOfKeys) : (nil, nil) }
-    if let bytes, field.tokens.count == 1 {
-      // With the nodes: OLD's keys hashed first, on both cores; then the
-      // table of the nodes' prefixes (from the hashes the scan made), the
-      // shape and the nodes' outline on one core, the keys' table, whose
-      // inserts miss the cache, on the other (at 1M nodes the keys with
-      // their table took about 41 ms of a profile on one core, the other
-      // three 26 ms on the other).
-      let hashed = keyed ? Self.capturedArena(of: layout) : nil
-      let ((prefixes, made, outline), table) = Parallel.both(
-        {
-          (
-            JSONKnownNodes.prefixes(of: layout, in: bytes),
-            TreeShape(parents: layout.parents, siblingIndices: layout.siblingIndex),
-            JSONKnownNodes.outline(of: layout.parents)
-          )
-        },
-        { hashed.flatMap { tableOfKeys ? $0.ascending ?? KeyTable.hashTable(of: $0.arena) : nil } }
-      )
-      (shape, capturedArena, capturedTable) = (made, hashed?.arena, table)
-      nodes = JSONKnownNodes(
-        prefixes: prefixes, outline: outline, form: base.form, layout: layout,
-        children: field.tokens[0], key: capturedKey, origin: origin)
-    } else {
-      (shape, (capturedArena, capturedTable)) = Parallel.both(
-        { TreeShape(parents: layout.parents, siblingIndices: layout.siblingIndex) }, keys)
-    }
+    (shape, (capturedArena, capturedTable)) = Parallel.both(
+      { TreeShape(parents: layout.parents, siblingIndices: layout.siblingIndex) },
+      { keyed ? Self.capturedKeys(of: layout, table: tableOfKeys) : (nil, nil) })
     parents = shape.parents
     siblingIndex = shape.siblingIndices
   }
