@@ -12,6 +12,17 @@ import Testing
   static let table =
     "id,name,note\r\n1,Ann,\"a, b\"\r\n2,Bob,\r\n3,\"Cy\",plain\r\n4,Di,\"say \"\"hi\"\"\"\r\n"
 
+  /// The target `text` (a file named `name`) with the plain form of
+  /// `patch` applied on handles and bytes.
+  static func patched(_ text: String, named name: String, by patch: String) throws -> PatchTarget {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = try folder.write(name, text)
+    var target = PatchTarget(try Snapshot(InputFile(path: path), override: nil))
+    try target.apply(try #require(RawJSONPatch(bytes: Array(patch.utf8))))
+    return target
+  }
+
   /// Patches that edit fields and then do all kinds of things to the rows.
   static let patches: [String] = [
     // Two fields of a row, one of them twice, each tested before and after.
@@ -186,11 +197,8 @@ import Testing
   /// The fast path is taken for JSON records: a record whose members were
   /// replaced keeps them as text, its value unbuilt.
   @Test func replacedMembersAreKeptAsText() throws {
-    let folder = try TemporaryDirectory()
-    defer { folder.remove() }
-    let path = try folder.write("t.jsonl", try #require(Self.jsonTargets["t.jsonl"]))
-    var target = PatchTarget(try Snapshot(InputFile(path: path), override: nil))
-    try target.apply(try #require(RawJSONPatch(bytes: Array(Self.jsonPatches[0].utf8))))
+    let target = try Self.patched(
+      try #require(Self.jsonTargets["t.jsonl"]), named: "t.jsonl", by: Self.jsonPatches[0])
     let paths = target.memberEdits[1]?.map { $0.path.map { String(decoding: $0, as: UTF8.self) } }
     #expect(paths == [["n"], ["s"]])
     #expect(!target.hasOwnValue(1))
@@ -199,16 +207,13 @@ import Testing
   /// A member of an object nested in a record is replaced on the
   /// record's text as well.
   @Test func replacedNestedMembersAreKeptAsText() throws {
-    let folder = try TemporaryDirectory()
-    defer { folder.remove() }
-    let path = try folder.write("t.json", try #require(Self.jsonTargets["t.json"]))
-    var target = PatchTarget(try Snapshot(InputFile(path: path), override: nil))
     let patch = """
       [{"op": "test", "path": "/1/addr/city", "value": "Bergen"},
        {"op": "replace", "path": "/1/addr/city", "value": "Rome"},
        {"op": "replace", "path": "/1/name", "value": "B"}]
       """
-    try target.apply(try #require(RawJSONPatch(bytes: Array(patch.utf8))))
+    let target = try Self.patched(
+      try #require(Self.jsonTargets["t.json"]), named: "t.json", by: patch)
     let paths = target.memberEdits[1]?.map { $0.path.map { String(decoding: $0, as: UTF8.self) } }
     #expect(paths == [["addr", "city"], ["name"]])
     #expect(!target.hasOwnValue(1))
@@ -249,12 +254,8 @@ import Testing
   /// The fast path is taken for a table: an added row keeps the patch's
   /// text, its value unbuilt.
   @Test func addedRowsAreKeptAsText() throws {
-    let folder = try TemporaryDirectory()
-    defer { folder.remove() }
-    let path = try folder.write("t.csv", Self.table)
-    var target = PatchTarget(try Snapshot(InputFile(path: path), override: nil))
     let patch = #"[{"op": "add", "path": "/1", "value": {"id": "5", "name": "E"}}]"#
-    try target.apply(try #require(RawJSONPatch(bytes: Array(patch.utf8))))
+    let target = try Self.patched(Self.table, named: "t.csv", by: patch)
     let text = try #require(target.text(of: 4))
     #expect(String(decoding: text, as: UTF8.self) == #"{"id": "5", "name": "E"}"#)
   }
@@ -269,12 +270,7 @@ import Testing
   /// The fast path is taken: a row whose fields were replaced is written
   /// from its fields, not from a value.
   @Test func replacedFieldsAreKeptAsFields() throws {
-    let folder = try TemporaryDirectory()
-    defer { folder.remove() }
-    let path = try folder.write("target.csv", Self.table)
-    var target = PatchTarget(try Snapshot(InputFile(path: path), override: nil))
-    let raw = try #require(RawJSONPatch(bytes: Array(Self.patches[0].utf8)))
-    try target.apply(raw)
+    let target = try Self.patched(Self.table, named: "target.csv", by: Self.patches[0])
     #expect(target.fieldEdits[0]?.map(\.column) == [1, 2])
     #expect(!target.hasOwnValue(0))
     #expect(

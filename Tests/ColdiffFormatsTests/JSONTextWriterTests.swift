@@ -48,17 +48,7 @@ import Testing
       (lastA, Array(#"[ 7 , { "e" : null } ]"#.utf8)), (bValue, Array("false".utf8)),
     ]
     let edited = #"{"a": 1, "b": false, "a": [7, {"e": null}], "d": []}"#
-    var expected: [UInt8] = []
-    JSONWriter.write(
-      try JSONReader.parse(Array(edited.utf8)), style: Self.styles[style], depth: 1,
-      to: &expected)
-    var written: [UInt8] = []
-    bytes.withUnsafeBufferPointer {
-      JSONWriter.write(
-        text: $0, 0..<$0.count, replacing: replacing, style: Self.styles[style], depth: 1,
-        to: &written)
-    }
-    #expect(written == expected)
+    try expectWritten(bytes, replacing: replacing, as: edited, style: style, depth: 1)
   }
 
   /// Strings of every length up to past two blocks of sixteen bytes, with
@@ -105,13 +95,23 @@ import Testing
       (outer, Array(#"{ "e" : [ ] }"#.utf8)), (last..<(last + 1), Array(#""second""#.utf8)),
     ]
     let edited = #"{"a": {"e": []}, "d": "first"}"#
+    try expectWritten(bytes, replacing: replacing, as: edited, style: style, depth: 0)
+  }
+
+  /// Expects `bytes` written with `replacing` in style `style` to be what
+  /// the parsed value of `edited` is written as.
+  private func expectWritten(
+    _ bytes: [UInt8], replacing: [(value: Range<Int>, json: [UInt8])], as edited: String,
+    style: Int, depth: Int
+  ) throws {
     var expected: [UInt8] = []
     JSONWriter.write(
-      try JSONReader.parse(Array(edited.utf8)), style: Self.styles[style], to: &expected)
+      try JSONReader.parse(Array(edited.utf8)), style: Self.styles[style], depth: depth,
+      to: &expected)
     var written: [UInt8] = []
     bytes.withUnsafeBufferPointer {
       JSONWriter.write(
-        text: $0, 0..<$0.count, replacing: replacing, style: Self.styles[style], depth: 0,
+        text: $0, 0..<$0.count, replacing: replacing, style: Self.styles[style], depth: depth,
         to: &written)
     }
     #expect(written == expected)
