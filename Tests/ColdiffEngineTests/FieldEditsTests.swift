@@ -244,13 +244,6 @@ import Testing
     #"[{"op": "add", "path": "/9", "value": {"id": 1, "name": [2]}}]"#,
   ]
 
-  @Test(arguments: rowPatches.indices)
-  func rowsAddedAsTextGiveWhatTheValueModelGives(index: Int) throws {
-    let (fast, built) = try PatchOutcomes.of(Self.rowPatches[index], on: Self.table, named: "t.csv")
-    #expect(fast == built)
-    #expect(fast != Self.table)
-  }
-
   /// The fast path is taken for a table: an added row keeps the patch's
   /// text, its value unbuilt.
   @Test func addedRowsAreKeptAsText() throws {
@@ -260,9 +253,10 @@ import Testing
     #expect(String(decoding: text, as: UTF8.self) == #"{"id": "5", "name": "E"}"#)
   }
 
-  @Test(arguments: patches.indices)
-  func fieldEditsGiveWhatTheValueModelGives(index: Int) throws {
-    let (fast, built) = try PatchOutcomes.of(Self.patches[index], on: Self.table, named: "t.csv")
+  /// Rows edited field by field, and rows added as text.
+  @Test(arguments: patches + rowPatches)
+  func tablePatchesGiveWhatTheValueModelGives(patch: String) throws {
+    let (fast, built) = try PatchOutcomes.of(patch, on: Self.table, named: "t.csv")
     #expect(fast == built)
     #expect(fast != Self.table)
   }
