@@ -34,21 +34,13 @@ extension PatchTarget {
   /// - Throws: `PointerFailure` saying what the row or field would be.
   /// - Complexity: O(size of the text).
   func checkRow(text: ArraySlice<UInt8>) throws(PointerFailure) {
-    guard case .table = snapshot.storage else { return }
-    guard let row = CSVTextRow(text) else {
-      let kind =
-        switch text.first {
-        case UInt8(ascii: "\""): "a string"
-        case UInt8(ascii: "["): "an array"
-        case UInt8(ascii: "t"), UInt8(ascii: "f"): "a boolean"
-        case UInt8(ascii: "n"): "null"
-        default: "a number"
-        }
-      throw PointerFailure(reason: "a row of a table must be an object, not \(kind)")
+    guard case .table = snapshot.storage, let refusal = CSVTextRow.refusal(of: text) else {
+      return
     }
-    if let (name, kind) = row.firstContainer {
-      throw PatchTarget.notText(column: String(decoding: name, as: UTF8.self), kind: kind)
+    guard let column = refusal.column else {
+      throw PointerFailure(reason: "a row of a table must be an object, not \(refusal.kind)")
     }
+    throw PatchTarget.notText(column: String(decoding: column, as: UTF8.self), kind: refusal.kind)
   }
 
   /// The failure of a row whose field `column` would hold a value of

@@ -203,8 +203,7 @@ struct CSVRowWriter {
     case .string(let string)?: return string.value
     case .number(let number)?: return number.text
     case .bool(let flag)?: return Array((flag ? "true" : "false").utf8)
-    case .array?, .object?:
-      throw notText(column: column, kind: value?.arrayValue != nil ? "an array" : "an object")
+    case let container?: throw notText(column: column, kind: container.kindName)
     }
   }
 

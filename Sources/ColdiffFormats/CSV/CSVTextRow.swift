@@ -31,20 +31,22 @@ public struct CSVTextRow: Sendable {
       ? JSONText.decodeString(bytes, range: range) : Array(written)
   }
 
-  /// The first member whose value is an array or an object, which no
-  /// field can hold: its decoded name and its kind ("an array", "an
-  /// object"); `nil` when every value is a string, number, boolean or
-  /// `null`.
-  public var firstContainer: (name: [UInt8], kind: String)? {
+  /// Why the validated JSON text of one value `text` cannot be a row,
+  /// told without reading its members into one: `nil` when it is an
+  /// object whose values are all strings, numbers, booleans or `null`;
+  /// else, for an object, the decoded name and the kind
+  /// (`JSONValue.kindName`) of its first member whose value is an array
+  /// or an object, and for any other value its kind and no name.
+  public static func refusal(of text: ArraySlice<UInt8>) -> (column: [UInt8]?, kind: String)? {
     text.withUnsafeBufferPointer { bytes in
-      for member in members {
-        switch bytes[member.value.lowerBound] {
-        case UInt8(ascii: "["): return (member.name, "an array")
-        case UInt8(ascii: "{"): return (member.name, "an object")
-        default: continue
+      var found: (column: [UInt8]?, kind: String)?
+      let isObject = JSONText.forEachMember(in: bytes, object: 0..<bytes.count) { name, value in
+        let first = bytes[value.lowerBound]
+        if found == nil, first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
+          found = (decoded(bytes, name), JSONValue.kindName(ofTextStartingWith: first))
         }
       }
-      return nil
+      return isObject ? found : (nil, JSONValue.kindName(ofTextStartingWith: bytes.first))
     }
   }
 
@@ -70,8 +72,7 @@ public struct CSVTextRow: Sendable {
         return JSONText.decodeString(bytes, range: characters).withUnsafeBufferPointer(body)
       case UInt8(ascii: "["), UInt8(ascii: "{"):
         throw CSVRowWriter.notText(
-          column: column,
-          kind: bytes[value.lowerBound] == UInt8(ascii: "[") ? "an array" : "an object")
+          column: column, kind: JSONValue.kindName(ofTextStartingWith: bytes[value.lowerBound]))
       default:
         return body(UnsafeBufferPointer(rebasing: bytes[value]))
       }

@@ -11,4 +11,17 @@ extension JSONValue {
     case .object: "an object"
     }
   }
+
+  /// The kind, as ``kindName`` words it, of the validated JSON value whose
+  /// text starts with `first`.
+  package static func kindName(ofTextStartingWith first: UInt8?) -> String {
+    switch first {
+    case UInt8(ascii: "{"): "an object"
+    case UInt8(ascii: "["): "an array"
+    case UInt8(ascii: "\""): "a string"
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): "a boolean"
+    case UInt8(ascii: "n"): "null"
+    default: "a number"
+    }
+  }
 }
