@@ -172,8 +172,33 @@ package struct KnownRecords: @unchecked Sendable {
   ///   byte comparisons for one that is not.
   @inline(__always)
   package func find(in other: UnsafeBufferPointer<UInt8>, at offset: Int, after hint: Int) -> Int? {
-    find(in: other, at: offset, after: hint, inTable: false)
-      ?? find(in: other, at: offset, after: hint, inTable: true)
+    if let next = record(after: hint, in: other, at: offset) { return next }
+    return find(in: other, at: offset, afterMissing: hint)
+  }
+
+  /// The record just after `hint` when it has the bytes at `offset` of
+  /// `other`: most records of NEW, which follows OLD's order. Inlined
+  /// into the scan's loop; the look further on is out of line.
+  @inline(__always)
+  private func record(after hint: Int, in other: UnsafeBufferPointer<UInt8>, at offset: Int)
+    -> Int?
+  {
+    let record = hint &+ 1
+    guard record < starts.count, let base = other.baseAddress else { return nil }
+    return matches(record, base, offset, other.count) ? record : nil
+  }
+
+  /// ``find(in:at:after:)`` once the record just after `hint` does not
+  /// have the bytes: the rest of the window after it, then the table.
+  @inline(never)
+  private func find(in other: UnsafeBufferPointer<UInt8>, at offset: Int, afterMissing hint: Int)
+    -> Int?
+  {
+    guard let base = other.baseAddress, other.count - offset >= Self.prefixLength else {
+      return nil
+    }
+    let accepts = { (record: Int) in matches(record, base, offset, other.count) }
+    return candidate(after: hint, from: hint + 2, accepts) ?? candidate(at: base + offset, accepts)
   }
 
   /// ``find(in:at:after:)`` in two steps: the few records after `hint`
@@ -191,8 +216,9 @@ package struct KnownRecords: @unchecked Sendable {
 
   /// The first of the few records after `hint` that `accepts`.
   @inline(__always)
-  func candidate(after hint: Int, _ accepts: (Int) -> Bool) -> Int? {
-    for record in (hint + 1)..<min(hint + 1 + window, starts.count) where accepts(record) {
+  func candidate(after hint: Int, from first: Int? = nil, _ accepts: (Int) -> Bool) -> Int? {
+    let first = first ?? hint + 1
+    for record in first..<max(first, min(hint + 1 + window, starts.count)) where accepts(record) {
       return record
     }
     return nil

@@ -65,7 +65,14 @@ package struct RecordOffsets: RandomAccessCollection, Sendable, Equatable {
       return
     }
     precondition(highStarts.isEmpty, "offsets must ascend")
-    low.append(contentsOf: offsets.lazy.map { UInt32(truncatingIfNeeded: $0) })
+    // Narrowed in a buffer of their own and appended in one copy: a
+    // lazily narrowed sequence is appended an element at a time.
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: offsets.count) { narrowed in
+      for (index, offset) in offsets.enumerated() {
+        narrowed.initializeElement(at: index, to: UInt32(truncatingIfNeeded: offset))
+      }
+      low.append(contentsOf: UnsafeBufferPointer(narrowed))
+    }
   }
 
   /// Appends the offsets of `other`, which follow these (a chunk's).

@@ -41,8 +41,14 @@ extension FieldChange {
         continue
       }
       if old.sameBytes(member.value, as: new, partner.value) { continue }
-      changes += between(
-        parse(old, member.value), parse(new, partner.value), at: [oldMembers.name(member)])
+      let (oldValue, newValue) = (parse(old, member.value), parse(new, partner.value))
+      if case .object = oldValue, case .object = newValue {
+        changes += between(oldValue, newValue, at: [oldMembers.name(member)])
+      } else if oldValue != newValue {
+        // As `between(_:_:at:)` gives it, without its array of one.
+        changes.append(
+          FieldChange(path: [oldMembers.name(member)], old: oldValue, new: newValue))
+      }
     }
     for (offset, member) in newMembers.members.enumerated() {
       if offset < oldMembers.members.count,
@@ -94,6 +100,18 @@ private struct TopMembers {
       }
       nameWord = word
     }
+
+    /// Whether this member, in `bytes`, and `other`, in `otherBytes`,
+    /// have the same name: the same word, which holds the whole of a
+    /// name of up to seven bytes (most names), and for a longer one the
+    /// same bytes.
+    @inline(__always)
+    func sameName(
+      _ other: Member, _ bytes: UnsafeBufferPointer<UInt8>, _ otherBytes: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+      nameWord == other.nameWord
+        && (name.count <= 7 || bytes.sameBytes(name, as: otherBytes, other.name))
+    }
   }
 
   let bytes: UnsafeBufferPointer<UInt8>
@@ -119,10 +137,7 @@ private struct TopMembers {
       if UnsafeBufferPointer(rebasing: bytes[member.name]).contains(UInt8(ascii: "\\")) {
         return nil
       }
-      for earlier in members[..<offset]
-      where earlier.nameWord == member.nameWord
-        && bytes.sameBytes(earlier.name, as: bytes, member.name)
-      {
+      for earlier in members[..<offset] where earlier.sameName(member, bytes, bytes) {
         return nil
       }
     }
@@ -145,6 +160,6 @@ private struct TopMembers {
   }
 
   func sameName(_ member: Member, _ them: TopMembers, _ other: Member) -> Bool {
-    member.nameWord == other.nameWord && bytes.sameBytes(member.name, as: them.bytes, other.name)
+    member.sameName(other, bytes, them.bytes)
   }
 }
