@@ -113,7 +113,7 @@ extension Comparison {
       if nextUpdate < diff.updates.count, diff.updates[nextUpdate] == record {
         texts.updates.appendUpdate(
           position, key: keyText,
-          changes: (changes[record] ?? []).map { DiffDocument.Change($0) })
+          fieldChanges: changes[record] ?? [])
         nextUpdate += 1
       }
       if isMoved {

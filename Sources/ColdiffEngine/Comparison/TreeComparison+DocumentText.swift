@@ -100,7 +100,7 @@ extension TreeComparison {
       let node = Int(node)
       list.appendUpdate(
         old.position(of: path), key: keyText(of: node, in: old, &key),
-        changes: (changes[node] ?? []).map { DiffDocument.Change($0) })
+        fieldChanges: changes[node] ?? [])
     }
     return list
   }

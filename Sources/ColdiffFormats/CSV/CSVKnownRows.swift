@@ -26,6 +26,10 @@ package final class CSVKnownRows: Sendable {
   let keyBytes: [UInt8]
   /// Where each line's key ends in `keyBytes`, the header's first.
   let keyEnds: [UInt32]
+  /// The decoded column names, which a table with the same names shares
+  /// (`CSVTable`'s `header`): a comparison of the two headers, made for
+  /// each changed row, then finds one array and reads no name.
+  let header: [[UInt8]]
 
   /// Indexes OLD's rows by their prefixes.
   ///
@@ -61,6 +65,7 @@ package final class CSVKnownRows: Sendable {
     keyColumn = keys?.column ?? -1
     keyBytes = keys?.bytes ?? []
     keyEnds = keys?.ends ?? []
+    header = table.header
   }
 
   /// No rows, for a scan without another file's (which never asks it).
@@ -71,7 +76,7 @@ package final class CSVKnownRows: Sendable {
     records = KnownRecords(
       bytes: UnsafeBufferPointer(start: nil, count: 0), starts: RecordOffsets(), lengths: [])
     (lineNumbers, lastLineFeeds, columnCount, delimiter) = ([], 0, -1, 0)
-    (quotesEveryField, keyColumn, keyBytes, keyEnds) = (false, -1, [], [])
+    (quotesEveryField, keyColumn, keyBytes, keyEnds, header) = (false, -1, [], [], [])
   }
 
   /// How many line feeds row `line` holds (1, or more with line feeds in

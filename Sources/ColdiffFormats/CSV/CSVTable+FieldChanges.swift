@@ -18,6 +18,9 @@ extension CSVTable {
   {
     precondition(header == other.header, "the tables' headers differ")
     var changes: [FieldChange] = []
+    // Room for a few changes at once: the rows differ (they are compared
+    // when their bytes do), mostly in a field or two.
+    changes.reserveCapacity(min(columnCount, 4))
     // (A row the scan copied is read in its copy.)
     withRowBytes(row) { mine, start in
       other.withRowBytes(otherRow) { theirs, otherStart in

@@ -82,6 +82,8 @@ extension CSVTable {
     }
     // Read after the scan let it go, the header mapped its folio again.
     chunking.releasing?.releaseFolios(0..<start)
+    // The same names as the other file's: its array, shared.
+    if let known, known.header == header { header = known.header }
     let captures = index.keyColumn >= 0 && keyName.flatMap { columnIndex[$0] } == index.keyColumn
     self.init(
       bytes: bytes, delimiter: delimiter, hasByteOrderMark: index.hasByteOrderMark,

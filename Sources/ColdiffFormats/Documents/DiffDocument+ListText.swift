@@ -109,6 +109,18 @@ extension DiffDocument {
       Update.write(position, changes: changes, to: &bytes) { $0.text("key", key, to: &$1) }
     }
 
+    /// Appends an update as ``appendUpdate(_:key:changes:)`` does, its
+    /// changes the comparison's (`DiffDocument.Change` gives their
+    /// document form), written without being made into the document's.
+    package mutating func appendUpdate(
+      _ position: Position, key: ArraySlice<UInt8>?, fieldChanges: [FieldChange]
+    ) {
+      startElement()
+      Update.write(position, fieldChanges: fieldChanges, to: &bytes) {
+        $0.text("key", key, to: &$1)
+      }
+    }
+
     /// Appends a move: its positions in OLD and NEW, its key, its
     /// parent (in a tree) and the record it comes after (their text as
     /// the document writes them).

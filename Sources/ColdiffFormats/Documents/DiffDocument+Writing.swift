@@ -292,29 +292,68 @@ extension DiffDocument.Update {
     _ position: DiffDocument.Position, changes: [DiffDocument.Change], to out: inout [UInt8],
     key: (inout MemberWriter, inout [UInt8]) -> Void
   ) {
+    write(position, count: changes.count, to: &out, key: key) { index, out in
+      let change = changes[index]
+      writeChange(
+        path: change.path, from: change.from, key: change.key, after: change.after,
+        old: change.old, new: change.new, to: &out)
+    }
+  }
+
+  /// Appends an update as ``write(_:changes:to:key:)`` does, its changes
+  /// the comparison's (a change's document form is
+  /// `DiffDocument.Change`'s of it), written as they are.
+  static func write(
+    _ position: DiffDocument.Position, fieldChanges: [FieldChange], to out: inout [UInt8],
+    key: (inout MemberWriter, inout [UInt8]) -> Void
+  ) {
+    write(position, count: fieldChanges.count, to: &out, key: key) { index, out in
+      let change = fieldChanges[index]
+      writeChange(
+        path: JSONPointer(tokens: change.path),
+        from: change.element?.from.map { JSONPointer(tokens: $0) }, key: change.element?.key,
+        after: change.after, old: change.old, new: change.new, to: &out)
+    }
+  }
+
+  /// Appends an update's object: its position, the member `key`
+  /// appends, and `count` changes, which `change` writes by index.
+  private static func write(
+    _ position: DiffDocument.Position, count: Int, to out: inout [UInt8],
+    key: (inout MemberWriter, inout [UInt8]) -> Void, change: (Int, inout [UInt8]) -> Void
+  ) {
     var members = MemberWriter()
     out.append(UInt8(ascii: "{"))
     members.position(position, to: &out)
     key(&members, &out)
     members.name("changes", to: &out)
     out.append(UInt8(ascii: "["))
-    for (index, change) in changes.enumerated() {
-      if index > 0 { out += ", ".utf8 }
-      var changeMembers = MemberWriter()
-      out.append(UInt8(ascii: "{"))
-      changeMembers.name("path", to: &out)
-      change.path.writeQuoted(to: &out)
-      if let from = change.from {
-        changeMembers.name("from", to: &out)
-        from.writeQuoted(to: &out)
-      }
-      changeMembers.value("key", change.key, to: &out)
-      changeMembers.reference("after", change.after, to: &out)
-      changeMembers.value("old", change.old, to: &out)
-      changeMembers.value("new", change.new, to: &out)
-      out.append(UInt8(ascii: "}"))
+    for index in 0..<count {
+      if index > 0 { MemberWriter.appendSeparator(to: &out) }
+      change(index, &out)
     }
-    out += "]}".utf8
+    out.append(UInt8(ascii: "]"))
+    out.append(UInt8(ascii: "}"))
+  }
+
+  /// Appends one change of an update as one object.
+  private static func writeChange(
+    path: JSONPointer, from: JSONPointer?, key: JSONValue?, after: DiffDocument.Reference?,
+    old: JSONValue?, new: JSONValue?, to out: inout [UInt8]
+  ) {
+    var members = MemberWriter()
+    out.append(UInt8(ascii: "{"))
+    members.name("path", to: &out)
+    path.writeQuoted(to: &out)
+    if let from {
+      members.name("from", to: &out)
+      from.writeQuoted(to: &out)
+    }
+    members.value("key", key, to: &out)
+    members.reference("after", after, to: &out)
+    members.value("old", old, to: &out)
+    members.value("new", new, to: &out)
+    out.append(UInt8(ascii: "}"))
   }
 }
 
