@@ -75,6 +75,33 @@ import Testing
     #expect(chunked.keyRange(599).map { String(decoding: bytes[$0], as: UTF8.self) } == "\"k599\"")
   }
 
+  @Test(arguments: [InputForm.jsonLines, .jsonArray])
+  func eachRecordsCanonicalKeyIsItsKeysCanonicalBytes(form: InputForm) throws {
+    // Short plain strings (kept in the scan's batch), and around them
+    // every key the batch leaves: an escape, seventeen bytes, a number,
+    // an object; many records (more key bytes than a batch holds), and
+    // the last keys within sixteen bytes of the end.
+    let keys = [
+      #""k""#, #""""#, #""sixteen bytes 16""#, #""seventeen bytes17""#, #""a\"b""#,
+      #""caf\u00e9""#, #""día""#, "12.50", "true", #"{"b": [1]}"#, #""tab\t""#,
+    ]
+    var records = (0..<900).map { #"{"id": \#(keys[$0 % keys.count]), "n": \#($0)}"# }
+    records += [#"{"id":"z"}"#, #"{"id":"\\"}"#, #"{"id":"end"}"#]
+    let joined = records.joined(separator: form == .jsonLines ? "\n" : ",")
+    let text = form == .jsonLines ? joined : "[" + joined + "]"
+    let bytes = Array(text.utf8)
+    let index = try JSONCollectionScanner.scan(bytes, as: form, keyName: Self.id)
+    #expect(index.count == records.count)
+    try bytes.withUnsafeBufferPointer { buffer in
+      for record in 0..<index.count {
+        let range = try #require(index.keyRange(record))
+        var expected: [UInt8] = []
+        JSONCanonicalKey.append(buffer, range: range, to: &expected)
+        #expect(index.ownCanonicalKey(record).map(Array.init) == expected, "record \(record)")
+      }
+    }
+  }
+
   @Test func recordLengthsUnder4GiBAreKeptWhole() {
     #expect(JSONCollectionIndex.lengthInRecord(0) == 0)
     #expect(JSONCollectionIndex.lengthInRecord(Int(UInt32.max)) == UInt32.max)

@@ -105,18 +105,21 @@ extension Scanner {
   ) {
     if index.capturesKeys, let key, takenRecord < 0 || !leavesKnownKeys {
       if takenRecord >= 0, let known {
+        batch.flushKeyBytes(into: &index.canonicalKeys)
         let starts = known.canonicalKeyStarts
         known.canonicalKeys.withUnsafeBufferPointer { keys in
           index.canonicalKeys.append(
             contentsOf: UnsafeBufferPointer(
               rebasing: keys[Int(starts[takenRecord])..<Int(starts[takenRecord + 1])]))
         }
-      } else {
+      } else if !batch.appendPlainKey(lexer.bytes, key) {
+        batch.flushKeyBytes(into: &index.canonicalKeys)
         JSONCanonicalKey.append(lexer.bytes, range: key, to: &index.canonicalKeys)
       }
     }
     batch.add(
-      start: start, end: lexer.position, key: key, keyBytesEnd: index.canonicalKeys.count,
+      start: start, end: lexer.position, key: key,
+      keyBytesEnd: batch.keyBytesEnd(after: index.canonicalKeys.count),
       partner: Int32(exactly: takenRecord) ?? -1)
   }
 }

@@ -23,21 +23,27 @@ struct JSONRecordBatch {
   private let partners: UnsafeMutablePointer<Int32>
   /// How many records the batch holds.
   private(set) var count = 0
+  /// Canonical key bytes not yet in the index's `canonicalKeys`, which
+  /// they follow, back to back (`JSONRecordBatch+KeyBytes`).
+  let keyBytes: UnsafeMutablePointer<UInt8>
+  /// How many bytes `keyBytes` holds.
+  var keyByteCount = 0
 
   /// An empty batch; `deallocate()` frees it.
   static func allocate() -> JSONRecordBatch {
     JSONRecordBatch(
       starts: .allocate(capacity: capacity), lengths: .allocate(capacity: 4 * capacity),
-      partners: .allocate(capacity: capacity))
+      partners: .allocate(capacity: capacity), keyBytes: .allocate(capacity: keyCapacity))
   }
 
   private init(
     starts: UnsafeMutablePointer<Int>, lengths: UnsafeMutablePointer<UInt32>,
-    partners: UnsafeMutablePointer<Int32>
+    partners: UnsafeMutablePointer<Int32>, keyBytes: UnsafeMutablePointer<UInt8>
   ) {
     self.starts = starts
     self.lengths = lengths
     self.partners = partners
+    self.keyBytes = keyBytes
   }
 
   /// Frees the batch's memory; it is not used afterwards.
@@ -45,6 +51,7 @@ struct JSONRecordBatch {
     starts.deallocate()
     lengths.deallocate()
     partners.deallocate()
+    keyBytes.deallocate()
   }
 
   /// Whether the batch is full (flush it before adding more).
@@ -60,7 +67,8 @@ struct JSONRecordBatch {
   ///   - end: where its value ends.
   ///   - key: its key member value's range, if it has one.
   ///   - keyBytesEnd: where its canonical key bytes end in the index's
-  ///     `canonicalKeys`.
+  ///     `canonicalKeys`, those the batch holds appended
+  ///     (``keyBytesEnd(after:)``).
   ///   - partner: its partner in another input, or -1.
   @inline(__always)
   mutating func add(start: Int, end: Int, key: Range<Int>?, keyBytesEnd: Int, partner: Int32) {
@@ -85,6 +93,7 @@ struct JSONRecordBatch {
     into index: inout JSONCollectionIndex, partnered: Bool, of input: UnsafeBufferPointer<UInt8>
   ) {
     guard count > 0 else { return }
+    flushKeyBytes(into: &index.canonicalKeys)
     if !partnered, let base = input.baseAddress {
       let first = index.count
       var record =
