@@ -90,6 +90,29 @@ import Testing
     #expect(layout.canonicalKeyStarts.count == layout.ranges.count + 1)
   }
 
+  @Test(arguments: [false, true])
+  func everyKindOfKeyHasItsCanonicalBytes(keyAfterChildren: Bool) throws {
+    // Short plain strings (written a block at a time) among the keys that
+    // are not (an escape, seventeen bytes, numbers, an array), more key
+    // bytes than the buffer first holds, in preorder or after the
+    // children; the last keys within sixteen bytes of the end.
+    let keys = [
+      #""k""#, #""""#, #""sixteen bytes 16""#, #""seventeen bytes17""#, #""a\"b""#, #""día""#,
+      "12.50", "[1, {\"a\": 2}]",
+    ]
+    let children = (0..<600).map { node in
+      let key = #""id": \#(keys[node % keys.count])"#
+      return keyAfterChildren ? #"{"kids": [], \#(key)}"# : #"{\#(key), "kids": []}"#
+    }
+    let kids = #""kids": ["# + children.joined(separator: ", ") + "]"
+    // The root's key after its children: its record's bytes out of
+    // preorder, and within sixteen bytes of the end.
+    let text = keyAfterChildren ? #"{\#(kids), "id": "root"}"# : #"{"id": "root", \#(kids)}"#
+    let layout = try Self.scan(text)
+    #expect(layout.ranges.count == 601)
+    #expect(Self.canonicalKeys(layout) == layout.keyRanges.map { Self.canonicalKey(text, $0) })
+  }
+
   @Test func theLastOfTwoKeyMembersCounts() throws {
     let text = #"{"id": 1, "kids": [{"id": 2, "id": "two"}], "id": 9}"#
     let layout = try Self.scan(text)

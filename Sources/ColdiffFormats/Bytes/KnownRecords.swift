@@ -172,46 +172,47 @@ package struct KnownRecords: @unchecked Sendable {
   ///   byte comparisons for one that is not.
   @inline(__always)
   package func find(in other: UnsafeBufferPointer<UInt8>, at offset: Int, after hint: Int) -> Int? {
-    if let next = record(after: hint, in: other, at: offset) { return next }
-    return find(in: other, at: offset, afterMissing: hint)
-  }
-
-  /// The record just after `hint` when it has the bytes at `offset` of
-  /// `other`: most records of NEW, which follows OLD's order. Inlined
-  /// into the scan's loop; the look further on is out of line.
-  @inline(__always)
-  private func record(after hint: Int, in other: UnsafeBufferPointer<UInt8>, at offset: Int)
-    -> Int?
-  {
-    let record = hint &+ 1
-    guard record < starts.count, let base = other.baseAddress else { return nil }
-    return matches(record, base, offset, other.count) ? record : nil
-  }
-
-  /// ``find(in:at:after:)`` once the record just after `hint` does not
-  /// have the bytes: the rest of the window after it, then the table.
-  @inline(never)
-  private func find(in other: UnsafeBufferPointer<UInt8>, at offset: Int, afterMissing hint: Int)
-    -> Int?
-  {
-    guard let base = other.baseAddress, other.count - offset >= Self.prefixLength else {
-      return nil
-    }
-    let accepts = { (record: Int) in matches(record, base, offset, other.count) }
-    return candidate(after: hint, from: hint + 2, accepts) ?? candidate(at: base + offset, accepts)
+    find(in: other, at: offset, after: hint, inTable: false)
+      ?? find(in: other, at: offset, after: hint, inTable: true)
   }
 
   /// ``find(in:at:after:)`` in two steps: the few records after `hint`
-  /// only (`inTable` false), or the table only (`inTable` true).
+  /// only (`inTable` false), or the table only (`inTable` true). The
+  /// record just after `hint` is tried inline, in the scan's loop (most
+  /// records of NEW, which follows OLD's order); the rest out of line.
   @inline(__always)
   func find(in other: UnsafeBufferPointer<UInt8>, at offset: Int, after hint: Int, inTable: Bool)
     -> Int?
   {
+    if inTable { return findInTable(other, at: offset) }
+    let next = hint &+ 1
+    if next < starts.count, let base = other.baseAddress, matches(next, base, offset, other.count) {
+      return next
+    }
+    return findInWindow(other, at: offset, after: next)
+  }
+
+  /// The first record after `first` among the few after `first - 1`
+  /// (the window) with the bytes at `offset` of `other`.
+  @inline(never)
+  private func findInWindow(_ other: UnsafeBufferPointer<UInt8>, at offset: Int, after first: Int)
+    -> Int?
+  {
     guard let base = other.baseAddress, other.count - offset >= Self.prefixLength else {
       return nil
     }
     let accepts = { (record: Int) in matches(record, base, offset, other.count) }
-    return inTable ? candidate(at: base + offset, accepts) : candidate(after: hint, accepts)
+    return candidate(after: first - 1, from: first + 1, accepts)
+  }
+
+  /// A record in the table of prefixes with the bytes at `offset` of
+  /// `other`.
+  @inline(never)
+  private func findInTable(_ other: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
+    guard let base = other.baseAddress, other.count - offset >= Self.prefixLength else {
+      return nil
+    }
+    return candidate(at: base + offset) { matches($0, base, offset, other.count) }
   }
 
   /// The first of the few records after `hint` that `accepts`.

@@ -2,20 +2,22 @@ import ColdiffCore
 
 /// The layout being filled: each node a row (`TreeNodeRows`) until
 /// ``finish()`` makes the layout's arrays. Each record's canonical key
-/// bytes go straight into `layout.canonicalKeys`, and where they start
-/// into its row, while keys come in preorder (each one noted while its
-/// record is the last one begun); from the first that does not (a key
-/// member after the children, a record with two), where each record's
-/// bytes went is noted instead (`keySpans`) and they are put in order at
-/// the end.
+/// bytes go straight into `keyBytes` (`TreeKeyBytes`), copied into
+/// `layout.canonicalKeys` at the end, and where they start into its
+/// row, while keys come in preorder (each one noted while its record is
+/// the last one begun); from the first that does not (a key member after
+/// the children, a record with two), where each record's bytes went is
+/// noted instead (`keySpans`) and they are put in order at the end.
 struct TreeLayoutBuilder {
-  /// What the layout holds besides its nodes' arrays (made from `rows`
-  /// at the end), and the canonical keys' bytes.
+  /// What the layout holds besides its nodes' arrays and its canonical
+  /// keys (made from `rows` and `keyBytes` at the end).
   var layout = JSONTreeScanner.Layout()
+  /// The records' canonical key bytes, when `keyed`.
+  private let keyBytes: TreeKeyBytes?
   /// The nodes, in preorder.
   private(set) var rows: TreeNodeRows
-  /// Each record's canonical key bytes in `layout.canonicalKeys` (empty
-  /// without a key), once keys have come out of preorder; empty before.
+  /// Each record's canonical key bytes in `keyBytes` (empty without a
+  /// key), once keys have come out of preorder; empty before.
   var keySpans: [Range<Int>] = []
   /// Whether keys have come in preorder so far (each row's `keyBytes`
   /// is where its key starts then).
@@ -33,8 +35,11 @@ struct TreeLayoutBuilder {
     self.keyed = keyed
     samples = known == nil
     rows = TreeNodeRows(capacity: estimate)
-    if keyed { layout.canonicalKeys.reserveCapacity(estimate * 12) }
+    keyBytes = keyed ? TreeKeyBytes(capacity: estimate * 12) : nil
   }
+
+  /// How many canonical key bytes there are so far.
+  private var keyByteCount: Int { keyBytes?.count ?? 0 }
 
   /// Numbers the record starting at `start`, its range still open.
   ///
@@ -45,7 +50,7 @@ struct TreeLayoutBuilder {
     var row = TreeNodeRow(start: start, parent: Int32(parent), sibling: Int32(sibling))
     if keyed {
       if keysInOrder {
-        row.keyBytes = KeyArena.keyOffset(layout.canonicalKeys.count)
+        row.keyBytes = KeyArena.keyOffset(keyByteCount)
       } else {
         keySpans.append(0..<0)
       }
@@ -162,9 +167,9 @@ struct TreeLayoutBuilder {
   private mutating func copyKeys(_ nodes: Range<Int>, from source: borrowing CopySource) -> Int {
     source.layout.canonicalKeyStarts.withUnsafeBufferPointer { starts in
       let (from, to) = (Int(starts[nodes.lowerBound]), Int(starts[nodes.upperBound]))
-      let offset = layout.canonicalKeys.count - from
+      let offset = keyByteCount - from
       source.layout.canonicalKeys.withUnsafeBufferPointer { keys in
-        layout.canonicalKeys += UnsafeBufferPointer(rebasing: keys[from..<to])
+        keyBytes?.append(UnsafeBufferPointer(rebasing: keys[from..<to]))
       }
       if !keysInOrder {
         for node in nodes {
@@ -179,15 +184,15 @@ struct TreeLayoutBuilder {
   mutating func noteKey(node: Int, range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) {
     (rows[node].keyStart, rows[node].keyEnd) = (range.lowerBound, range.upperBound)
     if keysInOrder {
-      if node == rows.count - 1 && Int(rows[node].keyBytes) == layout.canonicalKeys.count {
-        JSONCanonicalKey.append(bytes, range: range, to: &layout.canonicalKeys)
+      if node == rows.count - 1 && Int(rows[node].keyBytes) == keyByteCount {
+        keyBytes?.appendKey(bytes, range: range)
         return
       }
       noteSpans()
     }
-    let start = layout.canonicalKeys.count
-    JSONCanonicalKey.append(bytes, range: range, to: &layout.canonicalKeys)
-    keySpans[node] = start..<layout.canonicalKeys.count
+    let start = keyByteCount
+    keyBytes?.appendKey(bytes, range: range)
+    keySpans[node] = start..<keyByteCount
   }
 
   /// Turns the starts of the keys noted in preorder so far into spans,
@@ -196,7 +201,7 @@ struct TreeLayoutBuilder {
     let rows = rows.elements
     keySpans.reserveCapacity(rows.count * 2)
     for node in rows.indices {
-      let end = node + 1 < rows.count ? Int(rows[node + 1].keyBytes) : layout.canonicalKeys.count
+      let end = node + 1 < rows.count ? Int(rows[node + 1].keyBytes) : keyByteCount
       keySpans.append(Int(rows[node].keyBytes)..<end)
     }
     keysInOrder = false
@@ -217,12 +222,13 @@ struct TreeLayoutBuilder {
       layout.parents = Self.column(rows) { $0.parent }
       layout.siblingIndex = Self.column(rows) { $0.sibling }
     }
-    guard keyed else { return layout }
+    guard keyed, let keyBytes else { return layout }
     guard !keysInOrder else {
+      layout.canonicalKeys = Array(keyBytes.elements)
       layout.canonicalKeyStarts = [UInt32](unsafeUninitializedCapacity: rows.count + 1) {
         starts, initialized in
         for node in rows.indices { starts[node] = rows[node].keyBytes }
-        starts[rows.count] = KeyArena.keyOffset(layout.canonicalKeys.count)
+        starts[rows.count] = KeyArena.keyOffset(keyBytes.count)
         initialized = rows.count + 1
       }
       return layout
@@ -233,11 +239,12 @@ struct TreeLayoutBuilder {
     var offset = 0
     for span in keySpans {
       if !span.isEmpty {
-        guard span.lowerBound == offset else { return reordered() }
+        guard span.lowerBound == offset else { return reordered(keyBytes.elements) }
         offset = span.upperBound
       }
       starts.append(KeyArena.keyOffset(offset))
     }
+    layout.canonicalKeys = Array(keyBytes.elements)
     layout.canonicalKeyStarts = starts
     return layout
   }
@@ -297,14 +304,15 @@ struct TreeLayoutBuilder {
     }
   }
 
-  /// The layout with the canonical keys copied into record order.
-  private mutating func reordered() -> JSONTreeScanner.Layout {
+  /// The layout with the canonical keys, `noted` as they came, copied
+  /// into record order.
+  private mutating func reordered(_ noted: UnsafeBufferPointer<UInt8>) -> JSONTreeScanner.Layout {
     var keys = [UInt8]()
-    keys.reserveCapacity(layout.canonicalKeys.count)
+    keys.reserveCapacity(noted.count)
     var starts: [UInt32] = [0]
     starts.reserveCapacity(keySpans.count + 1)
     for span in keySpans {
-      keys += layout.canonicalKeys[span]
+      keys += UnsafeBufferPointer(rebasing: noted[span])
       starts.append(KeyArena.keyOffset(keys.count))
     }
     layout.canonicalKeys = keys
