@@ -2,7 +2,7 @@ import ColdiffCore
 
 /// The layout being filled: each node a row (`TreeNodeRows`) until
 /// ``finish()`` makes the layout's arrays. Each record's canonical key
-/// bytes go straight into `keyBytes` (`TreeKeyBytes`), copied into
+/// bytes go straight into `keyBytes` (`TreeKeyBytes`), handed to
 /// `layout.canonicalKeys` at the end, and where they start into its
 /// row, while keys come in preorder (each one noted while its record is
 /// the last one begun); from the first that does not (a key member after
@@ -12,8 +12,8 @@ struct TreeLayoutBuilder {
   /// What the layout holds besides its nodes' arrays and its canonical
   /// keys (made from `rows` and `keyBytes` at the end).
   var layout = JSONTreeScanner.Layout()
-  /// The records' canonical key bytes, when `keyed`.
-  private let keyBytes: TreeKeyBytes?
+  /// The records' canonical key bytes (none unless `keyed`).
+  private var keyBytes: TreeKeyBytes
   /// The nodes, in preorder.
   private(set) var rows: TreeNodeRows
   /// Each record's canonical key bytes in `keyBytes` (empty without a
@@ -35,11 +35,11 @@ struct TreeLayoutBuilder {
     self.keyed = keyed
     samples = known == nil
     rows = TreeNodeRows(capacity: estimate)
-    keyBytes = keyed ? TreeKeyBytes(capacity: estimate * 12) : nil
+    keyBytes = TreeKeyBytes(capacity: keyed ? estimate * 12 : 0)
   }
 
   /// How many canonical key bytes there are so far.
-  private var keyByteCount: Int { keyBytes?.count ?? 0 }
+  private var keyByteCount: Int { keyBytes.count }
 
   /// Numbers the record starting at `start`, its range still open.
   ///
@@ -169,7 +169,7 @@ struct TreeLayoutBuilder {
       let (from, to) = (Int(starts[nodes.lowerBound]), Int(starts[nodes.upperBound]))
       let offset = keyByteCount - from
       source.layout.canonicalKeys.withUnsafeBufferPointer { keys in
-        keyBytes?.append(UnsafeBufferPointer(rebasing: keys[from..<to]))
+        keyBytes.append(UnsafeBufferPointer(rebasing: keys[from..<to]))
       }
       if !keysInOrder {
         for node in nodes {
@@ -185,13 +185,13 @@ struct TreeLayoutBuilder {
     (rows[node].keyStart, rows[node].keyEnd) = (range.lowerBound, range.upperBound)
     if keysInOrder {
       if node == rows.count - 1 && Int(rows[node].keyBytes) == keyByteCount {
-        keyBytes?.appendKey(bytes, range: range)
+        keyBytes.appendKey(bytes, range: range)
         return
       }
       noteSpans()
     }
     let start = keyByteCount
-    keyBytes?.appendKey(bytes, range: range)
+    keyBytes.appendKey(bytes, range: range)
     keySpans[node] = start..<keyByteCount
   }
 
@@ -222,13 +222,14 @@ struct TreeLayoutBuilder {
       layout.parents = Self.column(rows) { $0.parent }
       layout.siblingIndex = Self.column(rows) { $0.sibling }
     }
-    guard keyed, let keyBytes else { return layout }
+    guard keyed else { return layout }
+    let keyCount = keyBytes.count
     guard !keysInOrder else {
-      layout.canonicalKeys = Array(keyBytes.elements)
+      layout.canonicalKeys = keyBytes.take()
       layout.canonicalKeyStarts = [UInt32](unsafeUninitializedCapacity: rows.count + 1) {
         starts, initialized in
         for node in rows.indices { starts[node] = rows[node].keyBytes }
-        starts[rows.count] = KeyArena.keyOffset(keyBytes.count)
+        starts[rows.count] = KeyArena.keyOffset(keyCount)
         initialized = rows.count + 1
       }
       return layout
@@ -239,12 +240,12 @@ struct TreeLayoutBuilder {
     var offset = 0
     for span in keySpans {
       if !span.isEmpty {
-        guard span.lowerBound == offset else { return reordered(keyBytes.elements) }
+        guard span.lowerBound == offset else { return reordered(keyBytes.take()) }
         offset = span.upperBound
       }
       starts.append(KeyArena.keyOffset(offset))
     }
-    layout.canonicalKeys = Array(keyBytes.elements)
+    layout.canonicalKeys = keyBytes.take()
     layout.canonicalKeyStarts = starts
     return layout
   }
@@ -306,13 +307,13 @@ struct TreeLayoutBuilder {
 
   /// The layout with the canonical keys, `noted` as they came, copied
   /// into record order.
-  private mutating func reordered(_ noted: UnsafeBufferPointer<UInt8>) -> JSONTreeScanner.Layout {
+  private mutating func reordered(_ noted: [UInt8]) -> JSONTreeScanner.Layout {
     var keys = [UInt8]()
     keys.reserveCapacity(noted.count)
     var starts: [UInt32] = [0]
     starts.reserveCapacity(keySpans.count + 1)
     for span in keySpans {
-      keys += UnsafeBufferPointer(rebasing: noted[span])
+      keys += noted[span]
       starts.append(KeyArena.keyOffset(keys.count))
     }
     layout.canonicalKeys = keys
