@@ -66,13 +66,13 @@ extension CSVIndex {
     try scanRows(
       input, from: start, startingBefore: input.count, delimiter: delimiter, known: known,
       keyColumn: keyColumn, into: &rows)
-    index.lineStarts = rows.lineStarts
+    index.lineStarts = Array(rows.lineStarts.elements)
     if let keys = rows.keys {
       index.canonicalKeys = Array(keys.bytes)
       index.canonicalKeyEnds = Array(keys.keyEnds)
     }
     index.lineNumbers = rows.lineNumbers
-    index.knownPartners = rows.knownPartners
+    index.knownPartners = Array(rows.knownPartners.elements)
     index.prefixSamples = rows.prefixSamples
     index.columnCount = max(rows.columnCount, 0)
     index.quotesEveryField = rows.everyFieldQuoted && !rows.lineStarts.isEmpty
@@ -130,8 +130,8 @@ extension CSVIndex {
     let delimiters = ByteClassifier.splat(delimiter)
     var position = start
     // Guess rows of 64 bytes: at most 1/8 of the input's size reserved.
-    rows.lineStarts.reserveCapacity((limit - start) / 64 + 1)
-    if known != nil { rows.knownPartners.reserveCapacity((limit - start) / 64 + 1) }
+    rows.lineStarts.reserve((limit - start) / 64 + 1)
+    if known != nil { rows.knownPartners.reserve((limit - start) / 64 + 1) }
     // Guess keys of at most a sixth of the rows' bytes (the buffer grows),
     // unless the rows hold buffers a scan before wrote.
     let capturing = keyColumn >= 0

@@ -127,10 +127,10 @@ final class CSVChunkJoin: @unchecked Sendable {
     state.index.copies.append(rows.copies, shiftedBy: linesBefore - 1)
     state.index.prefixSamples += rows.prefixSamples.lazy.map { $0.moved(by: linesBefore) }
     state.index.lineStarts.reserve(rows.lineStarts.count, expecting: expectedRows)
-    state.index.lineStarts += rows.lineStarts
+    state.index.lineStarts += rows.lineStarts.elements
     if !rows.knownPartners.isEmpty {
       state.index.knownPartners.reserve(rows.knownPartners.count, expecting: expectedRows)
-      state.index.knownPartners += rows.knownPartners
+      state.index.knownPartners += rows.knownPartners.elements
     }
     if let keys = rows.keys {
       let offset = state.index.canonicalKeys.count

@@ -3,7 +3,7 @@
 /// before they join the index.
 struct CSVRows {
   /// The start offset of each row.
-  var lineStarts: [UInt32] = []
+  var lineStarts = ScanColumn<UInt32>()
   /// The text line on which each row starts, counted from 1 at the
   /// scan's start; empty while each row starts on the line after the
   /// row before it (row `i` on line `i + 1`, no line feed in a quoted
@@ -12,7 +12,7 @@ struct CSVRows {
   /// For each row, when the scan took the rows of another file whole
   /// (`CSVKnownRows`): that file's line (0 its header) with the same
   /// bytes, or -1; empty when the scan had no other file.
-  var knownPartners: [Int32] = []
+  var knownPartners = ScanColumn<Int32>()
   /// The prefix hashes of about one row in `KnownRecords.sampling`, by
   /// line from the scan's start, when the scan makes them (a file
   /// another's scan may take rows of; `CSVKnownRows`).
@@ -43,9 +43,9 @@ extension CSVRows {
   /// Empties the rows for the scan of another part of the file, keeping
   /// the memory of their arrays and key buffers.
   mutating func clear() {
-    lineStarts.removeAll(keepingCapacity: true)
+    lineStarts.removeAll()
     lineNumbers.removeAll(keepingCapacity: true)
-    knownPartners.removeAll(keepingCapacity: true)
+    knownPartners.removeAll()
     prefixSamples.removeAll(keepingCapacity: true)
     copies = RecordCopies(lineFeedAfterEach: true)
     keys?.clear()
@@ -102,7 +102,7 @@ extension CSVRows {
   @inline(never)
   private mutating func noteLine(_ line: Int) {
     if lineNumbers.isEmpty {
-      lineNumbers.reserveCapacity(lineStarts.capacity)
+      lineNumbers.reserveCapacity(lineStarts.count * 2)
       lineNumbers += (1..<lineStarts.count).lazy.map { UInt32(truncatingIfNeeded: $0) }
     }
     lineNumbers.append(UInt32(truncatingIfNeeded: line))
