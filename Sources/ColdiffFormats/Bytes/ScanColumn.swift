@@ -1,12 +1,12 @@
 /// One value for each row a scan notes (a CSV chunk's row starts and
-/// partners, `CSVRows`), in memory of its own written in place: an
-/// array's append checked the array's uniqueness through a call into the
-/// runtime for every row, some 20 instructions of each row's 150 outside
-/// validation.
+/// partners, `CSVRows`; a tree layout's rows, `TreeNodeRows`), in memory
+/// of its own written in place: an array's append checked the array's
+/// uniqueness through a call into the runtime for every row, some 20
+/// instructions of each CSV row's 150 outside validation.
 ///
-/// The values have one owner at a time, as `TreeNodeRows` do: a copy
-/// shares their memory, which a later `append` of either copy may move,
-/// and which is freed when the last copy goes. (Sendable unchecked: a
+/// The values have one owner at a time: a copy shares their memory,
+/// which a later `append` of either copy may move, and which is freed
+/// when the last copy goes. (Sendable unchecked: a
 /// chunk's rows go from the core that scanned them to the one that joins
 /// them, and back for another scan, one owner at a time.)
 struct ScanColumn<Element: BitwiseCopyable>: @unchecked Sendable {
@@ -35,11 +35,11 @@ struct ScanColumn<Element: BitwiseCopyable>: @unchecked Sendable {
   /// Whether there are no values.
   var isEmpty: Bool { count == 0 }
 
-  /// Value `index`.
+  /// Value `index`, below ``count``, read or written in place.
   @inline(__always)
   subscript(index: Int) -> Element {
-    precondition(index >= 0 && index < count, "index \(index) is out of 0..<\(count)")
-    return base[index]
+    unsafeAddress { UnsafePointer(base + index) }
+    nonmutating unsafeMutableAddress { base + index }
   }
 
   /// The values, valid while this column lives and does not grow.
