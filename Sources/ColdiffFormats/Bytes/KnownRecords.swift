@@ -189,20 +189,21 @@ package struct KnownRecords: @unchecked Sendable {
     if next < starts.count, let base = other.baseAddress, matches(next, base, offset, other.count) {
       return next
     }
-    return findInWindow(other, at: offset, after: next)
+    return findInWindow(other, at: offset, after: hint)
   }
 
-  /// The first record after `first` among the few after `first - 1`
-  /// (the window) with the bytes at `offset` of `other`.
+  /// The first record with the bytes at `offset` of `other` among the
+  /// few after `hint` (the window) but the one just after it, which
+  /// ``find(in:at:after:inTable:)`` tried.
   @inline(never)
-  private func findInWindow(_ other: UnsafeBufferPointer<UInt8>, at offset: Int, after first: Int)
+  private func findInWindow(_ other: UnsafeBufferPointer<UInt8>, at offset: Int, after hint: Int)
     -> Int?
   {
     guard let base = other.baseAddress, other.count - offset >= Self.prefixLength else {
       return nil
     }
     let accepts = { (record: Int) in matches(record, base, offset, other.count) }
-    return candidate(after: first - 1, from: first + 1, accepts)
+    return candidate(after: hint, from: hint + 2, accepts)
   }
 
   /// A record in the table of prefixes with the bytes at `offset` of
@@ -215,7 +216,8 @@ package struct KnownRecords: @unchecked Sendable {
     return candidate(at: base + offset) { matches($0, base, offset, other.count) }
   }
 
-  /// The first of the few records after `hint` that `accepts`.
+  /// The first of the few records after `hint` that `accepts`, from
+  /// `first` on (`hint + 1` when `nil`).
   @inline(__always)
   func candidate(after hint: Int, from first: Int? = nil, _ accepts: (Int) -> Bool) -> Int? {
     let first = first ?? hint + 1

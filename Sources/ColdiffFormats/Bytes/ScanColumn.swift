@@ -6,9 +6,9 @@
 ///
 /// The values have one owner at a time: a copy shares their memory,
 /// which a later `append` of either copy may move, and which is freed
-/// when the last copy goes. (Sendable unchecked: a
-/// chunk's rows go from the core that scanned them to the one that joins
-/// them, and back for another scan, one owner at a time.)
+/// when the last copy goes. (Sendable unchecked: a chunk's rows go from
+/// the core that scanned them to the one that joins them, and back for
+/// another scan, one owner at a time.)
 struct ScanColumn<Element: BitwiseCopyable>: @unchecked Sendable {
   /// The memory, freed when the last copy of the column goes.
   private final class Memory {
@@ -23,7 +23,8 @@ struct ScanColumn<Element: BitwiseCopyable>: @unchecked Sendable {
   private let memory: Memory
   /// How many values there are.
   private(set) var count = 0
-  private var capacity: Int
+  /// How many values fit before the column grows.
+  private(set) var capacity: Int
 
   /// No values, with room for `capacity`.
   init(capacity: Int = 0) {

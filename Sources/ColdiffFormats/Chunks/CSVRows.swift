@@ -102,7 +102,7 @@ extension CSVRows {
   @inline(never)
   private mutating func noteLine(_ line: Int) {
     if lineNumbers.isEmpty {
-      lineNumbers.reserveCapacity(lineStarts.count * 2)
+      lineNumbers.reserveCapacity(lineStarts.capacity)
       lineNumbers += (1..<lineStarts.count).lazy.map { UInt32(truncatingIfNeeded: $0) }
     }
     lineNumbers.append(UInt32(truncatingIfNeeded: line))

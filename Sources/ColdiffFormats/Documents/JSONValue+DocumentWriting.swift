@@ -6,14 +6,7 @@ extension JSONValue {
   /// - Parameter out: the buffer to append to.
   /// - Complexity: O(n) in the size of the value.
   package func writeInline(to out: inout [UInt8]) {
-    switch self {
-    // A scalar as the writer writes it, without setting the writer up.
-    case .null: out += "null".utf8
-    case .bool(let flag): out += (flag ? "true" : "false").utf8
-    case .number(let number): out += number.text
-    case .string(let string): JSONWriter.write(string, to: &out)
-    case .array, .object: JSONWriter.write(self, style: .documentInline, to: &out)
-    }
+    JSONWriter.write(self, style: .documentInline, to: &out)
   }
 
   /// The value on one line, as ``writeInline(to:)`` writes it, as a

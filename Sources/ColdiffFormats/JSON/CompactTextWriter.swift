@@ -3,8 +3,9 @@
 /// its whitespace, each `,` the style's comma and each `:` its colon (all
 /// of them structural outside strings), so every run of bytes between
 /// whitespace, separators the style writes otherwise, and replaced values
-/// is copied at once. A record written compactly, the usual case for
-/// JSON Lines and one record a line, is one copy but for its replacements.
+/// is copied at once (strings passed over by `ValidatedJSON`). A record
+/// written compactly, the usual case for JSON Lines and one record a
+/// line, is one copy but for its replacements.
 struct CompactTextWriter {
   let bytes: UnsafeBufferPointer<UInt8>
   /// The style's separators, and whether each is the single byte it
@@ -29,6 +30,7 @@ struct CompactTextWriter {
     _ range: Range<Int>, replacing: [(value: Range<Int>, json: [UInt8])], to out: inout [UInt8]
   ) {
     guard let base = bytes.baseAddress else { return }
+    let text = ValidatedJSON(bytes)
     // The replacements by where they start, the first given first among
     // those that start together.
     let order = replacing.indices.sorted {
@@ -66,7 +68,8 @@ struct CompactTextWriter {
       }
       let byte = base[index]
       if byte == UInt8(ascii: "\"") {
-        index = stringEnd(base, after: index)
+        var escaped = false
+        index = text.endOfString(index, escaped: &escaped)
         continue
       }
       // Outside strings, a byte up to a space in valid text is whitespace,
@@ -82,23 +85,5 @@ struct CompactTextWriter {
       runStart = index
     }
     flush(upTo: end)
-  }
-
-  /// Just after the closing quote of the string whose opening quote is at
-  /// `quote` (the text is valid, so it is there): sixteen bytes at a time
-  /// up to a `"` or `\`, while sixteen are left in the buffer.
-  private func stringEnd(_ base: UnsafePointer<UInt8>, after quote: Int) -> Int {
-    var index = quote + 1
-    let width = ByteClassifier.width
-    while true {
-      if index &+ width <= bytes.count {
-        let found = ByteClassifier.firstQuoteOrBackslash(UnsafeRawPointer(base), index)
-        index &+= found
-        if found == width { continue }
-      }
-      let byte = base[index]
-      if byte == UInt8(ascii: "\"") { return index + 1 }
-      index += byte == UInt8(ascii: "\\") ? 2 : 1
-    }
   }
 }

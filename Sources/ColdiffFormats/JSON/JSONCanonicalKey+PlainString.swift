@@ -26,4 +26,26 @@ extension JSONCanonicalKey {
     guard escapes & ((1 &<< UInt64(truncatingIfNeeded: length)) &- 1) == 0 else { return nil }
     return (block, length)
   }
+
+  /// How many bytes ``write(plain:length:to:)`` may write: the tag, a
+  /// whole block and the two bytes that end the string.
+  static let plainStringRoom = ByteClassifier.width + 3
+
+  /// Writes at `out` the canonical bytes of the short plain string whose
+  /// text ``plainStringBlock(_:_:)`` gave (`block`, `length`): the tag,
+  /// the whole block (the bytes after the text are written over next)
+  /// and the two bytes that end the string.
+  ///
+  /// - Returns: how many of them are the key's, `length + 3`.
+  /// - Precondition: there is room for ``plainStringRoom`` bytes at `out`.
+  @inline(__always)
+  static func write(plain block: SIMD16<UInt8>, length: Int, to out: UnsafeMutablePointer<UInt8>)
+    -> Int
+  {
+    out[0] = stringTag
+    UnsafeMutableRawPointer(out + 1).storeBytes(of: block, as: SIMD16<UInt8>.self)
+    out[length &+ 1] = 0x00
+    out[length &+ 2] = 0x00
+    return length &+ 3
+  }
 }

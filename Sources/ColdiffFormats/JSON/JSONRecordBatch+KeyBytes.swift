@@ -18,16 +18,11 @@ extension JSONRecordBatch {
   ///   it to the index's).
   @inline(__always)
   mutating func appendPlainKey(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-    guard keyByteCount &+ ByteClassifier.width &+ 3 <= Self.keyCapacity,
+    guard keyByteCount &+ JSONCanonicalKey.plainStringRoom <= Self.keyCapacity,
       let (block, length) = JSONCanonicalKey.plainStringBlock(input, range)
     else { return false }
-    let out = keyBytes + keyByteCount
-    out[0] = JSONCanonicalKey.stringTag
-    // The whole block: the bytes after the text are written over next.
-    UnsafeMutableRawPointer(out + 1).storeBytes(of: block, as: SIMD16<UInt8>.self)
-    out[length &+ 1] = 0x00
-    out[length &+ 2] = 0x00
-    keyByteCount &+= length &+ 3
+    keyByteCount &+= JSONCanonicalKey.write(
+      plain: block, length: length, to: keyBytes + keyByteCount)
     return true
   }
 

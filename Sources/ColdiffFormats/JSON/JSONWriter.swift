@@ -22,8 +22,26 @@ public enum JSONWriter {
   public static func write(
     _ value: JSONValue, style: JSONStyle, depth: Int = 0, to out: inout [UInt8]
   ) {
+    // A scalar reads the same in every style: no writer is set up for it
+    // (a document's changed fields are mostly scalars).
+    if writeScalar(value, to: &out) { return }
     let writer = Writer(style: style)
     writer.write(value, depth: depth, to: &out)
+  }
+
+  /// Appends `value` when it is a scalar, its text the same in every
+  /// style, and says whether it was one (nothing is written for an array
+  /// or an object).
+  @inline(__always)
+  static func writeScalar(_ value: JSONValue, to out: inout [UInt8]) -> Bool {
+    switch value {
+    case .null: out += "null".utf8
+    case .bool(let flag): out += (flag ? "true" : "false").utf8
+    case .number(let number): out += number.text
+    case .string(let string): write(string, to: &out)
+    case .array, .object: return false
+    }
+    return true
   }
 
   /// Writes a whole document: the value, then a line ending when the style
@@ -71,11 +89,9 @@ struct Writer {
     var next: (value: JSONValue, depth: Int)? = (value, depth)
     while true {
       if let (value, depth) = next {
+        next = nil
+        // A scalar is written whole; a container opens a frame.
         switch value {
-        case .null: out += "null".utf8
-        case .bool(let flag): out += (flag ? "true" : "false").utf8
-        case .number(let number): out += number.text
-        case .string(let string): JSONWriter.write(string, to: &out)
         case .array(let elements):
           out.append(UInt8(ascii: "["))
           frames.append(
@@ -84,8 +100,8 @@ struct Writer {
           out.append(UInt8(ascii: "{"))
           frames.append(
             WriterFrame(isObject: true, elements: [], members: object.members, depth: depth))
+        case .null, .bool, .number, .string: _ = JSONWriter.writeScalar(value, to: &out)
         }
-        next = nil
       }
       guard var frame = frames.popLast() else { return }
       let isObject = frame.isObject

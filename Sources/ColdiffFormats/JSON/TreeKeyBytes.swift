@@ -36,18 +36,11 @@ struct TreeKeyBytes {
       decoded.withUnsafeBufferPointer { append($0) }
       return
     }
-    // The tag, the whole block (the bytes after the text are zeros or
-    // written over next), and the two bytes that end the string.
-    makeRoom(ByteClassifier.width &+ 3)
+    makeRoom(JSONCanonicalKey.plainStringRoom)
     let start = count
-    storage.withUnsafeMutableBufferPointer {
-      let out = $0.baseAddress! + start
-      out[0] = JSONCanonicalKey.stringTag
-      UnsafeMutableRawPointer(out + 1).storeBytes(of: block, as: SIMD16<UInt8>.self)
-      out[length &+ 1] = 0x00
-      out[length &+ 2] = 0x00
+    count &+= storage.withUnsafeMutableBufferPointer {
+      JSONCanonicalKey.write(plain: block, length: length, to: $0.baseAddress! + start)
     }
-    count &+= length &+ 3
   }
 
   /// The bytes, the storage handed over (``count`` of them).

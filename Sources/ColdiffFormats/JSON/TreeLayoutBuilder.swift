@@ -2,7 +2,7 @@ import ColdiffCore
 
 /// The layout being filled: each node a row (`TreeNodeRows`) until
 /// ``finish()`` makes the layout's arrays. Each record's canonical key
-/// bytes go straight into `keyBytes` (`TreeKeyBytes`), handed to
+/// bytes go straight into `canonicalKeys` (`TreeKeyBytes`), handed to
 /// `layout.canonicalKeys` at the end, and where they start into its
 /// row, while keys come in preorder (each one noted while its record is
 /// the last one begun); from the first that does not (a key member after
@@ -10,13 +10,13 @@ import ColdiffCore
 /// noted instead (`keySpans`) and they are put in order at the end.
 struct TreeLayoutBuilder {
   /// What the layout holds besides its nodes' arrays and its canonical
-  /// keys (made from `rows` and `keyBytes` at the end).
+  /// keys (made from `rows` and `canonicalKeys` at the end).
   var layout = JSONTreeScanner.Layout()
   /// The records' canonical key bytes (none unless `keyed`).
-  private var keyBytes: TreeKeyBytes
+  private var canonicalKeys: TreeKeyBytes
   /// The nodes, in preorder.
   private(set) var rows: TreeNodeRows
-  /// Each record's canonical key bytes in `keyBytes` (empty without a
+  /// Each record's canonical key bytes in `canonicalKeys` (empty without a
   /// key), once keys have come out of preorder; empty before.
   var keySpans: [Range<Int>] = []
   /// Whether keys have come in preorder so far (each row's `keyBytes`
@@ -35,11 +35,8 @@ struct TreeLayoutBuilder {
     self.keyed = keyed
     samples = known == nil
     rows = TreeNodeRows(capacity: estimate)
-    keyBytes = TreeKeyBytes(capacity: keyed ? estimate * 12 : 0)
+    canonicalKeys = TreeKeyBytes(capacity: keyed ? estimate * 12 : 0)
   }
-
-  /// How many canonical key bytes there are so far.
-  private var keyByteCount: Int { keyBytes.count }
 
   /// Numbers the record starting at `start`, its range still open.
   ///
@@ -50,7 +47,7 @@ struct TreeLayoutBuilder {
     var row = TreeNodeRow(start: start, parent: Int32(parent), sibling: Int32(sibling))
     if keyed {
       if keysInOrder {
-        row.keyBytes = KeyArena.keyOffset(keyByteCount)
+        row.keyBytes = KeyArena.keyOffset(canonicalKeys.count)
       } else {
         keySpans.append(0..<0)
       }
@@ -167,9 +164,9 @@ struct TreeLayoutBuilder {
   private mutating func copyKeys(_ nodes: Range<Int>, from source: borrowing CopySource) -> Int {
     source.layout.canonicalKeyStarts.withUnsafeBufferPointer { starts in
       let (from, to) = (Int(starts[nodes.lowerBound]), Int(starts[nodes.upperBound]))
-      let offset = keyByteCount - from
+      let offset = canonicalKeys.count - from
       source.layout.canonicalKeys.withUnsafeBufferPointer { keys in
-        keyBytes.append(UnsafeBufferPointer(rebasing: keys[from..<to]))
+        canonicalKeys.append(UnsafeBufferPointer(rebasing: keys[from..<to]))
       }
       if !keysInOrder {
         for node in nodes {
@@ -184,15 +181,15 @@ struct TreeLayoutBuilder {
   mutating func noteKey(node: Int, range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) {
     (rows[node].keyStart, rows[node].keyEnd) = (range.lowerBound, range.upperBound)
     if keysInOrder {
-      if node == rows.count - 1 && Int(rows[node].keyBytes) == keyByteCount {
-        keyBytes.appendKey(bytes, range: range)
+      if node == rows.count - 1 && Int(rows[node].keyBytes) == canonicalKeys.count {
+        canonicalKeys.appendKey(bytes, range: range)
         return
       }
       noteSpans()
     }
-    let start = keyByteCount
-    keyBytes.appendKey(bytes, range: range)
-    keySpans[node] = start..<keyByteCount
+    let start = canonicalKeys.count
+    canonicalKeys.appendKey(bytes, range: range)
+    keySpans[node] = start..<canonicalKeys.count
   }
 
   /// Turns the starts of the keys noted in preorder so far into spans,
@@ -201,7 +198,7 @@ struct TreeLayoutBuilder {
     let rows = rows.elements
     keySpans.reserveCapacity(rows.count * 2)
     for node in rows.indices {
-      let end = node + 1 < rows.count ? Int(rows[node + 1].keyBytes) : keyByteCount
+      let end = node + 1 < rows.count ? Int(rows[node + 1].keyBytes) : canonicalKeys.count
       keySpans.append(Int(rows[node].keyBytes)..<end)
     }
     keysInOrder = false
@@ -223,9 +220,9 @@ struct TreeLayoutBuilder {
       layout.siblingIndex = Self.column(rows) { $0.sibling }
     }
     guard keyed else { return layout }
-    let keyCount = keyBytes.count
+    let keyCount = canonicalKeys.count
     guard !keysInOrder else {
-      layout.canonicalKeys = keyBytes.take()
+      layout.canonicalKeys = canonicalKeys.take()
       layout.canonicalKeyStarts = [UInt32](unsafeUninitializedCapacity: rows.count + 1) {
         starts, initialized in
         for node in rows.indices { starts[node] = rows[node].keyBytes }
@@ -240,12 +237,12 @@ struct TreeLayoutBuilder {
     var offset = 0
     for span in keySpans {
       if !span.isEmpty {
-        guard span.lowerBound == offset else { return reordered(keyBytes.take()) }
+        guard span.lowerBound == offset else { return reordered(canonicalKeys.take()) }
         offset = span.upperBound
       }
       starts.append(KeyArena.keyOffset(offset))
     }
-    layout.canonicalKeys = keyBytes.take()
+    layout.canonicalKeys = canonicalKeys.take()
     layout.canonicalKeyStarts = starts
     return layout
   }
