@@ -49,6 +49,25 @@ import Testing
     #expect(wideNodes == nodes && wideNodes != [0..<10, 2..<5])
   }
 
+  @Test func aReaderGivesTheBoundsOfNarrowAndWideListsAsTheListDoes() {
+    for widened in [false, true] {
+      var list: OptionalRanges = [nil, 3..<5, 0..<0, 7..<(Self.edge - 1)]
+      if widened { list.bounds.widen() }
+      let read = list.bounds.withReader { reader in
+        list.indices.map { index -> Range<Int>? in
+          let lower = reader.lower(index)
+          return lower < 0 ? nil : lower..<reader.upper(index)
+        }
+      }
+      #expect(read == Array(list))
+    }
+    let far: ByteRanges = [1..<2, Self.far..<(Self.far + 3)]
+    #expect(
+      far.bounds.withReader { [$0.lower(1), $0.upper(1), $0.upper(0)] } == [
+        Self.far, Self.far + 3, 2,
+      ])
+  }
+
   @Test func theFirstAbsentRangeIsFoundInNarrowAndWideLists() {
     var list: OptionalRanges = [1..<2, 3..<4, nil, 5..<6, nil]
     #expect(list.firstAbsent() == 2)

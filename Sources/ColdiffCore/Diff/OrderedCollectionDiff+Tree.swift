@@ -115,10 +115,11 @@ extension OrderedCollectionDiff where Index == TreeIndexPath {
   ///
   /// One walk over NEW's nodes in preorder, reading both trees' arrays
   /// mostly in order (a walk parent by parent over the children lists
-  /// read them here and there, a cache miss a node), with the ancestors
-  /// of the node it is at and the old sibling index of each one's last
-  /// kept child; only the parents whose kept children leave their old
-  /// order get a longest increasing subsequence, afterwards.
+  /// read them here and there, a cache miss a node), with the old
+  /// sibling index of each parent's last kept child so far, by parent
+  /// (a stack of the open ancestors instead took two array operations a
+  /// node); only the parents whose kept children leave their old order
+  /// get a longest increasing subsequence, afterwards.
   ///
   /// - Complexity: O(n log n) for n nodes.
   private static func insertsAndMoves(old: TreeTopology, new: TreeTopology, newToOld: [Int32])
@@ -128,37 +129,37 @@ extension OrderedCollectionDiff where Index == TreeIndexPath {
     var inserts: [Int32] = []
     // The parents whose kept children leave their old order.
     var disordered: [Int] = []
-    // The open ancestors, the roots' list (-1) first, each with the old
-    // sibling index of its last kept child (-1: none yet; `.max`: out of
-    // order already).
-    var open: [(node: Int, last: Int32)] = [(-1, -1)]
+    // By NEW parent (the roots' list, -1, first): the old sibling index
+    // of its last kept child (-1: none yet; `.max`: out of order
+    // already).
+    var lastKept = [Int32](repeating: -1, count: newToOld.count + 1)
     let outOfOrder = Int32.max
     newToOld.withUnsafeBufferPointer { newToOld in
       new.parents.withUnsafeBufferPointer { parents in
-        for node in 0..<newToOld.count {
-          let parent = Int(parents[node])
-          while open[open.count - 1].node != parent { open.removeLast() }
-          let match = Int(newToOld[node])
-          defer { open.append((node, -1)) }
-          if parent >= 0 && newToOld[parent] < 0 {
-            // A child of an inserted node: moved in when matched, else
-            // part of the insert.
-            if match >= 0 { moved[match] = true }
-            continue
-          }
-          let oldParent = parent < 0 ? Int32(-1) : newToOld[parent]
-          if match < 0 {
-            inserts.append(Int32(node))
-          } else if old.parents[match] != oldParent {
-            moved[match] = true
-          } else {
-            let (index, last) = (old.siblingIndex[match], open[open.count - 1].last)
-            if last == outOfOrder { continue }
-            if index < last {
-              disordered.append(parent)
-              open[open.count - 1].last = outOfOrder
+        lastKept.withUnsafeMutableBufferPointer { lastKept in
+          for node in 0..<newToOld.count {
+            let parent = Int(parents[node])
+            let match = Int(newToOld[node])
+            if parent >= 0 && newToOld[parent] < 0 {
+              // A child of an inserted node: moved in when matched, else
+              // part of the insert.
+              if match >= 0 { moved[match] = true }
+              continue
+            }
+            let oldParent = parent < 0 ? Int32(-1) : newToOld[parent]
+            if match < 0 {
+              inserts.append(Int32(node))
+            } else if old.parents[match] != oldParent {
+              moved[match] = true
             } else {
-              open[open.count - 1].last = index
+              let (index, last) = (old.siblingIndex[match], lastKept[parent + 1])
+              if last == outOfOrder { continue }
+              if index < last {
+                disordered.append(parent)
+                lastKept[parent + 1] = outOfOrder
+              } else {
+                lastKept[parent + 1] = index
+              }
             }
           }
         }

@@ -104,6 +104,11 @@ package struct InputFile {
       address != MAP_FAILED
     else { return nil }
     _ = madvise(address, count, MADV_SEQUENTIAL)
+    // The pages the page cache let go of are read ahead now, in the
+    // background, instead of one fault's readahead at a time on the cores
+    // that scan (which wait for them); not for a file that would take a
+    // large part of the memory.
+    if count <= largeFileBytes { _ = madvise(address, count, MADV_WILLNEED) }
     let buffer = UnsafeBufferPointer(
       start: address.assumingMemoryBound(to: UInt8.self), count: count)
     return SourceBytes(mappedFile: buffer, releasingPages: releasingPages) { mapped in

@@ -151,6 +151,10 @@ extension CSVIndex {
       rows.end = position
       rows.lineFeeds = line - 1
       rows.everyFieldQuoted = everyFieldQuoted
+      // Each row's key end is kept in 32 bits without a check (a call
+      // into another module, for every row): every end fits once the
+      // last one does (`KeyArena.keyOffset(_:)`).
+      if capturing { _ = KeyArena.keyOffset(keys.count) }
       buffers.update(keys: keys, ends: keyEnds)
       rows.keys = capturing ? buffers : nil
     }
@@ -171,7 +175,7 @@ extension CSVIndex {
           if rowKeyColumn >= 0, !leavesKnownKeys || row == 0 {
             knownRows.appendKey(ofLine: row, column: rowKeyColumn, to: &keys)
           }
-          keyEnds.append(KeyArena.keyOffset(keys.count))
+          keyEnds.append(UInt32(truncatingIfNeeded: keys.count))
         }
         continue
       }
@@ -196,7 +200,7 @@ extension CSVIndex {
       rows.noteRead(
         rowStart..<position, contentEnd: rowEnd, in: input, withKnown: takesKnownRows,
         copying: copying && rowStart != headerStart)
-      if capturing { keyEnds.append(KeyArena.keyOffset(keys.count)) }
+      if capturing { keyEnds.append(UInt32(truncatingIfNeeded: keys.count)) }
       try rows.checkWidth(fields, blank: fields == 1 && rowEnd == rowStart, at: rowStart, in: input)
     }
   }

@@ -79,7 +79,8 @@ struct JSONRecordBatch {
     lengths[capacity &+ count] =
       key.map { UInt32(truncatingIfNeeded: $0.lowerBound &- start) } ?? JSONCollectionIndex.noKey
     lengths[2 &* capacity &+ count] = key.map { UInt32(truncatingIfNeeded: $0.count) } ?? 0
-    lengths[3 &* capacity &+ count] = KeyArena.keyOffset(keyBytesEnd)
+    // (Checked when flushed: every end fits once the last one does.)
+    lengths[3 &* capacity &+ count] = UInt32(truncatingIfNeeded: keyBytesEnd)
     partners[count] = partner
     count &+= 1
   }
@@ -116,6 +117,8 @@ struct JSONRecordBatch {
     index.recordStarts.append(contentsOf: column(starts, 0))
     index.recordLengths.append(contentsOf: column(lengths, 0))
     if index.capturesKeys {
+      // The last record's key bytes end where the index's do.
+      _ = KeyArena.keyOffset(index.canonicalKeys.count)
       index.keyOffsets.append(contentsOf: column(lengths, 1))
       index.keyLengths.append(contentsOf: column(lengths, 2))
       index.canonicalKeyStarts.append(contentsOf: column(lengths, 3))

@@ -104,9 +104,12 @@ extension Scanner {
     tree.key = treeNames.key.map(MemberName.init)
     quickTreeNames = QuickTreeNames(
       children: QuickKey(treeNames.children), recordKey: quickKey, treeKey: QuickKey(treeNames.key))
-    // About 200 bytes a record; the arrays grow past it when needed.
+    // A record for every 160 bytes, more than most trees have (a chunk
+    // ends after the record it is in at its limit, so it may hold more
+    // than its share); the arrays grow past it when needed, and the
+    // memory of rows never written is never touched.
     tree.builder = TreeLayoutBuilder(
-      estimate: (min(limit, lexer.end) - lexer.position) / 200, keyed: treeNames.key != nil,
+      estimate: (min(limit, lexer.end) - lexer.position) / 160, keyed: treeNames.key != nil,
       copyingFrom: nodes)
     tree.source = nodes.map(CopySource.init) ?? CopySource()
   }

@@ -35,7 +35,7 @@ struct TreeLayoutBuilder {
     self.keyed = keyed
     samples = known == nil
     rows = TreeNodeRows(capacity: estimate)
-    canonicalKeys = TreeKeyBytes(capacity: keyed ? estimate * 12 : 0)
+    canonicalKeys = TreeKeyBytes(capacity: keyed ? estimate * 10 : 0)
   }
 
   /// Numbers the record starting at `start`, its range still open.
@@ -47,7 +47,9 @@ struct TreeLayoutBuilder {
     var row = TreeNodeRow(start: start, parent: Int32(parent), sibling: Int32(sibling))
     if keyed {
       if keysInOrder {
-        row.keyBytes = KeyArena.keyOffset(canonicalKeys.count)
+        // (Checked once the keys are done: every start fits once their
+        // end does.)
+        row.keyBytes = UInt32(truncatingIfNeeded: canonicalKeys.count)
       } else {
         keySpans.append(0..<0)
       }
@@ -127,29 +129,43 @@ struct TreeLayoutBuilder {
     if layout.sharedOrigin == nil { layout.sharedOrigin = source.origin }
     // Where the copied keys start, less where the source's did.
     let keyShift = keyed ? copyKeys(old..<end, from: source) : 0
+    let copiesKeyStarts = keyed && keysInOrder
+    // (Every copied key starts before the keys' end, which fits.)
+    if copiesKeyStarts { _ = KeyArena.keyOffset(canonicalKeys.count) }
     let renumber = Int32(first - old)
-    source.layout.parents.withUnsafeBufferPointer { parents in
-      source.layout.siblingIndex.withUnsafeBufferPointer { siblings in
-        for node in old..<end {
-          let range = source.layout.ranges[node]
-          var row = TreeNodeRow(
-            start: range.lowerBound + shift,
-            parent: node == old ? Int32(parent) : parents[node] + renumber,
-            sibling: node == old ? Int32(sibling) : siblings[node])
-          row.end = range.upperBound + shift
-          if let list = source.layout.childrenRanges[node] {
-            (row.childrenStart, row.childrenEnd) = (
-              list.lowerBound + shift, list.upperBound + shift
-            )
+    rows.reserve(end - old)
+    // The source's arrays read through pointers taken once: the rows'
+    // stores would otherwise have them looked up again for every node.
+    source.layout.ranges.bounds.withReader { ranges in
+      source.layout.childrenRanges.bounds.withReader { children in
+        source.layout.keyRanges.bounds.withReader { keys in
+          source.layout.parents.withUnsafeBufferPointer { parents in
+            source.layout.siblingIndex.withUnsafeBufferPointer { siblings in
+              source.layout.canonicalKeyStarts.withUnsafeBufferPointer { keyStarts in
+                for node in old..<end {
+                  var row = TreeNodeRow(
+                    start: ranges.lower(node) &+ shift,
+                    parent: node == old ? Int32(parent) : parents[node] &+ renumber,
+                    sibling: node == old ? Int32(sibling) : siblings[node])
+                  row.end = ranges.upper(node) &+ shift
+                  let list = children.lower(node)
+                  if list >= 0 {
+                    (row.childrenStart, row.childrenEnd) = (
+                      list &+ shift, children.upper(node) &+ shift
+                    )
+                  }
+                  let key = keys.lower(node)
+                  if key >= 0 {
+                    (row.keyStart, row.keyEnd) = (key &+ shift, keys.upper(node) &+ shift)
+                  }
+                  if copiesKeyStarts {
+                    row.keyBytes = UInt32(truncatingIfNeeded: Int(keyStarts[node]) &+ keyShift)
+                  }
+                  rows.append(row)
+                }
+              }
+            }
           }
-          if let key = source.layout.keyRanges[node] {
-            (row.keyStart, row.keyEnd) = (key.lowerBound + shift, key.upperBound + shift)
-          }
-          if keyed, keysInOrder {
-            row.keyBytes = KeyArena.keyOffset(
-              Int(source.layout.canonicalKeyStarts[node]) + keyShift)
-          }
-          rows.append(row)
         }
       }
     }
@@ -195,6 +211,8 @@ struct TreeLayoutBuilder {
   /// Turns the starts of the keys noted in preorder so far into spans,
   /// for a key that comes out of preorder.
   private mutating func noteSpans() {
+    // The starts noted so far fit once the keys' end does.
+    _ = KeyArena.keyOffset(canonicalKeys.count)
     let rows = rows.elements
     keySpans.reserveCapacity(rows.count * 2)
     for node in rows.indices {
