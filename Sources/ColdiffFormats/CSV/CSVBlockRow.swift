@@ -14,11 +14,12 @@
 /// invalid UTF-8, a quoted key field, the last rows of the input) gives
 /// `nil`, and the byte-by-byte scan reads it, with its exact errors.
 ///
-/// Each block is compared with the delimiter, LF, `"` and CR at once and
-/// its non-ASCII bytes found by their sign; a block of plain bytes and
-/// delimiters only adds its delimiters to a count per lane. A block with
-/// the row's line feed or a byte that needs a look has its lanes
-/// gathered into bit masks (one bit a byte), read up to that byte.
+/// Each block is compared with the delimiter and `"`, and its control
+/// and non-ASCII bytes found by one signed compare; a block of plain
+/// bytes and delimiters only adds its delimiters to a count per lane. A
+/// block with the row's line feed or a byte that needs a look is compared
+/// with LF and CR too and has its lanes gathered into bit masks (one bit
+/// a byte), read up to that byte.
 struct CSVBlockRow {
   /// Where the row's last field ends: its CR or LF.
   let contentEnd: Int
@@ -75,13 +76,17 @@ struct CSVBlockRow {
     while position &+ ByteClassifier.width <= count {
       let block = ByteClassifier.load(raw, position)
       let delimiters = block .== delimiterBlock
-      let lineFeeds = block .== ByteClassifier.splat(CSVIndex.lineFeed)
       let quotes = block .== ByteClassifier.splat(CSVIndex.quote)
-      let carriageReturns = block .== ByteClassifier.splat(CSVIndex.carriageReturn)
-      let nonASCII = unsafeBitCast(block, to: SIMD16<Int8>.self) .< SIMD16<Int8>(repeating: 0)
-      if !ByteClassifier.any(lineFeeds .| quotes .| carriageReturns .| nonASCII) {
+      // One signed compare finds LF, CR and non-ASCII bytes at once, with
+      // the other control characters (a tab delimiter aside), which are
+      // rare and which the look below passes over as plain bytes.
+      let controls = ByteClassifier.controlOrNonASCII(block) .& .!delimiters
+      if !ByteClassifier.any(quotes .| controls) {
         counts &+= unsafeBitCast(delimiters, to: SIMD16<UInt8>.self) & SIMD16(repeating: 1)
       } else {
+        let lineFeeds = block .== ByteClassifier.splat(CSVIndex.lineFeed)
+        let carriageReturns = block .== ByteClassifier.splat(CSVIndex.carriageReturn)
+        let nonASCII = unsafeBitCast(block, to: SIMD16<Int8>.self) .< SIMD16<Int8>(repeating: 0)
         // The lanes before the row's line feed or the first quote.
         // (Most such blocks hold only a line feed: each other kind is
         // gathered only when the block has one.)
