@@ -11,7 +11,8 @@ import Testing
 /// children member or a key written plainly or escaped, several children
 /// members, several keys), damaged or not, read from their first member
 /// or from any member after it, followed by padding of every length up
-/// to past the quick skip's margin, in JSON Lines and in a document, with
+/// to past the room the quick skip needs (`StringStops.reach`), in JSON
+/// Lines and in a document, with
 /// every set of names and keys: whatever the quick skip takes, the token
 /// loop takes, stopping at the same place with the same keys. And the
 /// JSONTestSuite cases, each as the value of a node's member and as a
@@ -143,8 +144,8 @@ import Testing
       var (text, starts) = Self.node(&random)
       if round % 2 == 1 { text = RandomJSONText.damaged(text, &random) }
       // Most with room after them, some without (the margin).
-      let least = round % 4 == 0 ? 0 : JSONLexer.quickMargin
-      let padding = Int.random(in: least...(JSONLexer.quickMargin + 16), using: &random)
+      let least = round % 4 == 0 ? 0 : StringStops.reach
+      let padding = Int.random(in: least...(StringStops.reach + 16), using: &random)
       let start = starts.randomElement(using: &random)!
       let depth = [0, 1, 5].randomElement(using: &random)!
       guard start < text.count else { continue }
@@ -166,13 +167,13 @@ import Testing
   @Test func nestingAtTheLimitsIsLeftToTheTokenLoop() {
     for levels in [61, 62, 63, 64, JSONReader.maximumDepth - 2, JSONReader.maximumDepth] {
       let text = Self.nested(levels)
-      Self.check(text, from: 1, padding: JSONLexer.quickMargin, depth: 0)
-      Self.check(text, from: 1, padding: JSONLexer.quickMargin, depth: 1)
+      Self.check(text, from: 1, padding: StringStops.reach, depth: 0)
+      Self.check(text, from: 1, padding: StringStops.reach, depth: 1)
     }
     // The node and 62 containers in it fit the word of kinds; one more is
     // left to the token loop.
     let all = Self.nameSets.count * 4 * 2
-    let margin = JSONLexer.quickMargin
+    let margin = StringStops.reach
     #expect(Self.check(Self.nested(62), from: 1, padding: margin, depth: 0).taken == all)
     #expect(Self.check(Self.nested(63), from: 1, padding: margin, depth: 0).taken == 0)
     // Near `JSONReader.maximumDepth`, the enclosing depth counts.
@@ -198,9 +199,9 @@ import Testing
       // member; as a node.
       for prefix in [#"{"id":"#, #"{"x": "#, #"{"kids" :"#] {
         let node = Array(prefix.utf8) + text + Array(#", "id": 2}"#.utf8)
-        taken += Self.check(node, from: 1, padding: JSONLexer.quickMargin).taken
+        taken += Self.check(node, from: 1, padding: StringStops.reach).taken
       }
-      taken += Self.check(text, from: 1, padding: JSONLexer.quickMargin).taken
+      taken += Self.check(text, from: 1, padding: StringStops.reach).taken
     }
     // 20,868 when written.
     #expect(taken > 15_000)

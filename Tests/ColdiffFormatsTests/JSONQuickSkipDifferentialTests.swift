@@ -81,7 +81,7 @@ import Testing
   /// Text to follow a value: spaces, or a line feed and the start of
   /// more records, of a random length up to past two blocks.
   private static func tail(_ random: inout SeededGenerator) -> [UInt8] {
-    let count = Int.random(in: 0...150, using: &random)
+    let count = Int.random(in: 0...(StringStops.reach + 100), using: &random)
     let filler =
       Bool.random(using: &random)
       ? [UInt8](repeating: UInt8(ascii: " "), count: count)
@@ -169,7 +169,7 @@ import Testing
     var random = SeededGenerator(seed: 318)
     var taken = 0
     for (_, text) in files {
-      taken += Self.compare(text, tail: [UInt8](repeating: 0x20, count: JSONLexer.quickMargin))
+      taken += Self.compare(text, tail: [UInt8](repeating: 0x20, count: StringStops.reach))
       Self.compare(text, tail: Self.tail(&random))
       Self.compare(Self.mutated(text, &random), tail: Self.tail(&random))
     }

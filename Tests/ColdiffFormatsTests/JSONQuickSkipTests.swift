@@ -8,9 +8,10 @@ import Testing
 /// seeded random values (whitespace, escapes, UTF-8, every kind of
 /// number, nesting, member names that are the key written plainly or
 /// escaped), damaged or not, followed by padding of every length up to
-/// past the quick skip's margin, in JSON Lines and in a document, with a
-/// short key, a long one, an empty one and none: whatever the quick skip
-/// takes, the token loop takes with the same end and the same key range.
+/// past the room the quick skip needs after what it reads
+/// (`StringStops.reach`), in JSON Lines and in a document, with a short
+/// key, a long one, an empty one and none: whatever the quick skip takes,
+/// the token loop takes with the same end and the same key range.
 /// And the JSONTestSuite cases, each as a record followed by padding.
 @Suite struct JSONQuickSkipTests {
   /// What the token loop and the quick skip make of one value.
@@ -66,8 +67,8 @@ import Testing
       var text = Array(Self.text.object(0, &random).utf8)
       if round % 2 == 1 { text = RandomJSONText.damaged(text, &random) }
       // Most with room after them, some without (the margin).
-      let least = round % 4 == 0 ? 0 : JSONLexer.quickMargin
-      let padding = Int.random(in: least...(JSONLexer.quickMargin + 16), using: &random)
+      let least = round % 4 == 0 ? 0 : StringStops.reach
+      let padding = Int.random(in: least...(StringStops.reach + 16), using: &random)
       let count = Self.check(text, padding: padding, depth: round % 3 == 0 ? 0 : 1)
       taken += count
       if round % 2 == 1 { damagedTaken += count }
@@ -81,16 +82,16 @@ import Testing
 
   @Test func nestingAtTheLimitsIsLeftToTheTokenLoop() {
     for levels in [62, 63, 64, 65, JSONReader.maximumDepth - 1, JSONReader.maximumDepth + 1] {
-      _ = Self.check(Self.nested(levels), padding: JSONLexer.quickMargin)
-      _ = Self.check(Self.nested(levels), padding: JSONLexer.quickMargin, depth: 1)
+      _ = Self.check(Self.nested(levels), padding: StringStops.reach)
+      _ = Self.check(Self.nested(levels), padding: StringStops.reach, depth: 1)
     }
     // 63 levels fit the word of kinds; 64 are left to the token loop.
-    #expect(Self.check(Self.nested(64), padding: JSONLexer.quickMargin) == 0)
-    #expect(Self.check(Self.nested(63), padding: JSONLexer.quickMargin) == 8)
+    #expect(Self.check(Self.nested(64), padding: StringStops.reach) == 0)
+    #expect(Self.check(Self.nested(63), padding: StringStops.reach) == 8)
     // Near `JSONReader.maximumDepth`, the enclosing depth counts.
     let depth = JSONReader.maximumDepth - 2
-    #expect(Self.check(Self.nested(2), padding: JSONLexer.quickMargin, depth: depth) == 8)
-    #expect(Self.check(Self.nested(3), padding: JSONLexer.quickMargin, depth: depth) == 0)
+    #expect(Self.check(Self.nested(2), padding: StringStops.reach, depth: depth) == 8)
+    #expect(Self.check(Self.nested(3), padding: StringStops.reach, depth: depth) == 0)
   }
 
   /// `levels` arrays, each the only element of the one around it.
@@ -103,7 +104,7 @@ import Testing
     #expect(files.count > 300)
     var taken = 0
     for (_, text) in files {
-      taken += Self.check(text, padding: JSONLexer.quickMargin)
+      taken += Self.check(text, padding: StringStops.reach)
     }
     #expect(taken > 100)
   }

@@ -112,7 +112,7 @@ extension JSONLexer {
     -> Int
   {
     let margin = JSONLexer.quickMargin
-    guard let base = bytes.baseAddress, position &+ margin <= end else { return -1 }
+    guard let base = bytes.baseAddress, position &+ StringStops.reach <= end else { return -1 }
     let end = self.end
     let lineFeedIsSpace = !stopsAtNewline
     var index = position
@@ -153,12 +153,13 @@ extension JSONLexer {
           index = stops.stop(base, from: opening &+ 1, end: end)
           guard index >= 0 else { return -1 }
           if base[index] == UInt8(ascii: "\"") {
+            // (The stops leave the margin after the closing quote.)
             index &+= 1
           } else {
-            index = JSONLexer.quickStringRest(base, from: index, end: end, escaped: &escaped)
+            index = JSONLexer.withinMargin(
+              JSONLexer.quickStringRest(base, from: index, end: end, escaped: &escaped), end)
             guard index >= 0 else { return -1 }
           }
-          guard index &+ margin <= end else { return -1 }
           // Most names have none of the lengths looked for (the shift
           // takes the length modulo 64, as `lengths` does).
           let nameCount = index &- opening &- 2
@@ -187,13 +188,14 @@ extension JSONLexer {
             case UInt8(ascii: "\""):
               valueEnd = stops.stringEnd(base, at: index &+ 1, end: end)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-              valueEnd = JSONLexer.quickNumber(base, at: index &+ 1, end: end)
+              valueEnd = JSONLexer.withinMargin(
+                JSONLexer.quickNumber(base, at: index &+ 1, end: end), end)
             case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-              valueEnd = JSONLexer.quickLiteral(base, at: index &+ 1)
+              valueEnd = JSONLexer.withinMargin(JSONLexer.quickLiteral(base, at: index &+ 1), end)
             default: break
             }
+            // (A string's end has the margin after it, as `stringEnd` gives it.)
             if valueEnd >= 0 {
-              guard valueEnd &+ margin <= end else { return -1 }
               index = valueEnd
               // `,"`: the next member's name.
               if UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt16.self)

@@ -15,8 +15,11 @@ extension JSONLexer {
   /// that is not valid, a line feed in a JSON Lines record, nesting over
   /// 63 levels or `JSONReader.maximumDepth`, and any position within
   /// ``quickMargin`` bytes of the end of the input (so the last records
-  /// of an input are always read by the token loop). Whatever it takes,
-  /// the token loop takes too, with the same end and the same key range.
+  /// of an input are always read by the token loop): a string's stops are
+  /// read only from blocks with that margin after them
+  /// (`StringStops.reach`), so that a string ended at its closing quote
+  /// needs no check. Whatever it takes, the token loop takes too, with
+  /// the same end and the same key range.
   ///
   /// - Parameters:
   ///   - depth: how many containers already enclose the value.
@@ -36,7 +39,7 @@ extension JSONLexer {
   /// containers and states kept in locals, as `skipValue`'s).
   func quickSkip(depth: Int, key: QuickKey, found: inout Range<Int>?) -> Int {
     let margin = JSONLexer.quickMargin
-    guard let base = bytes.baseAddress, position &+ margin <= end else { return -1 }
+    guard let base = bytes.baseAddress, position &+ StringStops.reach <= end else { return -1 }
     let end = self.end
     let lineFeedIsSpace = !stopsAtNewline
     var index = position
@@ -80,11 +83,12 @@ extension JSONLexer {
           // A name with an escape or non-ASCII text is compared decoded.
           let escaped = base[index] != UInt8(ascii: "\"")
           if escaped {
-            index = JSONLexer.quickString(base, from: index, end: end)
+            index = JSONLexer.withinMargin(JSONLexer.quickString(base, from: index, end: end), end)
+            guard index >= 0 else { return -1 }
           } else {
+            // (The stops leave the margin after the closing quote.)
             index &+= 1
           }
-          guard index >= 0, index &+ margin <= end else { return -1 }
           let isKey =
             open == 1
             && key.matches(
@@ -95,13 +99,14 @@ extension JSONLexer {
             case UInt8(ascii: "\""):
               valueEnd = stops.stringEnd(base, at: index &+ 1, end: end)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-              valueEnd = JSONLexer.quickNumber(base, at: index &+ 1, end: end)
+              valueEnd = JSONLexer.withinMargin(
+                JSONLexer.quickNumber(base, at: index &+ 1, end: end), end)
             case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-              valueEnd = JSONLexer.quickLiteral(base, at: index &+ 1)
+              valueEnd = JSONLexer.withinMargin(JSONLexer.quickLiteral(base, at: index &+ 1), end)
             default: break
             }
+            // (A string's end has the margin after it, as `stringEnd` gives it.)
             if valueEnd >= 0 {
-              guard valueEnd &+ margin <= end else { return -1 }
               index = valueEnd
               // `,"`: the next member's name.
               if UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt16.self)
@@ -190,6 +195,12 @@ extension JSONLexer {
       found = foundStart >= 0 ? foundStart..<foundEnd : nil
       return index
     }
+  }
+
+  /// `index` when ``quickMargin`` bytes follow it, else -1 (-1 too).
+  @inline(__always)
+  static func withinMargin(_ index: Int, _ end: Int) -> Int {
+    index >= 0 && index &+ quickMargin <= end ? index : -1
   }
 
   /// The position just after the string in which `index` is the first
