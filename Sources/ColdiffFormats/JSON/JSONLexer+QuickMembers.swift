@@ -156,9 +156,13 @@ extension JSONLexer {
             // (The stops leave the margin after the closing quote.)
             index &+= 1
           } else {
+            // (A flag of its own: one whose address the call takes would
+            // live in memory for every member.)
+            var hasEscape = false
             index = JSONLexer.withinMargin(
-              JSONLexer.quickStringRest(base, from: index, end: end, escaped: &escaped), end)
+              JSONLexer.quickStringRest(base, from: index, end: end, escaped: &hasEscape), end)
             guard index >= 0 else { return -1 }
+            escaped = hasEscape
           }
           // Most names have none of the lengths looked for (the shift
           // takes the length modulo 64, as `lengths` does).
