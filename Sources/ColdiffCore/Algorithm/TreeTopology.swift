@@ -50,12 +50,16 @@ struct TreeTopology: Sendable {
   init(preorderParents parents: [Int32], siblingIndex: [Int32]) {
     precondition(parents.count == siblingIndex.count, "one sibling index a node")
     var counts = [Int32](repeating: 0, count: parents.count + 2)
-    parents.withUnsafeBufferPointer { parents in
-      siblingIndex.withUnsafeBufferPointer { siblings in
-        for node in parents.indices {
-          let list = Int(parents[node]) + 2
-          precondition(siblings[node] == counts[list], "node \(node) is out of its siblings' order")
-          counts[list] += 1
+    counts.withUnsafeMutableBufferPointer { counts in
+      parents.withUnsafeBufferPointer { parents in
+        siblingIndex.withUnsafeBufferPointer { siblings in
+          for node in parents.indices {
+            let list = Int(parents[node]) + 2
+            precondition(
+              list >= 1 && list <= node + 1 && siblings[node] == counts[list],
+              "node \(node) is out of its siblings' order")
+            counts[list] &+= 1
+          }
         }
       }
     }
@@ -70,11 +74,25 @@ struct TreeTopology: Sendable {
   private static func lists(
     parents: [Int32], siblingIndex: [Int32], counts starts: consuming [Int32]
   ) -> ([Int32], [Int32]) {
-    for list in 1..<starts.count { starts[list] += starts[list - 1] }
+    // (Through pointers: the arrays' checks were most of each node's
+    // instructions.)
+    starts.withUnsafeMutableBufferPointer { starts in
+      for list in 1..<starts.count { starts[list] &+= starts[list - 1] }
+    }
     let children = [Int32](unsafeUninitializedCapacity: parents.count) { children, initialized in
-      for node in 0..<parents.count {
-        let list = Int(parents[node]) + 1
-        children[Int(starts[list] + siblingIndex[node])] = Int32(node)
+      starts.withUnsafeBufferPointer { starts in
+        parents.withUnsafeBufferPointer { parents in
+          siblingIndex.withUnsafeBufferPointer { siblings in
+            for node in 0..<parents.count {
+              let list = Int(parents[node]) &+ 1
+              let slot = Int(starts[list] &+ siblings[node])
+              precondition(
+                UInt(bitPattern: slot) < UInt(children.count),
+                "node \(node) is out of its siblings' order")
+              children[slot] = Int32(truncatingIfNeeded: node)
+            }
+          }
+        }
       }
       initialized = parents.count
     }

@@ -110,13 +110,23 @@ package final class JSONKnownNodes: Sendable {
     of layout: JSONTreeScanner.Layout, in bytes: UnsafeBufferPointer<UInt8>,
     sampling: Int = JSONKnownNodes.sampling
   ) -> KnownRecords {
+    let count = layout.ranges.count
     var starts = RecordOffsets()
-    starts.reserveCapacity(layout.ranges.count)
-    // (In preorder, the nodes start in order.)
-    for range in layout.ranges { starts.append(range.lowerBound) }
+    starts.reserveCapacity(count)
+    // (In preorder, the nodes start in order.) The bounds read in place:
+    // a range at a time through the collection took 40 instructions.
+    let lengths = layout.ranges.bounds.withReader { ranges in
+      [UInt32](unsafeUninitializedCapacity: count) { lengths, initialized in
+        for node in 0..<count {
+          let start = ranges.lower(node)
+          starts.append(start)
+          lengths[node] = KnownRecords.storedLength(ranges.upper(node) &- start)
+        }
+        initialized = count
+      }
+    }
     return KnownRecords(
-      bytes: bytes, starts: starts,
-      lengths: layout.ranges.map { KnownRecords.storedLength($0.count) }, window: 8,
+      bytes: bytes, starts: starts, lengths: lengths, window: 8,
       sampling: sampling, samples: sampling == Self.sampling ? layout.prefixSamples : [])
   }
 
