@@ -60,6 +60,23 @@ final class QuickTreeNames: Sendable {
       | (wanted & 2 != 0 ? treeKeyLengths : 0)
   }
 
+  /// ``match(_:start:count:escaped:wanted:)`` for a name without an
+  /// escape of `count` bytes, at most eight, whose first eight bytes are
+  /// `word` (little-endian; bytes past the name, within the quick skip's
+  /// margin, are masked off).
+  @inline(__always)
+  func match(word: UInt64, count: Int, wanted: Int) -> Int {
+    if count == children.count && word & children.mask == children.word { return -1 }
+    var bits = 0
+    if wanted & 1 != 0, count == recordKey.count, word & recordKey.mask == recordKey.word {
+      bits |= 1
+    }
+    if wanted & 2 != 0, count == treeKey.count, word & treeKey.mask == treeKey.word {
+      bits |= 2
+    }
+    return bits
+  }
+
   /// Which of the names the member name at `start..<start + count`
   /// (`escaped`: whether it holds an escape) is: -1 the children member,
   /// else bit 0 the record key and bit 1 the tree key, among `wanted`.
@@ -169,8 +186,17 @@ extension JSONLexer {
           let nameCount = index &- opening &- 2
           if lengths &>> UInt64(truncatingIfNeeded: nameCount) & 1 != 0 || escaped, open == 1 {
             let nameStart = opening &+ 1
-            let match = names.match(
-              base, start: nameStart, count: nameCount, escaped: escaped, wanted: wanted)
+            // A plain name of up to eight bytes (the children member and
+            // the keys, mostly) compared here as one word, the rest out
+            // of line.
+            let match =
+              !escaped && nameCount <= 8
+              ? names.match(
+                word: UnsafeRawPointer(base).loadUnaligned(
+                  fromByteOffset: nameStart, as: UInt64.self),
+                count: nameCount, wanted: wanted)
+              : names.match(
+                base, start: nameStart, count: nameCount, escaped: escaped, wanted: wanted)
             if match != 0 {
               index = JSONLexer.quickColon(base, index, end, lineFeedIsSpace)
               guard index >= 0 else { return -1 }
