@@ -151,9 +151,7 @@ extension CSVIndex {
       rows.end = position
       rows.lineFeeds = line - 1
       rows.everyFieldQuoted = everyFieldQuoted
-      // Each row's key end is kept in 32 bits without a check (a call
-      // into another module, for every row): every end fits once the
-      // last one does (`KeyArena.keyOffset(_:)`).
+      // (Rows' key ends kept unchecked: all fit once the last one does.)
       if capturing { _ = KeyArena.keyOffset(keys.count) }
       buffers.update(keys: keys, ends: keyEnds)
       rows.keys = capturing ? buffers : nil
