@@ -77,30 +77,33 @@ extension Comparison {
   /// come after the record before them in NEW, read just before them in
   /// the walk.
   private func newListTexts() -> NewListTexts {
+    // (The diff's lists and NEW bound once: read through `self` in the
+    // closure, each record's look counted references to them.)
+    let (insertList, moves, new) = (diff.inserts, diff.moves, self.new)
     let names = identity == .memberName
     let anchored = ordered && identity != .wholeValue
     let movedKeys = movedKeysInNew
     let keys = KeyTextWriter(new, identity: identity)
     var inserts = DiffDocument.ListText(
-      reservingCapacity: diff.inserts.count * new.documentBytesPerRecord)
-    var texts = KeyTexts(capacity: diff.moves.count * (movedKeys ? 2 : 1))
-    var anchorOf = [Int?](repeating: anchored ? -1 : nil, count: diff.moves.count)
-    var movedKeyOf = [Int](repeating: -1, count: movedKeys ? diff.moves.count : 0)
+      reservingCapacity: insertList.count * new.documentBytesPerRecord)
+    var texts = KeyTexts(capacity: moves.count * (movedKeys ? 2 : 1))
+    var anchorOf = [Int?](repeating: anchored ? -1 : nil, count: moves.count)
+    var movedKeyOf = [Int](repeating: -1, count: movedKeys ? moves.count : 0)
     // The moves by their places in NEW; those first in NEW come first,
     // after nothing.
     let byTarget =
-      anchored ? diff.moves.indices.sorted { diff.moves[$0].to < diff.moves[$1].to } : []
-    let before = (diff.inserts + diff.moves.map(\.to)).filter { $0 > 0 }.map { $0 - 1 }
+      anchored ? moves.indices.sorted { moves[$0].to < moves[$1].to } : []
+    let before = (insertList + moves.map(\.to)).filter { $0 > 0 }.map { $0 - 1 }
     let records = Comparison.ascendingUnion(
-      diff.inserts, anchored ? before : [], movedKeys ? diff.moves.map(\.to) : [])
+      insertList, anchored ? before : [], movedKeys ? moves.map(\.to) : [])
     var (nextInsert, nextMoved) = (0, 0)
-    var nextTarget = byTarget.prefix { diff.moves[$0].to == 0 }.count
+    var nextTarget = byTarget.prefix { moves[$0].to == 0 }.count
     var (key, previousKey, previousRecord): ([UInt8], [UInt8], Int) = ([], [], -1)
     _ = new.mapReleasingBehind(records) { record in
       swap(&key, &previousKey)
       key.removeAll(keepingCapacity: true)
       keys.append(of: record, to: &key)
-      if nextInsert < diff.inserts.count, diff.inserts[nextInsert] == record {
+      if nextInsert < insertList.count, insertList[nextInsert] == record {
         var after: DiffDocument.ListText.ReferenceText? = nil
         if anchored {
           precondition(record == 0 || previousRecord == record - 1, "the record before is read")
@@ -113,12 +116,12 @@ extension Comparison {
         }
         nextInsert += 1
       }
-      while nextTarget < byTarget.count, diff.moves[byTarget[nextTarget]].to - 1 == record {
+      while nextTarget < byTarget.count, moves[byTarget[nextTarget]].to - 1 == record {
         anchorOf[byTarget[nextTarget]] = keys.hasKeys ? texts.count : -1
         if keys.hasKeys { texts.append(key[...]) }
         nextTarget += 1
       }
-      while movedKeys, nextMoved < byTarget.count, diff.moves[byTarget[nextMoved]].to == record {
+      while movedKeys, nextMoved < byTarget.count, moves[byTarget[nextMoved]].to == record {
         movedKeyOf[byTarget[nextMoved]] = texts.count
         texts.append(key[...])
         nextMoved += 1
@@ -126,7 +129,7 @@ extension Comparison {
       previousRecord = record
     }
     precondition(
-      nextInsert == diff.inserts.count && nextTarget == byTarget.count
+      nextInsert == insertList.count && nextTarget == byTarget.count
         && (!movedKeys || nextMoved == byTarget.count), "the inserts are sorted")
     return (inserts, texts, anchorOf, movedKeys ? movedKeyOf : nil)
   }

@@ -162,6 +162,9 @@ private struct MatchedWalk {
     // The inputs' pages go behind the walk, to the piece's last record:
     // a large pair is not all in memory at once.
     var walk = ReleasingWalk(old: old, new: new)
+    // (Bound once: read through the walk's properties, each record's look
+    // counted references to their arrays.)
+    let (newToOld, partners, comparing) = (newToOld, partners, comparing)
     for newIndex in newRecords where newToOld[newIndex] >= 0 && comparing?(newIndex) != false {
       let oldIndex = Int(newToOld[newIndex])
       walk.visit(new: newIndex, old: oldIndex)

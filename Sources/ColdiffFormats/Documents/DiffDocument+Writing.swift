@@ -307,13 +307,35 @@ extension DiffDocument.Update {
     _ position: DiffDocument.Position, fieldChanges: [FieldChange], to out: inout [UInt8],
     key: (inout MemberWriter, inout [UInt8]) -> Void
   ) {
-    write(position, count: fieldChanges.count, to: &out, key: key) { index, out in
-      let change = fieldChanges[index]
-      writeChange(
-        path: JSONPointer(tokens: change.path),
-        from: change.element?.from.map { JSONPointer(tokens: $0) }, key: change.element?.key,
-        after: change.after, old: change.old, new: change.new, to: &out)
+    // Each change read in place: a copy of one counted a reference to
+    // each of its arrays and values, which the comparison made on
+    // another core, and let them go again.
+    fieldChanges.withUnsafeBufferPointer { changes in
+      write(position, count: changes.count, to: &out, key: key) { index, out in
+        writeChange(changes.baseAddress! + index, to: &out)
+      }
     }
+  }
+
+  /// Appends one of the comparison's changes as one object, as
+  /// ``writeChange(path:from:key:after:old:new:to:)`` writes its document
+  /// form, its parts read where they are.
+  private static func writeChange(_ change: UnsafePointer<FieldChange>, to out: inout [UInt8]) {
+    var members = MemberWriter()
+    out.append(UInt8(ascii: "{"))
+    members.name("path", to: &out)
+    JSONPointer.writeQuoted(tokens: change.pointee.path, to: &out)
+    if change.pointee.element != nil {
+      if let from = change.pointee.element?.from {
+        members.name("from", to: &out)
+        JSONPointer.writeQuoted(tokens: from, to: &out)
+      }
+      members.value("key", change.pointee.element?.key, to: &out)
+    }
+    members.reference("after", change.pointee.after, to: &out)
+    members.value("old", change.pointee.old, to: &out)
+    members.value("new", change.pointee.new, to: &out)
+    out.append(UInt8(ascii: "}"))
   }
 
   /// Appends an update's object: its position, the member `key`

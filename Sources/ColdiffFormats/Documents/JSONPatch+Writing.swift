@@ -59,7 +59,11 @@ extension JSONPointer {
   /// (most field names), else the pointer's text escaped.
   ///
   /// - Parameter out: the buffer to append to.
-  func writeQuoted(to out: inout [UInt8]) {
+  func writeQuoted(to out: inout [UInt8]) { Self.writeQuoted(tokens: tokens, to: &out) }
+
+  /// Appends the pointer with these tokens as ``writeQuoted(to:)`` does,
+  /// without making the pointer.
+  static func writeQuoted(tokens: [[UInt8]], to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     if tokens.allSatisfy({ $0.allSatisfy(JSONPointer.isPlain) }) {
       for token in tokens {
@@ -67,7 +71,7 @@ extension JSONPointer {
         out += token
       }
     } else {
-      out += JSONString.escape(bytes)
+      out += JSONString.escape(JSONPointer(tokens: tokens).bytes)
     }
     out.append(UInt8(ascii: "\""))
   }
