@@ -72,13 +72,23 @@ import Testing
       // Known only to the OLD they came from.
       #expect(alone.subtrees(sharedWith: oldTree).isEmpty)
       #expect(try newTree.subtrees(sharedWith: tree(old)).isEmpty)
+      // The matching's known partners: the shared nodes' sources, none
+      // for the other nodes, and none at all for a tree read alone.
+      let known = newTree.knownPartners(in: oldTree)
+      #expect(alone.knownPartners(in: oldTree) == nil)
+      var partnered = Set<Int>()
       for shared in newTree.subtrees(sharedWith: oldTree) {
         for offset in 0..<Int(shared.count) {
           let (node, source) = (Int(shared.first) + offset, Int(shared.source) + offset)
           #expect(
             new.bytes.copy(newTree.ranges[node]) == old.bytes.copy(oldTree.ranges[source]))
+          #expect(known?.partner(of: node) == source)
+          partnered.insert(node)
         }
         sharedNodes += Int(shared.count)
+      }
+      for node in 0..<newTree.count where !partnered.contains(node) {
+        #expect(known?.partner(of: node) == nil)
       }
       #expect(alone.ownMemberSources(in: oldTree).isEmpty)
       let comparison = try compared(oldTree, newTree)

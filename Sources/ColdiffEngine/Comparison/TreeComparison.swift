@@ -116,7 +116,8 @@ package struct TreeComparison {
 
   /// NEW's nodes matched to OLD's by key: OLD's table of keys is built
   /// while NEW's keys are hashed, unless OLD's snapshot built it (a
-  /// duplicate in OLD leaves it to the matching to report).
+  /// duplicate in OLD leaves it to the matching to report); the nodes
+  /// NEW's scan took whole from OLD's have those as partners at once.
   ///
   /// - Returns: for each NEW node, its OLD node, or -1.
   /// - Throws: `InputError` for a missing key or a key that occurs twice
@@ -130,8 +131,11 @@ package struct TreeComparison {
         return (arena, old.keyTable(for: keys) ?? (try? KeyTable(arena)))
       }, { try new.keyArena(for: keys) })
     do {
+      // NEW's nodes that its scan took whole from OLD's are matched to
+      // those without their keys being compared or looked up.
       return try KeyTable.matchUnique(
-        old: oldKeys, new: newKeys, table: oldTable, inParallel: Parallel.parts)
+        old: oldKeys, new: newKeys, table: oldTable, known: new.knownPartners(in: old),
+        inParallel: Parallel.parts)
     } catch {
       throw TreeComparison.duplicateError(error, of: error.inNew ? new : old, keys: keys)
     }

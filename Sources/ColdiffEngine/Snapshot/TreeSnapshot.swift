@@ -275,6 +275,27 @@ package struct TreeSnapshot {
     sharedOrigin === other.origin ? sharedSubtrees : []
   }
 
+  /// For each node of this tree, the node of `other` with its bytes when
+  /// this tree's scan took it whole from `other`'s nodes (its subtree
+  /// shared, `subtrees(sharedWith:)`): a pair with the same bytes, and so
+  /// the same key whatever the key's pointer; `nil` when it took none.
+  ///
+  /// - Complexity: O(number of nodes).
+  package func knownPartners(in other: TreeSnapshot) -> KnownMatches? {
+    let shared = subtrees(sharedWith: other)
+    guard !shared.isEmpty else { return nil }
+    var partners = [Int32](repeating: -1, count: count)
+    partners.withUnsafeMutableBufferPointer { partners in
+      for subtree in shared {
+        let (first, count) = (Int(subtree.first), Int(subtree.count))
+        precondition(
+          first >= 0 && count >= 0 && first + count <= partners.count, "a shared subtree")
+        for offset in 0..<count { partners[first + offset] = subtree.source + Int32(offset) }
+      }
+    }
+    return KnownMatches(partners)
+  }
+
   /// For each node of this tree, the node of `other` whose own members
   /// (its bytes but its children array's) it has, when its scan took
   /// them from `other`'s nodes, else -1; empty when it took none.
