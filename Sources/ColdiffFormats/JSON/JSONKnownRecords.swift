@@ -75,7 +75,8 @@ extension Scanner {
     {
       lastKnown = record
       takenRecord = record
-      copyKnownRoot(record, at: start)
+      // (A tree's only: the call is out of line.)
+      if tree.active { copyKnownRoot(record, at: start) }
       lexer.position = start + known.records.length(of: record)
       guard known.capturesKeys, known.keyOffsets[record] != JSONCollectionIndex.noKey else {
         return nil

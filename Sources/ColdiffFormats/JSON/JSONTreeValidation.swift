@@ -118,10 +118,9 @@ extension Scanner {
   /// `record`: the tree being laid out gets that root's subtree, copied
   /// from `nodes`.
   ///
-  /// - Precondition: `nodes` holds OLD's roots when the tree is active
+  /// - Precondition: the tree is active, and `nodes` holds OLD's roots
   ///   (`takesKnownRoot`).
   mutating func copyKnownRoot(_ record: Int, at start: Int) {
-    guard tree.active else { return }
     let sibling = tree.roots
     tree.roots += 1
     guard tree.building, let nodes else { return }
