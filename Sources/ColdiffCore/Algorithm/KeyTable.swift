@@ -266,8 +266,10 @@ extension KeyTable {
   }
 
   /// The fewest records of `new` that make a part of its own in
-  /// ``matchUnique(old:new:table:known:inParallel:)``.
-  static let recordsPerPart = 1 << 16
+  /// ``matchUnique(old:new:table:known:inParallel:)``: 100,000 records
+  /// (a tree's nodes, some 3 ms of look-ups) are matched on more than one
+  /// core.
+  static let recordsPerPart = 1 << 15
 
   /// Writes, for each record of `new` in `records`, the position of the
   /// record of `old` (this table's arena) with the same key, or -1.
