@@ -62,18 +62,13 @@ final class QuickTreeNames: Sendable {
 
   /// ``match(_:start:count:escaped:wanted:)`` for a name without an
   /// escape of `count` bytes, at most eight, whose first eight bytes are
-  /// `word` (little-endian; bytes past the name, within the quick skip's
-  /// margin, are masked off).
+  /// `word` (`QuickKey.matches(word:count:)`).
   @inline(__always)
   func match(word: UInt64, count: Int, wanted: Int) -> Int {
-    if count == children.count && word & children.mask == children.word { return -1 }
+    if children.matches(word: word, count: count) { return -1 }
     var bits = 0
-    if wanted & 1 != 0, count == recordKey.count, word & recordKey.mask == recordKey.word {
-      bits |= 1
-    }
-    if wanted & 2 != 0, count == treeKey.count, word & treeKey.mask == treeKey.word {
-      bits |= 2
-    }
+    if wanted & 1 != 0, recordKey.matches(word: word, count: count) { bits |= 1 }
+    if wanted & 2 != 0, treeKey.matches(word: word, count: count) { bits |= 2 }
     return bits
   }
 

@@ -365,6 +365,17 @@ struct QuickKey {
     mask = count >= 8 ? ~0 : (1 << (8 * UInt64(count))) - 1
   }
 
+  /// Whether a name without an escape of `count` bytes, at most eight,
+  /// whose first eight bytes are `word` (little-endian; the bytes past
+  /// the name are masked off), is `name`.
+  @inline(__always)
+  func matches(word: UInt64, count: Int) -> Bool { count == self.count && holds(word) }
+
+  /// Whether the bytes of `word` that ``mask`` keeps are ``word``'s: the
+  /// name, for a name of its length (at most eight bytes).
+  @inline(__always)
+  private func holds(_ word: UInt64) -> Bool { word & mask == self.word }
+
   /// Whether the member name written at `start..<start + count` decodes
   /// to `name` (`JSONText.string`); a name without escapes of up to eight
   /// bytes is compared as one word, read within the quick skip's margin.
@@ -373,8 +384,7 @@ struct QuickKey {
     if !escaped {
       guard count == self.count else { return false }
       if count <= 8 {
-        return UnsafeRawPointer(base).loadUnaligned(fromByteOffset: start, as: UInt64.self) & mask
-          == word
+        return holds(UnsafeRawPointer(base).loadUnaligned(fromByteOffset: start, as: UInt64.self))
       }
     } else if count < self.count {
       return false

@@ -129,9 +129,8 @@ struct TreeLayoutBuilder {
     if layout.sharedOrigin == nil { layout.sharedOrigin = source.origin }
     // Where the copied keys start, less where the source's did.
     let keyShift = keyed ? copyKeys(old..<end, from: source) : 0
+    // (Checked once the keys are done, as `begin` leaves them.)
     let copiesKeyStarts = keyed && keysInOrder
-    // (Every copied key starts before the keys' end, which fits.)
-    if copiesKeyStarts { _ = KeyArena.keyOffset(canonicalKeys.count) }
     let renumber = Int32(first - old)
     rows.reserve(end - old)
     // The source's arrays read through pointers taken once: the rows'
