@@ -22,12 +22,18 @@ import Testing
           randomValue(depth + 1, &generator)
         })
     case 2:
-      let names = ["id", "name", "a", "a", "a member name longer than eight"]
+      // Names with escapes too: one written `\u0069d`, one with `\"`.
+      let names =
+        [
+          "id", "name", "a", "a", "a member name longer than eight", "q \"",
+        ].map { JSONString($0) } + [
+          JSONString(raw: Array(#"\u0069d"#.utf8), value: Array("id".utf8))
+        ]
       return .object(
         JSONObject(
           members: (0..<Int.random(in: 0..<5, using: &generator)).map { _ in
             .init(
-              name: JSONString(names.randomElement(using: &generator)!),
+              name: names.randomElement(using: &generator)!,
               value: randomValue(depth + 1, &generator))
           }))
     default: return atoms.randomElement(using: &generator)!
@@ -43,8 +49,10 @@ import Testing
     switch value {
     case .object(let object):
       var members: [(name: [UInt8], value: Range<Int>)] = []
-      text.forEachMember(object: range.lowerBound) {
-        members.append((JSONText.decodeString(bytes, range: $0), $1))
+      text.forEachMember(object: range.lowerBound) { name, value, escaped in
+        // The flag says whether the name as written holds an escape.
+        #expect(escaped == bytes[name].contains(UInt8(ascii: "\\")))
+        members.append((JSONText.decodeString(bytes, range: name), value))
         return true
       }
       #expect(members.map(\.name) == object.members.map(\.name.value))

@@ -51,8 +51,8 @@ extension JSONText {
     _ body: (_ name: Range<Int>, _ value: Range<Int>) -> Void
   ) -> Bool {
     guard !range.isEmpty, bytes[range.lowerBound] == UInt8(ascii: "{") else { return false }
-    ValidatedJSON(bytes).forEachMember(object: range.lowerBound) {
-      body($0, $1)
+    ValidatedJSON(bytes).forEachMember(object: range.lowerBound) { name, value, _ in
+      body(name, value)
       return true
     }
     return true

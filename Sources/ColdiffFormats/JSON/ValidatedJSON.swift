@@ -153,12 +153,13 @@ struct ValidatedJSON {
 
   /// Calls `body` with the name (between its quotes, as written) and the
   /// value of each member of the object whose `{` is at `start`, in order,
-  /// until it returns false.
+  /// and whether the name holds an escape, until it returns false.
   ///
   /// - Complexity: O(length of the object).
   @inline(__always)
   func forEachMember(
-    object start: Int, _ body: (_ name: Range<Int>, _ value: Range<Int>) -> Bool
+    object start: Int,
+    _ body: (_ name: Range<Int>, _ value: Range<Int>, _ nameEscaped: Bool) -> Bool
   ) {
     var index = skipSpace(start + 1)
     while base[index] == UInt8(ascii: "\"") {
@@ -166,7 +167,7 @@ struct ValidatedJSON {
       let nameEnd = endOfString(index, escaped: &escaped)
       let valueStart = skipSpace(skipSpace(nameEnd) + 1)
       let valueEnd = endOfValue(valueStart)
-      guard body((index + 1)..<(nameEnd - 1), valueStart..<valueEnd) else { return }
+      guard body((index + 1)..<(nameEnd - 1), valueStart..<valueEnd, escaped) else { return }
       index = skipSpace(valueEnd)
       guard base[index] == UInt8(ascii: ",") else { return }
       index = skipSpace(index + 1)
@@ -195,7 +196,7 @@ struct ValidatedJSON {
   func member(named name: [UInt8], object start: Int) -> Range<Int>? {
     let bytes = UnsafeBufferPointer(start: base, count: count)
     var found: Range<Int>?
-    forEachMember(object: start) { member, value in
+    forEachMember(object: start) { member, value, _ in
       if JSONText.string(bytes, range: member, equals: name) { found = value }
       return true
     }

@@ -93,12 +93,20 @@ private struct TopMembers {
 
     init(name: Range<Int>, value: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) {
       (self.name, self.value) = (name, value)
-      // The length in the top byte, up to seven bytes of the name below.
-      var word = UInt64(truncatingIfNeeded: name.count) &<< 56
-      for offset in 0..<min(name.count, 7) {
-        word |= UInt64(bytes[name.lowerBound &+ offset]) &<< UInt64(8 &* offset)
+      // The length in the top byte, up to seven bytes of the name below:
+      // one load of eight when they are in the buffer (a name is followed
+      // by its quote, `:` and a value), else a byte at a time.
+      let kept = min(name.count, 7)
+      var word: UInt64 = 0
+      if name.lowerBound &+ 8 <= bytes.count, let base = bytes.baseAddress {
+        let loaded = UnsafeRawPointer(base + name.lowerBound).loadUnaligned(as: UInt64.self)
+        word = UInt64(littleEndian: loaded) & ((1 &<< UInt64(8 &* kept)) &- 1)
+      } else {
+        for offset in 0..<kept {
+          word |= UInt64(bytes[name.lowerBound &+ offset]) &<< UInt64(8 &* offset)
+        }
       }
-      nameWord = word
+      nameWord = word | UInt64(truncatingIfNeeded: name.count) &<< 56
     }
 
     /// Whether this member, in `bytes`, and `other`, in `otherBytes`,
@@ -123,24 +131,29 @@ private struct TopMembers {
   /// Splits the object at `range`, or `nil` when the text is not an
   /// object or its names need decoding or repeat.
   init?(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+    guard !range.isEmpty, bytes[range.lowerBound] == UInt8(ascii: "{") else { return nil }
     // Room for a record's members at once (a changed record is split for
     // each comparison; growing the array member by member cost more than
     // reading the members).
     var members: [Member] = []
     members.reserveCapacity(TopMembers.expectedCount)
-    let isObject = JSONText.forEachMember(in: bytes, object: range) {
-      members.append(Member(name: $0, value: $1, in: bytes))
+    var plain = true
+    ValidatedJSON(bytes).forEachMember(object: range.lowerBound) { name, value, escaped in
+      let member = Member(name: name, value: value, in: bytes)
+      // A name with an escape or written before stops the split (the
+      // words of the names before compared first, in one tight loop).
+      plain =
+        !escaped
+        && !members.withUnsafeBufferPointer { earlier in
+          earlier.contains {
+            $0.nameWord == member.nameWord && $0.sameName(member, bytes, bytes)
+          }
+        }
+      if plain { members.append(member) }
+      return plain
     }
-    guard isObject else { return nil }
+    guard plain else { return nil }
     self.bytes = bytes
-    for (offset, member) in members.enumerated() {
-      if UnsafeBufferPointer(rebasing: bytes[member.name]).contains(UInt8(ascii: "\\")) {
-        return nil
-      }
-      for earlier in members[..<offset] where earlier.sameName(member, bytes, bytes) {
-        return nil
-      }
-    }
     self.members = members
   }
 
