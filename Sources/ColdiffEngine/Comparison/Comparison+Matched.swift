@@ -144,6 +144,8 @@ private struct MatchedWalk {
   /// Pairs that NEW's scan found to have the same bytes: equal as they
   /// are, their pages not read again.
   let partners: KnownMatches?
+  /// What compares a pair's fields, made once for the walk.
+  let comparer: FieldComparer
 
   init(
     old: Snapshot, new: Snapshot, identity: Identity, rules: ComparisonRules, newToOld: [Int32],
@@ -153,6 +155,7 @@ private struct MatchedWalk {
     (self.newToOld, self.comparing) = (newToOld, comparing)
     rawComparable = Comparison.rawBytesComparable(old, new)
     partners = rawComparable ? new.knownPartners(in: old) : nil
+    comparer = FieldComparer(old, new)
   }
 
   /// Appends the OLD position and changed fields of each changed record
@@ -164,7 +167,7 @@ private struct MatchedWalk {
     var walk = ReleasingWalk(old: old, new: new)
     // (Bound once: read through the walk's properties, each record's look
     // counted references to their arrays.)
-    let (newToOld, partners, comparing) = (newToOld, partners, comparing)
+    let (newToOld, partners, comparing, comparer) = (newToOld, partners, comparing, comparer)
     for newIndex in newRecords where newToOld[newIndex] >= 0 && comparing?(newIndex) != false {
       let oldIndex = Int(newToOld[newIndex])
       walk.visit(new: newIndex, old: oldIndex)
@@ -174,7 +177,7 @@ private struct MatchedWalk {
         continue
       }
       do throws(ArrayKeyError) {
-        let fields = try old.fieldChanges(oldIndex, to: new, newIndex, rules: rules)
+        let fields = try comparer.fieldChanges(oldIndex, newIndex, rules: rules)
         if !fields.isEmpty { found.append((oldIndex, fields)) }
       } catch {
         let (snapshot, record) = error.inNew ? (new, newIndex) : (old, oldIndex)
