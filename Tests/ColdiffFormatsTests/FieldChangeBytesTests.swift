@@ -24,6 +24,8 @@ import Testing
     (#"{"id":1,"a":"x"}"#, #"{"a":"x","id":1}"#),
     (#"{"id":1, "a" : 1.0 }"#, #"{"id":1,"a":1}"#),
     (#"{"id":1,"n":{"c":"L","z":"1"}}"#, #"{"id":1,"n":{"z":"1","c":"M"}}"#),
+    (#"{"n":{"m":{"a":1,"b":[2]},"x":"y"}}"#, #"{"n":{"m":{"b":[3],"c":1},"x":{}}}"#),
+    (#"{"n":{"a":1,"a":2}}"#, #"{"n":{"a":3}}"#),
     (#"{"id":1,"a":"x","a":"y"}"#, #"{"id":1,"a":"y"}"#),
     (#"{"id":1,"\u0061":"x"}"#, #"{"id":1,"a":"y"}"#),
     (#"{"id":1,"s":"\u0041"}"#, #"{"id":1,"s":"A"}"#),
@@ -48,12 +50,15 @@ import Testing
       "1", "1.0", "-2e3", "\"x\"", "\"\\u0078\"", "null", "true", "[1, 2]", "[]", "{}",
       "{\"k\": 1}", "{\"k\": 1.00, \"j\": [false]}",
     ]
-    func object() -> String {
+    // Objects nested up to three deep, compared member by member at
+    // every level (the changes' paths then have the names above them).
+    func object(_ depth: Int = 0) -> String {
       let count = Int.random(in: 0...5, using: &random)
       let members = (0..<count).map { _ in
         let space = Bool.random(using: &random) ? " " : ""
+        let nested = depth < 2 && Int.random(in: 0..<4, using: &random) == 0
         return "\"\(names.randomElement(using: &random)!)\"\(space):\(space)"
-          + values.randomElement(using: &random)!
+          + (nested ? object(depth + 1) : values.randomElement(using: &random)!)
       }
       return "{" + members.joined(separator: ",") + "}"
     }

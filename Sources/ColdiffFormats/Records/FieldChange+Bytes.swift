@@ -4,8 +4,9 @@ extension FieldChange {
   /// only for the members whose bytes differ.
   ///
   /// Two objects are compared member by member: a member whose value has
-  /// the same bytes on both sides is unchanged without being read, and
-  /// only the others are parsed and compared as values. Anything else (not
+  /// the same bytes on both sides is unchanged without being read, one
+  /// that is an object on both sides is compared the same way, and only
+  /// the others are parsed and compared as values. Anything else (not
   /// two objects, a member name with an escape, a name written twice) is
   /// parsed whole and compared by ``between(_:_:at:)``, so the result is
   /// always the same as comparing the parsed values.
@@ -22,11 +23,26 @@ extension FieldChange {
     _ old: UnsafeBufferPointer<UInt8>, _ oldRange: Range<Int>,
     _ new: UnsafeBufferPointer<UInt8>, _ newRange: Range<Int>
   ) -> [FieldChange] {
+    var changes: [FieldChange] = []
+    between(old, oldRange, new, newRange, at: [], into: &changes)
+    return changes
+  }
+
+  /// Appends the changes between two validated JSON texts at `prefix`,
+  /// as ``between(_:_:at:)`` finds them between their values: two
+  /// objects member by member, a member that is an object on both sides
+  /// in the same way (its members' values read only where their bytes
+  /// differ), anything else parsed.
+  private static func between(
+    _ old: UnsafeBufferPointer<UInt8>, _ oldRange: Range<Int>,
+    _ new: UnsafeBufferPointer<UInt8>, _ newRange: Range<Int>, at prefix: [[UInt8]],
+    into changes: inout [FieldChange]
+  ) {
     guard let oldMembers = TopMembers(old, oldRange), let newMembers = TopMembers(new, newRange)
     else {
-      return between(parse(old, oldRange), parse(new, newRange))
+      changes += between(parse(old, oldRange), parse(new, newRange), at: prefix)
+      return
     }
-    var changes: [FieldChange] = []
     for (offset, member) in oldMembers.members.enumerated() {
       let partner =
         offset < newMembers.members.count
@@ -36,18 +52,22 @@ extension FieldChange {
       guard let partner else {
         changes.append(
           FieldChange(
-            path: [oldMembers.name(member)], old: parse(old, member.value), new: nil,
+            path: prefix + [oldMembers.name(member)], old: parse(old, member.value), new: nil,
             after: oldMembers.after(offset)))
         continue
       }
       if old.sameBytes(member.value, as: new, partner.value) { continue }
+      let path = prefix + [oldMembers.name(member)]
+      if old[member.value.lowerBound] == UInt8(ascii: "{"),
+        new[partner.value.lowerBound] == UInt8(ascii: "{")
+      {
+        between(old, member.value, new, partner.value, at: path, into: &changes)
+        continue
+      }
       let (oldValue, newValue) = (parse(old, member.value), parse(new, partner.value))
-      if case .object = oldValue, case .object = newValue {
-        changes += between(oldValue, newValue, at: [oldMembers.name(member)])
-      } else if oldValue != newValue {
+      if oldValue != newValue {
         // As `between(_:_:at:)` gives it, without its array of one.
-        changes.append(
-          FieldChange(path: [oldMembers.name(member)], old: oldValue, new: newValue))
+        changes.append(FieldChange(path: path, old: oldValue, new: newValue))
       }
     }
     for (offset, member) in newMembers.members.enumerated() {
@@ -61,16 +81,28 @@ extension FieldChange {
       }
       changes.append(
         FieldChange(
-          path: [newMembers.name(member)], old: nil, new: parse(new, member.value),
+          path: prefix + [newMembers.name(member)], old: nil, new: parse(new, member.value),
           after: newMembers.after(offset)))
     }
-    return changes
   }
 
-  /// The value of validated JSON text.
+  /// The value of validated JSON text: a scalar made from its bytes as
+  /// the reader makes it (a string's raw text its value when it holds no
+  /// escape, a number's text as written), anything else read.
   private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
     -> JSONValue
   {
+    switch bytes[range.lowerBound] {
+    case UInt8(ascii: "\""):
+      let raw = Array(bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
+      if !raw.contains(UInt8(ascii: "\\")) { return .string(JSONString(raw: raw, value: raw)) }
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return .number(JSONNumber(text: Array(bytes[range])))
+    case UInt8(ascii: "t"): return .bool(true)
+    case UInt8(ascii: "f"): return .bool(false)
+    case UInt8(ascii: "n"): return .null
+    default: break
+    }
     do {
       return try JSONReader.parseValue(in: bytes, range: range)
     } catch {
