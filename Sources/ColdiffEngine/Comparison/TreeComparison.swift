@@ -44,9 +44,7 @@ package struct TreeComparison {
     self.keys = keys
     self.rules = rules
     let newToOld = try TreeComparison.match(old: old, new: new, keys: keys)
-    let oldToNew = invertMatching(oldCount: old.count, newToOld: newToOld)
     self.newToOld = newToOld
-    self.oldToNew = oldToNew
     // Compare matched nodes on both cores: a node of a subtree NEW's scan
     // took whole from OLD and matched to the node it has the bytes of is
     // equal without a look, and so is one whose own members the scan
@@ -96,18 +94,21 @@ package struct TreeComparison {
       return found
     }
     // NEW's nodes in pieces, each taken by whichever core is free, while
-    // one core first works out the diff's positions (which read no
-    // node); its updates are then the nodes found changed.
-    let (changes, changed, (positions, positionNodes)) = try ComparisonPieces.compare(
+    // one core first inverts the matching and works out the diff's
+    // positions (which read no node); its updates are then the nodes
+    // found changed.
+    let (changes, changed, (positions, positionNodes, oldToNew)) = try ComparisonPieces.compare(
       count: new.count, piece: Comparison.recordsPerPiece,
       { nodes, found in found += try compare(nodes) },
       alongside: {
+        let oldToNew = invertMatching(oldCount: old.count, newToOld: newToOld)
         var nodes = TreeDiffNodes()
         let diff = OrderedCollectionDiff(
           oldShape: old.shape, newShape: new.shape, newToOld: newToOld, oldToNew: oldToNew,
           nodes: &nodes, isEqual: { _, _ in true })
-        return (diff, nodes)
+        return (diff, nodes, oldToNew)
       })
+    self.oldToNew = oldToNew
     var diffNodes = positionNodes
     diff = positions.updating(oldNodes: changed, in: old.shape, nodes: &diffNodes)
     self.diffNodes = diffNodes
@@ -125,17 +126,17 @@ package struct TreeComparison {
   private static func match(old: TreeSnapshot, new: TreeSnapshot, keys: [JSONPointer]) throws
     -> [Int32]
   {
-    let ((oldKeys, oldTable), newKeys) = try Parallel.both(
+    // NEW's nodes that its scan took whole from OLD's are matched to
+    // those without their keys being compared or looked up: their list is
+    // made beside OLD's table.
+    let ((oldKeys, oldTable), (newKeys, known)) = try Parallel.both(
       {
         let arena = try old.keyArena(for: keys)
         return (arena, old.keyTable(for: keys) ?? (try? KeyTable(arena)))
-      }, { try new.keyArena(for: keys) })
+      }, { (try new.keyArena(for: keys), new.knownPartners(in: old)) })
     do {
-      // NEW's nodes that its scan took whole from OLD's are matched to
-      // those without their keys being compared or looked up.
       return try KeyTable.matchUnique(
-        old: oldKeys, new: newKeys, table: oldTable, known: new.knownPartners(in: old),
-        inParallel: Parallel.parts)
+        old: oldKeys, new: newKeys, table: oldTable, known: known, inParallel: Parallel.parts)
     } catch {
       throw TreeComparison.duplicateError(error, of: error.inNew ? new : old, keys: keys)
     }
