@@ -54,7 +54,8 @@ import Testing
 
   /// A document that names more of OLD's records than several pieces
   /// of OLD's walk hold (`Comparison.OldListWalk`): the pieces, taken by
-  /// both cores, are joined in order.
+  /// both cores, are joined in order; and with enough moves for their
+  /// text to be written in two halves, joined the same way.
   @Test(arguments: ["json", "csv"])
   func documentsOfManyPiecesAreWrittenAsBuilt(form: String) throws {
     var random = RandomCollections(seed: 2_027 + UInt64(form.count))
@@ -64,6 +65,7 @@ import Testing
       form: form)
     let named = comparison.diff.deletes.count + comparison.diff.updates.count
     #expect(named > 3 * Comparison.OldListWalk.recordsPerPiece)
+    #expect(comparison.diff.moves.count >= Comparison.movesWrittenInHalves)
     expectSameText(comparison)
   }
 

@@ -38,11 +38,34 @@ extension Comparison {
   }
 
   /// The moves' text, from what NEW's walk read (`newListTexts()`) and,
-  /// unless that walk read them, the moves' keys OLD's walk read.
+  /// unless that walk read them, the moves' keys OLD's walk read. A long
+  /// list is written in two halves on both cores: written after both
+  /// walks, it kept one core busy while the other waited.
   private func movesText(_ new: NewListTexts, moveKeys: KeyTexts?) -> DiffDocument.ListText {
+    let count = diff.moves.count
+    guard count >= Comparison.movesWrittenInHalves else {
+      return movesText(new, moveKeys: moveKeys, 0..<count)
+    }
+    var (moves, second) = Parallel.both(
+      { movesText(new, moveKeys: moveKeys, 0..<(count / 2)) },
+      { movesText(new, moveKeys: moveKeys, (count / 2)..<count) })
+    moves.append(second)
+    return moves
+  }
+
+  /// From how many moves their text is written in two halves.
+  static let movesWrittenInHalves = 1024
+
+  /// The text of the moves at `indices` of `diff.moves`, a part of the
+  /// list that follows those before them (`movesText(_:moveKeys:)`).
+  private func movesText(_ new: NewListTexts, moveKeys: KeyTexts?, _ indices: Range<Int>)
+    -> DiffDocument.ListText
+  {
     var moves = DiffDocument.ListText(
-      reservingCapacity: diff.moves.count * Comparison.documentBytesPerMove)
-    for (index, move) in diff.moves.enumerated() {
+      reservingCapacity: indices.count * Comparison.documentBytesPerMove,
+      after: indices.lowerBound)
+    for index in indices {
+      let move = diff.moves[index]
       let anchor = new.anchorOf[index]
       let key = moveKeys?[index] ?? new.movedKeyOf.map { new.keys[$0[index]] }
       moves.appendMove(
