@@ -144,6 +144,9 @@ extension CSVIndex {
     // Bound once: an optional bound for each row is a retain and a release
     // of an object the other cores' scans share.
     let knownRows = known ?? CSVKnownRows.none
+    // (Its table taken out once: read through the object, each row's
+    // look-up copied the table's fields.)
+    let knownRecords = knownRows.records
     let takesKnownRows = known != nil
     let leavesKnownKeys = leavesKeys(to: known, keyColumn: keyColumn)
     var (line, everyFieldQuoted, lastKnown) = (1, true, -1)
@@ -162,11 +165,11 @@ extension CSVIndex {
       let rowKeyColumn = rowStart == headerStart ? -1 : keyColumn
       if takesKnownRows, rows.columnCount == knownRows.columnCount,
         !everyFieldQuoted || knownRows.quotesEveryField,
-        let row = knownRows.records.find(in: input, at: position, after: lastKnown)
+        let row = knownRecords.find(in: input, at: position, after: lastKnown)
       {
         // A row of OLD's, taken whole.
         lastKnown = row
-        position += knownRows.records.length(of: row)
+        position += knownRecords.length(of: row)
         line += knownRows.lineFeeds(ofLine: row)
         rows.note(start: rowStart, line: rowLine, partner: row)
         if capturing {
