@@ -122,6 +122,9 @@ extension CSVIndex {
   /// (`CSVKnownRows`). With `known` and `copying`, each record read
   /// instead of taken whole is copied while it is in the cache, without
   /// its line ending (`rows.copies`, by line from `start`).
+  ///
+  /// Long by design: hot scanner loop (every row of a table, what it
+  /// reads bound in locals once).
   static func scanRows(
     _ input: UnsafeBufferPointer<UInt8>, from start: Int, startingBefore limit: Int,
     delimiter: UInt8, known: CSVKnownRows? = nil, keyColumn: Int = -1, copying: Bool = false,
@@ -141,11 +144,9 @@ extension CSVIndex {
         bytes: capturing ? (limit - start) / 6 : 1, rows: capturing ? (limit - start) / 64 + 1 : 1)
     var (keys, keyEnds) = (buffers.keys, buffers.ends)
     let headerStart = CSVTable.startsWithByteOrderMark(input) ? 3 : 0
-    // Bound once: an optional bound for each row is a retain and a release
-    // of an object the other cores' scans share.
+    // Bound once (an optional bound for each row is a retain and a release
+    // of an object the other cores' scans share), its table too.
     let knownRows = known ?? CSVKnownRows.none
-    // (Its table taken out once: read through the object, each row's
-    // look-up copied the table's fields.)
     let knownRecords = knownRows.records
     let takesKnownRows = known != nil
     let leavesKnownKeys = leavesKeys(to: known, keyColumn: keyColumn)
