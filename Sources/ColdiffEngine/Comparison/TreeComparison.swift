@@ -43,7 +43,7 @@ package struct TreeComparison {
     self.new = new
     self.keys = keys
     self.rules = rules
-    let newToOld = try TreeComparison.match(old: old, new: new, keys: keys)
+    let (newToOld, known) = try TreeComparison.match(old: old, new: new, keys: keys)
     self.newToOld = newToOld
     // Compare matched nodes on both cores: a node of a subtree NEW's scan
     // took whole from OLD and matched to the node it has the bytes of is
@@ -54,23 +54,14 @@ package struct TreeComparison {
     // snapshot.
     let (oldRanges, oldChildren) = (old.ranges, old.childrenRanges)
     let (newRanges, newChildren) = (new.ranges, new.childrenRanges)
-    let shared = new.subtrees(sharedWith: old)
     let ownSources = new.ownMemberSources(in: old)
     func compare(_ newNodes: Range<Int>) throws -> [(Int, [FieldChange])] {
       var found: [(Int, [FieldChange])] = []
-      var next = TreeComparison.firstShared(shared, endingAfter: newNodes.lowerBound)
       try old.base.bytes.withUnsafeBufferPointer { oldBytes in
         try new.base.bytes.withUnsafeBufferPointer { newBytes in
           for newNode in newNodes where newToOld[newNode] >= 0 {
             let oldNode = Int(newToOld[newNode])
-            while next < shared.count, Int(shared[next].first + shared[next].count) <= newNode {
-              next += 1
-            }
-            if next < shared.count, Int(shared[next].first) <= newNode,
-              Int(shared[next].source) + newNode - Int(shared[next].first) == oldNode
-            {
-              continue
-            }
+            if known?.partner(of: newNode) == oldNode { continue }
             if !ownSources.isEmpty && Int(ownSources[newNode]) == oldNode { continue }
             if TreeComparison.sameContentBytes(
               oldBytes, oldRanges[oldNode], oldChildren[oldNode], newBytes, newRanges[newNode],
@@ -120,11 +111,13 @@ package struct TreeComparison {
   /// duplicate in OLD leaves it to the matching to report); the nodes
   /// NEW's scan took whole from OLD's have those as partners at once.
   ///
-  /// - Returns: for each NEW node, its OLD node, or -1.
+  /// - Returns: for each NEW node, its OLD node, or -1; and the nodes
+  ///   NEW's scan took whole from OLD's, with the OLD node of each
+  ///   (`TreeSnapshot.knownPartners(in:)`).
   /// - Throws: `InputError` for a missing key or a key that occurs twice
   ///   in one tree.
   private static func match(old: TreeSnapshot, new: TreeSnapshot, keys: [JSONPointer]) throws
-    -> [Int32]
+    -> (newToOld: [Int32], known: KnownMatches?)
   {
     // NEW's nodes that its scan took whole from OLD's are matched to
     // those without their keys being compared or looked up: their list is
@@ -135,8 +128,9 @@ package struct TreeComparison {
         return (arena, old.keyTable(for: keys) ?? (try? KeyTable(arena)))
       }, { (try new.keyArena(for: keys), new.knownPartners(in: old)) })
     do {
-      return try KeyTable.matchUnique(
+      let newToOld = try KeyTable.matchUnique(
         old: oldKeys, new: newKeys, table: oldTable, known: known, inParallel: Parallel.parts)
+      return (newToOld, known)
     } catch {
       throw TreeComparison.duplicateError(error, of: error.inNew ? new : old, keys: keys)
     }
@@ -251,14 +245,6 @@ package struct TreeComparison {
     return FieldChange.between(
       old.content(of: oldNode).removing(paths: paths),
       new.content(of: newNode).removing(paths: paths))
-  }
-
-  /// The index of the first of `shared` (in preorder, apart) that ends
-  /// after node `node`, or `shared.count`.
-  private static func firstShared(_ shared: [JSONTreeScanner.SharedSubtree], endingAfter node: Int)
-    -> Int
-  {
-    firstPosition(below: shared.count) { Int(shared[$0].first + shared[$0].count) > node }
   }
 
   /// Whether two nodes have the same bytes on either side of their

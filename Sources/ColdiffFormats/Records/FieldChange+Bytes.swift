@@ -173,13 +173,11 @@ private struct TopMembers {
     ValidatedJSON(bytes).forEachMember(object: range.lowerBound) { name, value, escaped in
       let member = Member(name: name, value: value, in: bytes)
       // A name with an escape or written before stops the split (the
-      // words of the names before compared first, in one tight loop).
+      // names before compared by their words first, `sameName`).
       plain =
         !escaped
         && !members.withUnsafeBufferPointer { earlier in
-          earlier.contains {
-            $0.nameWord == member.nameWord && $0.sameName(member, bytes, bytes)
-          }
+          earlier.contains { $0.sameName(member, bytes, bytes) }
         }
       if plain { members.append(member) }
       return plain
