@@ -1,4 +1,6 @@
+import ColdiffFormats
 import Dispatch
+import Glibc
 import Synchronization
 
 /// Runs two independent pieces of work on both cores at once (reading
@@ -12,7 +14,9 @@ package enum Parallel {
   /// inside another one's work still runs on both cores when one is
   /// free (`DispatchQueue.concurrentPerform`, which this used, runs a
   /// nested call's iterations one after the other on a 2-core machine:
-  /// NEW's keys were hashed on one core while the other waited).
+  /// NEW's keys were hashed on one core while the other waited). A
+  /// helper that starts on the caller's core moves to another
+  /// (`CoreSpread`).
   ///
   /// - Throws: the error of `first` if it failed, else that of `second`
   ///   (nothing when neither can throw).
@@ -22,7 +26,11 @@ package enum Parallel {
     var secondResult: Result<B, Failure>?
     let firstResult = withoutActuallyEscaping(second) { second in
       let offer = Offer { secondResult = Result { () throws(Failure) in try second() } }
-      DispatchQueue.global().async { offer.runUnlessTaken() }
+      let core = CoreSpread.current()
+      DispatchQueue.global().async {
+        CoreSpread.leave(core)
+        offer.runUnlessTaken()
+      }
       let firstResult = Result { () throws(Failure) in try first() }
       offer.runOrWait()
       return firstResult
@@ -33,11 +41,16 @@ package enum Parallel {
 
   /// Runs `body` once for each part number `0..<count`, on every core at
   /// once, and returns when all are done: work split into parts that
-  /// write apart (`KeyTable.matchUnique(old:new:table:known:inParallel:)`).
+  /// write apart (`KeyTable.matchUnique(old:new:table:known:inParallel:)`);
+  /// a helper thread on the caller's core moves to another first.
   package static func parts(_ count: Int, _ body: (Int) -> Void) {
     withoutActuallyEscaping(body) { body in
       let part = Part(body: body)
-      DispatchQueue.concurrentPerform(iterations: count) { part.body($0) }
+      let (caller, core) = (pthread_self(), CoreSpread.current())
+      DispatchQueue.concurrentPerform(iterations: count) {
+        if pthread_equal(pthread_self(), caller) == 0 { CoreSpread.leave(core) }
+        part.body($0)
+      }
     }
   }
 

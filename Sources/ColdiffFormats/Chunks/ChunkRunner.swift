@@ -10,7 +10,8 @@ import Synchronization
 /// that is done with the other input (OLD or NEW, read at the same time)
 /// helps with whichever chunks remain. Helpers that start after every
 /// chunk was taken leave at once; the call waits only for chunks, never
-/// for a helper that did not start.
+/// for a helper that did not start. A helper that starts on the calling
+/// thread's core moves to another (`CoreSpread`).
 enum ChunkRunner {
   /// The number of cores online.
   static let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
@@ -23,8 +24,12 @@ enum ChunkRunner {
   /// - Returns: the results in index order.
   static func map<Result>(_ count: Int, _ task: @escaping (Int) -> Result) -> [Result] {
     let tasks = Tasks(count: count, task: task)
+    let core = CoreSpread.current()
     for _ in 0..<min(count - 1, cores - 1) {
-      DispatchQueue.global().async { tasks.work(signalling: true) }
+      DispatchQueue.global().async {
+        CoreSpread.leave(core)
+        tasks.work(signalling: true)
+      }
     }
     tasks.work(signalling: false)
     if tasks.finished.load(ordering: .acquiring) < count { tasks.allFinished.wait() }
