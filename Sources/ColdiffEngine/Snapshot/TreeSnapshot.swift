@@ -50,12 +50,17 @@ package struct TreeSnapshot {
   /// The subtrees whose bytes are those of another tree's nodes (OLD's,
   /// when this is NEW and its scan took them whole), in preorder.
   let sharedSubtrees: [JSONTreeScanner.SharedSubtree]
-  /// The nodes whose own members have the bytes of another tree's nodes
-  /// (OLD's, when this is NEW and its scan took their heads), as they
-  /// ended.
-  let sharedHeads: [JSONTreeScanner.SharedHead]
   /// The tree whose nodes `sharedSubtrees` names.
   let sharedOrigin: TreeOrigin?
+  /// For each node, the node of `sharedOrigin`'s tree whose bytes it has
+  /// (`sharedSubtrees`), or -1; `nil` when it has none. Made beside the
+  /// shape, for ``knownPartners(in:)``.
+  private let sharedPartners: KnownMatches?
+  /// For each node, the node of `sharedOrigin`'s tree whose own members
+  /// it has (its scan took its head, the bytes before its children
+  /// array, and its tail from that node's), or -1; empty when none has. Made beside the
+  /// shape, for ``ownMemberSources(in:)``.
+  private let sharedHeadSources: [Int32]
   /// This tree's identity, for the trees that share its nodes.
   let origin: TreeOrigin
 
@@ -140,7 +145,10 @@ package struct TreeSnapshot {
 
   /// The tree of `base` laid out as `layout`: its shape made on one core
   /// while its keys (when the scan noted one for every node of a list's
-  /// tree) are made on the other, with their table for `tableOfKeys`.
+  /// tree) are made on the other, with their table for `tableOfKeys`,
+  /// and the sources of the nodes its scan took from another tree's
+  /// (NEW's, which the matching and the comparison read, so that no
+  /// core makes them alone after NEW's scan).
   private init(
     _ base: Snapshot, field: JSONPointer, laidOut layout: JSONTreeScanner.Layout,
     rootNames: [JSONString]?, capturedKey: [UInt8]?, origin: TreeOrigin, tableOfKeys: Bool
@@ -155,12 +163,21 @@ package struct TreeSnapshot {
     childrenRanges = layout.childrenRanges
     keyRanges = layout.keyRanges
     sharedSubtrees = layout.sharedSubtrees
-    sharedHeads = layout.sharedHeads
     sharedOrigin = layout.sharedOrigin
     let keyed = capturedKey != nil && rootNames == nil
-    (shape, (capturedArena, capturedTable)) = Parallel.both(
-      { TreeShape(parents: layout.parents, siblingIndices: layout.siblingIndex) },
-      { keyed ? Self.capturedKeys(of: layout, table: tableOfKeys) : (nil, nil) })
+    let count = layout.ranges.count
+    (shape, ((capturedArena, capturedTable), (sharedPartners, sharedHeadSources))) =
+      Parallel.both(
+        { TreeShape(parents: layout.parents, siblingIndices: layout.siblingIndex) },
+        {
+          (
+            keyed ? Self.capturedKeys(of: layout, table: tableOfKeys) : (nil, nil),
+            (
+              Self.partners(of: layout.sharedSubtrees, count: count),
+              Self.sources(of: layout.sharedHeads, count: count)
+            )
+          )
+        })
     parents = shape.parents
     siblingIndex = shape.siblingIndices
   }
@@ -282,7 +299,14 @@ package struct TreeSnapshot {
   ///
   /// - Complexity: O(number of nodes).
   package func knownPartners(in other: TreeSnapshot) -> KnownMatches? {
-    let shared = subtrees(sharedWith: other)
+    sharedOrigin === other.origin ? sharedPartners : nil
+  }
+
+  /// For each of `count` nodes, the node whose bytes it has by the
+  /// `shared` subtrees, or -1; `nil` when there are none.
+  private static func partners(of shared: [JSONTreeScanner.SharedSubtree], count: Int)
+    -> KnownMatches?
+  {
     guard !shared.isEmpty else { return nil }
     var partners = [Int32](repeating: -1, count: count)
     partners.withUnsafeMutableBufferPointer { partners in
@@ -300,9 +324,15 @@ package struct TreeSnapshot {
   /// (its bytes but its children array's) it has, when its scan took
   /// them from `other`'s nodes, else -1; empty when it took none.
   package func ownMemberSources(in other: TreeSnapshot) -> [Int32] {
-    guard sharedOrigin === other.origin, !sharedHeads.isEmpty else { return [] }
+    sharedOrigin === other.origin ? sharedHeadSources : []
+  }
+
+  /// For each of `count` nodes, the node whose own members it has by the
+  /// shared `heads`, or -1; empty when there are none.
+  private static func sources(of heads: [JSONTreeScanner.SharedHead], count: Int) -> [Int32] {
+    guard !heads.isEmpty else { return [] }
     var sources = [Int32](repeating: -1, count: count)
-    for head in sharedHeads { sources[Int(head.node)] = head.source }
+    for head in heads { sources[Int(head.node)] = head.source }
     return sources
   }
 
