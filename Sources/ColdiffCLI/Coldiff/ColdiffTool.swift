@@ -8,8 +8,11 @@ import Glibc
 public enum ColdiffTool {
   /// Runs with the process's arguments and streams, then exits with the
   /// status of `diff(1)`: 0 no differences, 1 differences, 2 trouble.
+  /// The inputs it mapped let their pages go on every core first
+  /// (`MappedInputs`), which the exit would do on one.
   public static func main() -> Never {
     let status = run(arguments: Array(CommandLine.arguments.dropFirst()), io: .process())
+    MappedInputs.letGoBeforeExit()
     exit(status.rawValue)
   }
 

@@ -7,8 +7,11 @@ import Glibc
 public enum ColpatchTool {
   /// Runs with the process's arguments and streams, then exits: 0 applied,
   /// 1 does not apply (nothing written), 2 trouble.
+  /// The inputs it mapped let their pages go on every core first
+  /// (`MappedInputs`), which the exit would do on one.
   public static func main() -> Never {
     let status = run(arguments: Array(CommandLine.arguments.dropFirst()), io: .process())
+    MappedInputs.letGoBeforeExit()
     exit(status.rawValue)
   }
 

@@ -111,8 +111,11 @@ package struct InputFile {
     if count <= largeFileBytes { _ = madvise(address, count, MADV_WILLNEED) }
     let buffer = UnsafeBufferPointer(
       start: address.assumingMemoryBound(to: UInt8.self), count: count)
+    MappedInputs.note(address, count: count)
     return SourceBytes(mappedFile: buffer, releasingPages: releasingPages) { mapped in
-      _ = munmap(UnsafeMutableRawPointer(mutating: mapped.baseAddress), mapped.count)
+      guard let start = mapped.baseAddress else { return }
+      MappedInputs.forget(start)
+      _ = munmap(UnsafeMutableRawPointer(mutating: start), mapped.count)
     }
   }
 
