@@ -20,8 +20,9 @@ package enum MappedInputs {
     regions.withLock { $0[Int(bitPattern: address)] = count }
   }
 
-  /// Forgets the mapping at `address` (unmapped): its addresses may be
-  /// another mapping's next, whose pages are not to be let go.
+  /// Forgets the mapping at `address`, before it is unmapped: its
+  /// addresses may be another mapping's next, whose pages are not to be
+  /// let go (waits while they are being let go).
   static func forget(_ address: UnsafeRawPointer) {
     regions.withLock { $0[Int(bitPattern: address)] = nil }
   }
@@ -37,17 +38,19 @@ package enum MappedInputs {
   /// mappings are private and read-only.)
   package static func letGoBeforeExit() {
     let pieceBytes = 8 << 20
-    let pieces = regions.withLock { regions in
-      regions.flatMap { start, count in
+    // Under the lock throughout: an input unmapped meanwhile would leave
+    // its addresses to another mapping, whose memory this would clear.
+    regions.withLock { regions in
+      let pieces = regions.flatMap { start, count in
         stride(from: 0, to: count, by: pieceBytes).map {
           (start + $0, min(pieceBytes, count - $0))
         }
       }
-    }
-    guard !pieces.isEmpty else { return }
-    Parallel.parts(pieces.count) { piece in
-      let (start, count) = pieces[piece]
-      _ = madvise(UnsafeMutableRawPointer(bitPattern: start), count, MADV_DONTNEED)
+      guard !pieces.isEmpty else { return }
+      Parallel.parts(pieces.count) { piece in
+        let (start, count) = pieces[piece]
+        _ = madvise(UnsafeMutableRawPointer(bitPattern: start), count, MADV_DONTNEED)
+      }
     }
   }
 }
