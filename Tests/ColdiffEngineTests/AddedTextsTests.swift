@@ -89,4 +89,42 @@ import Testing
     #expect(target.text(of: 3) == nil)
     #expect(target.value(of: 3) == .array([.number(JSONNumber(5))]))
   }
+
+  /// The records a patch adds whole are written ahead in the target's
+  /// style (`AddedRecordTexts`, beside the operations), and only a slice
+  /// of the patch's own text gets one: the same bytes from another array
+  /// are written when the collection is.
+  @Test(arguments: targets.keys.sorted())
+  func addedRecordsAreWrittenAheadInTheTargetsStyle(target name: String) throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = try folder.write(name, try #require(Self.targets[name]))
+    let snapshot = try Snapshot(InputFile(path: path), override: nil)
+    guard case .json(let index) = snapshot.storage else {
+      Issue.record("a JSON target")
+      return
+    }
+    let layout = snapshot.bytes.withUnsafeBufferPointer {
+      JSONCollectionLayout(bytes: $0, index: index)
+    }
+    let patch = try #require(
+      RawJSONPatch(
+        bytes: Array(
+          (#"[{"op": "add", "path": "/-", "value": {"id" : 3, "deep" : [1, {"x" : null}]}}, "#
+            + #"{"op": "add", "path": "/0/name", "value": "not a record"}, "#
+            + #"{"op": "add", "path": "/0", "value": [4]}]"#).utf8)))
+    let texts = AddedRecordTexts(patch, layout: layout)
+    for operation in patch.operations {
+      let value = patch.valueRange(of: operation)
+      let slice = patch.bytes[value]
+      var expected: [UInt8] = []
+      slice.withUnsafeBufferPointer { layout.writeText($0, to: &expected) }
+      let written = texts.written(slice).map(Array.init)
+      #expect(written == (operation.path.tokens.count == 1 ? expected : nil))
+      // The same bytes at the same indices of another array (a copy of
+      // the patch's storage, not a second reference to it).
+      let copy = patch.bytes.map { $0 }[value]
+      #expect(texts.written(copy) == nil)
+    }
+  }
 }

@@ -15,7 +15,9 @@ extension PatchTarget {
   /// and a `test` of a member after one, on its bytes
   /// (`PatchTarget+FieldEdits`). Every other operation, and a `test`
   /// whose bytes differ, runs as the built operation would, so the
-  /// results and messages are those of `JSONPatch`.
+  /// results and messages are those of `JSONPatch`. The records it adds
+  /// whole to a JSON list are written in the list's style on the other
+  /// core meanwhile (`AddedRecordTexts`).
   ///
   /// - Parameter patch: the patch.
   /// - Throws: `JSONPatchApplicationError` naming the first operation that
@@ -23,6 +25,33 @@ extension PatchTarget {
   /// - Complexity: O(log(n/c) + c) for each record operation (see
   ///   `RecordSequence`), O(m) for a `test` of m bytes.
   package mutating func apply(_ patch: RawJSONPatch) throws(JSONPatchApplicationError) {
+    // The records the patch adds whole from its text are written in the
+    // target's style on the other core meanwhile (`AddedRecordTexts`).
+    guard let layout = addedRecordsLayout,
+      patch.operations.contains(where: AddedRecordTexts.addsRecord)
+    else { return try applyInOrder(patch) }
+    let (_, texts) = try Parallel.both(
+      { () throws(JSONPatchApplicationError) -> Void in try applyInOrder(patch) },
+      { () throws(JSONPatchApplicationError) -> AddedRecordTexts in
+        AddedRecordTexts(patch, layout: layout)
+      })
+    addedTexts = texts
+  }
+
+  /// The layout records added to this target are written by, when they
+  /// can be written ahead (a JSON array or JSON Lines target).
+  private var addedRecordsLayout: JSONCollectionLayout? {
+    guard replacement == nil, !isObjectMap, case .json(let index) = snapshot.storage else {
+      return nil
+    }
+    return snapshot.bytes.withUnsafeBufferPointer {
+      JSONCollectionLayout(bytes: $0, index: index)
+    }
+  }
+
+  /// Applies `patch` as ``apply(_:)`` describes, one operation after
+  /// another.
+  private mutating func applyInOrder(_ patch: RawJSONPatch) throws(JSONPatchApplicationError) {
     // Each operation is read in place, not copied out (a retain and a
     // release of each of its parts).
     try patch.operations.withUnsafeBufferPointer {

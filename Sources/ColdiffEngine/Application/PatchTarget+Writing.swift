@@ -86,7 +86,9 @@ extension PatchTarget {
         if let members = memberEdits[handle] {
           return .edited(Int(handle), replacing: members.map { ($0.value, $0.json) })
         }
-        if !isObjectMap, let text = text(of: handle) { return .text(text) }
+        if !isObjectMap, let text = text(of: handle) {
+          return addedTexts.written(text).map { .written($0) } ?? .text(text)
+        }
         return isObjectMap
           ? .member(name: name(of: handle), value: value(of: handle)) : .value(value(of: handle))
       }

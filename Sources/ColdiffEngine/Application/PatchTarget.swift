@@ -45,6 +45,9 @@ package struct PatchTarget {
     /// The new value's JSON text (validated).
     var json: [UInt8]
   }
+  /// The records a plain patch added whole from its text, written ahead
+  /// in the target's style (`PatchTarget+RawPatch`).
+  var addedTexts = AddedRecordTexts()
   /// The number of handles: the originals and the records made since.
   private(set) var recordCount: Int
   /// The member name of each handle of an object map that is not an

@@ -18,6 +18,10 @@ public enum JSONRecordOutput: Sendable {
   /// written as `.value` writes the value so edited, without building it
   /// (`JSONWriter.write(text:_:replacing:style:depth:to:)`).
   case edited(Int, replacing: [(value: Range<Int>, json: [UInt8])])
+  /// A new element of an array or line of JSON Lines already written in
+  /// the collection's style (``JSONCollectionLayout/writeText(_:to:)``),
+  /// copied as it is.
+  case written(ArraySlice<UInt8>)
 }
 
 /// The frame around the records of a scanned collection, so that a list of
@@ -100,6 +104,18 @@ public struct JSONCollectionLayout: Sendable {
       empty =
         Array(bytes[0...index.openingOffset]) + Array(bytes[(index.closingOffset - 1)..<end])
     }
+  }
+
+  /// Writes a new element or line given as the validated JSON text of one
+  /// value, no whitespace around it, as ``write(_:from:to:)`` writes a
+  /// `.text` record: in the collection's style, without building it.
+  ///
+  /// - Parameters:
+  ///   - text: the value's text.
+  ///   - out: where to append.
+  @inlinable
+  public func writeText(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    JSONWriter.write(text: text, 0..<text.count, style: style, depth: recordDepth, to: &out)
   }
 
   /// Writes a document holding `records`, in order.
@@ -192,9 +208,10 @@ public struct JSONCollectionLayout: Sendable {
         JSONWriter.write(value, style: style, depth: recordDepth, to: &out)
       case .text(let text):
         precondition(form != .jsonObject, "a member of an object needs a name")
-        text.withUnsafeBufferPointer { text in
-          JSONWriter.write(text: text, 0..<text.count, style: style, depth: recordDepth, to: &out)
-        }
+        text.withUnsafeBufferPointer { writeText($0, to: &out) }
+      case .written(let text):
+        precondition(form != .jsonObject, "a member of an object needs a name")
+        out += text
       case .edited(let position, let replacing):
         precondition(form != .jsonObject, "a member of an object needs a name")
         JSONWriter.write(
