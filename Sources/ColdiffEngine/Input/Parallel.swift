@@ -26,11 +26,7 @@ package enum Parallel {
     var secondResult: Result<B, Failure>?
     let firstResult = withoutActuallyEscaping(second) { second in
       let offer = Offer { secondResult = Result { () throws(Failure) in try second() } }
-      let core = CoreSpread.current()
-      DispatchQueue.global().async {
-        CoreSpread.leave(core)
-        offer.runUnlessTaken()
-      }
+      CoreSpread.onHelper { offer.runUnlessTaken() }
       let firstResult = Result { () throws(Failure) in try first() }
       offer.runOrWait()
       return firstResult

@@ -58,8 +58,8 @@ package struct TreeSnapshot {
   private let sharedPartners: KnownMatches?
   /// For each node, the node of `sharedOrigin`'s tree whose own members
   /// it has (its scan took its head, the bytes before its children
-  /// array, and its tail from that node's), or -1; empty when none has. Made beside the
-  /// shape, for ``ownMemberSources(in:)``.
+  /// array, and its tail from that node's), or -1; empty when none has.
+  /// Made beside the shape, for ``ownMemberSources(in:)``.
   private let sharedHeadSources: [Int32]
   /// This tree's identity, for the trees that share its nodes.
   let origin: TreeOrigin

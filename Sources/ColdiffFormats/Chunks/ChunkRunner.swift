@@ -24,12 +24,8 @@ enum ChunkRunner {
   /// - Returns: the results in index order.
   static func map<Result>(_ count: Int, _ task: @escaping (Int) -> Result) -> [Result] {
     let tasks = Tasks(count: count, task: task)
-    let core = CoreSpread.current()
     for _ in 0..<min(count - 1, cores - 1) {
-      DispatchQueue.global().async {
-        CoreSpread.leave(core)
-        tasks.work(signalling: true)
-      }
+      CoreSpread.onHelper { tasks.work(signalling: true) }
     }
     tasks.work(signalling: false)
     if tasks.finished.load(ordering: .acquiring) < count { tasks.allFinished.wait() }

@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 
 /// Keeps a helper thread off the core of the thread that handed it work.
@@ -11,6 +12,16 @@ import Glibc
 /// one, which migrates it, and then set back, so that it stays where it
 /// went without being tied there.
 package enum CoreSpread {
+  /// Runs `work` on a helper thread of the global queue, which first
+  /// moves off the calling thread's core when it starts there.
+  package static func onHelper(_ work: @escaping @Sendable () -> Void) {
+    let core = current()
+    DispatchQueue.global().async {
+      leave(core)
+      work()
+    }
+  }
+
   /// The core the calling thread is running on, or -1 where that cannot
   /// be told.
   package static func current() -> Int32 { calls.map { $0.getCPU() } ?? -1 }
