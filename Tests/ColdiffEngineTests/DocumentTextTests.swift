@@ -13,13 +13,17 @@ import Testing
 /// of the pieces.
 @Suite struct DocumentTextTests {
   /// The text `writeDocument` hands over in pieces of about `threshold`
-  /// bytes, after `prefix`, put together.
+  /// bytes, after `prefix`, put together; the work given to run beside
+  /// the writes runs once.
   private func writtenText(_ comparison: Comparison, threshold: Int, prefix: [UInt8] = [])
     -> [UInt8]
   {
     var pieces: [[UInt8]] = []
     var out = prefix
-    comparison.writeDocument(to: &out, flushingAt: threshold) { pieces.append($0) }
+    var alongside = 0
+    comparison.writeDocument(
+      to: &out, flushingAt: threshold, alongside: { alongside += 1 }, { pieces.append($0) })
+    #expect(alongside == 1)
     return pieces.flatMap { $0 } + out
   }
 

@@ -21,6 +21,9 @@ import Testing
       MappedInputs.letGoBeforeExit()
       let read = input.bytes.withUnsafeBufferPointer { Array($0) }
       #expect(read == Array(text.utf8))
+      // Let go on this thread alone (beside a document's writes).
+      MappedInputs.letGoBeforeExit(onEveryCore: false)
+      #expect(input.bytes.withUnsafeBufferPointer { Array($0) } == Array(text.utf8))
     }
     #expect(!MappedInputs.isNoted(try #require(address)))
   }

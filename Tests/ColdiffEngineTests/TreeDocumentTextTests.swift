@@ -59,11 +59,15 @@ import Testing
   }
 
   /// The text `writeDocument` hands over in pieces of about `threshold`
-  /// bytes, put together.
+  /// bytes, put together; the work given to run beside the writes runs
+  /// once.
   private func writtenText(_ comparison: TreeComparison, threshold: Int) -> [UInt8] {
     var pieces: [[UInt8]] = []
     var out: [UInt8] = []
-    comparison.writeDocument(to: &out, flushingAt: threshold) { pieces.append($0) }
+    var alongside = 0
+    comparison.writeDocument(
+      to: &out, flushingAt: threshold, alongside: { alongside += 1 }, { pieces.append($0) })
+    #expect(alongside == 1)
     return pieces.flatMap { $0 } + out
   }
 

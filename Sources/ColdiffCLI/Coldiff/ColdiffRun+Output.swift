@@ -19,8 +19,9 @@ struct ComparisonOutput {
   let changes: (_ limit: Int?) -> ReportChanges
   /// Writes the diff document's text as `document()`'s would be written
   /// (`DiffDocument.write(to:flushingAt:_:)`), without building it, when
-  /// the comparison can (flat or tree, its lists written on both cores).
-  var writeDocument: ((inout [UInt8], Int, ([UInt8]) -> Void) -> Void)? = nil
+  /// the comparison can (flat or tree, its lists written on both cores),
+  /// running the work it is given on the other core while it writes.
+  var writeDocument: ((inout [UInt8], Int, () -> Void, ([UInt8]) -> Void) -> Void)? = nil
 }
 
 extension ColdiffRun {
@@ -43,7 +44,9 @@ extension ColdiffRun {
       var failed = false
       let flush = { (piece: [UInt8]) in failed = failed || !console.output(piece) }
       if let writeDocument = output.writeDocument {
-        writeDocument(&out, 1 << 20, flush)
+        // The inputs are read no more once the lists are made: their
+        // pages go on the other core while this one writes, not after.
+        writeDocument(&out, 1 << 20, { MappedInputs.letGoBeforeExit(onEveryCore: false) }, flush)
       } else {
         let document = output.document()
         document.write(to: &out, flushingAt: 1 << 20, flush)

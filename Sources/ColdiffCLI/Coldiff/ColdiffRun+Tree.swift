@@ -72,7 +72,7 @@ extension ColdiffRun {
         hasDifferences: !comparison.diff.isEmpty, summary: { ReportStyle.summary(comparison.diff) },
         document: comparison.document, patch: comparison.patch(guards:),
         text: { text.render(comparison) }, changes: { ReportChanges(comparison, limit: $0) },
-        writeDocument: comparison.writeDocument(to:flushingAt:_:)),
+        writeDocument: comparison.writeDocument(to:flushingAt:alongside:_:)),
       header: header, title: title)
     // Both trees, their snapshots and mapped inputs go with the process,
     // not node by node (as a flat comparison's do).

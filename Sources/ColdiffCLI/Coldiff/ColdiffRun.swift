@@ -132,7 +132,7 @@ struct ColdiffRun {
         patch: comparison.patch(guards:),
         text: { TextReport(style: reportStyle).render(comparison) },
         changes: { ReportChanges(comparison, limit: $0) },
-        writeDocument: comparison.writeDocument(to:flushingAt:_:)),
+        writeDocument: comparison.writeDocument(to:flushingAt:alongside:_:)),
       header: header, title: title)
   }
 

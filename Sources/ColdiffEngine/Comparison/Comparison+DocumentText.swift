@@ -17,9 +17,14 @@ extension Comparison {
   ///   - out: the buffer to append to; what is left in it at the end is
   ///     the document's last piece.
   ///   - threshold: the bytes from which text is handed to `flush`.
+  ///   - alongside: run on the other core while this one hands the lists'
+  ///     text to `flush`, once the inputs are read no more (a process
+  ///     about to exit lets their pages go: the writes of a large
+  ///     document to a file kept one core busy and the other idle).
   ///   - flush: takes the text so far (and writes it somewhere).
   package func writeDocument(
-    to out: inout [UInt8], flushingAt threshold: Int, _ flush: ([UInt8]) -> Void
+    to out: inout [UInt8], flushingAt threshold: Int, alongside: () -> Void = {},
+    _ flush: ([UInt8]) -> Void
   ) {
     let movedKeysInNew = movedKeysInNew
     let walk = OldListWalk(self)
@@ -31,10 +36,13 @@ extension Comparison {
         return (new, moves, oldListTexts(walk))
       })
     let old = walk.joined(first + second)
-    documentHead.write(
-      inserts: new.inserts, deletes: old.deletes, updates: old.updates,
-      moves: movesInNew ?? movesText(new, moveKeys: old.moveKeys), to: &out,
-      flushingAt: threshold, flush)
+    let moves = movesInNew ?? movesText(new, moveKeys: old.moveKeys)
+    _ = Parallel.both(
+      {
+        documentHead.write(
+          inserts: new.inserts, deletes: old.deletes, updates: old.updates, moves: moves,
+          to: &out, flushingAt: threshold, flush)
+      }, alongside)
   }
 
   /// The moves' text, from what NEW's walk read (`newListTexts()`) and,
@@ -122,6 +130,7 @@ extension Comparison {
     var (nextInsert, nextMoved) = (0, 0)
     var nextTarget = byTarget.prefix { moves[$0].to == 0 }.count
     var (key, previousKey, previousRecord): ([UInt8], [UInt8], Int) = ([], [], -1)
+    let appendText = new.documentTextWriter()
     _ = new.mapReleasingBehind(records) { record in
       swap(&key, &previousKey)
       key.removeAll(keepingCapacity: true)
@@ -135,7 +144,7 @@ extension Comparison {
         let position: DiffDocument.Position =
           names ? .name(new.memberName(of: record)) : .index(record)
         inserts.appendInsert(position, key: names || !keys.hasKeys ? nil : key[...], after: after) {
-          new.appendDocumentText(of: record, to: &$0)
+          appendText(record, &$0)
         }
         nextInsert += 1
       }
@@ -186,16 +195,20 @@ extension Snapshot {
     (count == 0 ? 0 : 2 * bytes.count / count) + 64
   }
 
-  /// Appends the text of record `record` as the diff document shows it
+  /// What appends the text of a record as the diff document shows it
   /// (`documentValue(of:)`): a JSON record's bytes as they are, a table
-  /// row's object of strings.
-  func appendDocumentText(of record: Int, to out: inout [UInt8]) {
+  /// row's object of strings. The storage is looked at once, not for
+  /// each record (a table taken out of it counted a reference to each
+  /// of its arrays).
+  func documentTextWriter() -> (_ record: Int, _ out: inout [UInt8]) -> Void {
     switch storage {
     case .json:
-      withRecordBytes(record) { buffer, range in
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[range]))
+      return { record, out in
+        self.withRecordBytes(record) { buffer, range in
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[range]))
+        }
       }
-    case .table(let table): table.appendObjectText(ofRow: record, to: &out)
+    case .table(let table): return { table.appendObjectText(ofRow: $0, to: &$1) }
     }
   }
 }

@@ -96,6 +96,10 @@ extension Comparison {
         reservingCapacity: records.count * Comparison.documentBytesPerUpdate, after: nextUpdate),
       moveKeys: KeyTexts(capacity: records.count))
     var key: [UInt8] = []
+    // (Bound once: read through `self` in the closure, each record's look
+    // counted references to them.)
+    let (deletes, updates, changes) = (diff.deletes, diff.updates, self.changes)
+    let appendText = old.documentTextWriter()
     _ = old.mapReleasingBehind(records) { record in
       let isMoved = nextMove < moved.count && moved[nextMove] == record
       key.removeAll(keepingCapacity: true)
@@ -104,13 +108,11 @@ extension Comparison {
       let keyText = names || !keys.hasKeys ? nil : key[...]
       let position: DiffDocument.Position =
         names ? .name(old.memberName(of: record)) : .index(record)
-      if nextDelete < diff.deletes.count, diff.deletes[nextDelete] == record {
-        texts.deletes.appendDelete(position, key: keyText) {
-          old.appendDocumentText(of: record, to: &$0)
-        }
+      if nextDelete < deletes.count, deletes[nextDelete] == record {
+        texts.deletes.appendDelete(position, key: keyText) { appendText(record, &$0) }
         nextDelete += 1
       }
-      if nextUpdate < diff.updates.count, diff.updates[nextUpdate] == record {
+      if nextUpdate < updates.count, updates[nextUpdate] == record {
         texts.updates.appendUpdate(
           position, key: keyText,
           fieldChanges: changes[record] ?? [])

@@ -17,9 +17,13 @@ extension TreeComparison {
   ///   - out: the buffer to append to; what is left in it at the end is
   ///     the document's last piece.
   ///   - threshold: the bytes from which text is handed to `flush`.
+  ///   - alongside: run on the other core while this one hands the lists'
+  ///     text to `flush` (as the flat comparison's
+  ///     `Comparison.writeDocument(to:flushingAt:alongside:_:)` runs it).
   ///   - flush: takes the text so far (and writes it somewhere).
   package func writeDocument(
-    to out: inout [UInt8], flushingAt threshold: Int, _ flush: ([UInt8]) -> Void
+    to out: inout [UInt8], flushingAt threshold: Int, alongside: () -> Void = {},
+    _ flush: ([UInt8]) -> Void
   ) {
     var lists = [DiffDocument.ListText](repeating: DiffDocument.ListText(), count: 4)
     lists.withUnsafeMutableBufferPointer { lists in
@@ -33,9 +37,12 @@ extension TreeComparison {
         }
       }
     }
-    documentHead.write(
-      inserts: lists[2], deletes: lists[3], updates: lists[1], moves: lists[0], to: &out,
-      flushingAt: threshold, flush)
+    _ = Parallel.both(
+      {
+        documentHead.write(
+          inserts: lists[2], deletes: lists[3], updates: lists[1], moves: lists[0], to: &out,
+          flushingAt: threshold, flush)
+      }, alongside)
   }
 
   private typealias ReferenceText = DiffDocument.ListText.ReferenceText

@@ -33,10 +33,11 @@ package enum MappedInputs {
   }
 
   /// Lets the pages of every mapped input go, in pieces of 8 MiB taken by
-  /// every core: for a process about to exit. (An input read again
-  /// afterwards maps its pages again from the page cache, unchanged: the
-  /// mappings are private and read-only.)
-  package static func letGoBeforeExit() {
+  /// every core (or on the calling thread alone, beside other work on
+  /// the other core, when not `onEveryCore`): for a process about to
+  /// exit. (An input read again afterwards maps its pages again from the
+  /// page cache, unchanged: the mappings are private and read-only.)
+  package static func letGoBeforeExit(onEveryCore: Bool = true) {
     let pieceBytes = 8 << 20
     // Under the lock throughout: an input unmapped meanwhile would leave
     // its addresses to another mapping, whose memory this would clear.
@@ -46,11 +47,12 @@ package enum MappedInputs {
           (start + $0, min(pieceBytes, count - $0))
         }
       }
-      guard !pieces.isEmpty else { return }
-      Parallel.parts(pieces.count) { piece in
+      let letGo = { (piece: Int) in
         let (start, count) = pieces[piece]
         _ = madvise(UnsafeMutableRawPointer(bitPattern: start), count, MADV_DONTNEED)
       }
+      guard onEveryCore else { return pieces.indices.forEach(letGo) }
+      Parallel.parts(pieces.count, letGo)
     }
   }
 }

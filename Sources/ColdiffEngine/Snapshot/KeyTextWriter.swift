@@ -12,7 +12,7 @@ struct KeyTextWriter {
   private enum Source {
     /// Whole values: no key.
     case none
-    /// The fields of column `column` of `table`.
+    /// The fields of column `column` of a table (`fieldText`).
     case column
     /// A table without the key's column: each key is the empty string.
     case emptyString
@@ -25,16 +25,18 @@ struct KeyTextWriter {
   private let snapshot: Snapshot
   private let identity: Identity
   private let source: Source
-  /// The table and its key column, for `.column`.
-  private let table: CSVTable?
+  /// The key column, and what appends a row's field in it, for
+  /// `.column` (the table held in the closure: one taken out of an
+  /// optional for each key counted a reference to each of its arrays).
   private let column: Int
+  private let fieldText: ((_ row: Int, _ out: inout [UInt8]) -> Void)?
 
   /// A writer of `snapshot`'s keys under `identity`.
   init(_ snapshot: Snapshot, identity: Identity) {
     self.snapshot = snapshot
     self.identity = identity
     guard case .fields(let pointers) = identity, pointers.count == 1 else {
-      (table, column) = (nil, -1)
+      (fieldText, column) = (nil, -1)
       source = identity == .wholeValue ? .none : .values
       return
     }
@@ -43,12 +45,13 @@ struct KeyTextWriter {
       // As `Snapshot.keyField` reads it: the column named by the first
       // token, or an empty string.
       guard let keyColumn = keyTable.column(named: pointers[0].tokens[0]) else {
-        (table, column, source) = (nil, -1, .emptyString)
+        (fieldText, column, source) = (nil, -1, .emptyString)
         return
       }
-      (table, column, source) = (keyTable, keyColumn, .column)
+      fieldText = { keyTable.appendStringText(row: $0, column: keyColumn, to: &$1) }
+      (column, source) = (keyColumn, .column)
     case .json:
-      (table, column) = (nil, -1)
+      (fieldText, column) = (nil, -1)
       let captured = snapshot.capturedKey.map { pointers[0].tokens == [$0] } ?? false
       source = captured && !snapshot.jsonKeyOffsets.isEmpty ? .captured : .values
     }
@@ -73,7 +76,7 @@ struct KeyTextWriter {
       // the input, whose pages went.
       guard snapshot.canonicalKeyColumn == column, appendCanonicalString(of: record, to: &out)
       else {
-        table?.appendStringText(row: record, column: column, to: &out)
+        fieldText?(record, &out)
         return
       }
     case .emptyString: out += "\"\"".utf8

@@ -60,6 +60,13 @@ extension DiffDocument {
     /// The text before element `index` of a list: each on its own line.
     static func separator(before index: Int) -> String { index == 0 ? "\n    " : ",\n    " }
 
+    /// Appends ``separator(before:)``'s bytes for element `index`, without
+    /// making a string of them.
+    static func appendSeparator(before index: Int, to out: inout [UInt8]) {
+      let separator: StaticString = index == 0 ? "\n    " : ",\n    "
+      separator.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
     /// The `after` or `parent` of an inserted or moved record
     /// (`Reference`) as text.
     package enum ReferenceText {
@@ -137,7 +144,7 @@ extension DiffDocument {
     }
 
     private mutating func startElement() {
-      bytes += ListText.separator(before: elementsBefore + count).utf8
+      ListText.appendSeparator(before: elementsBefore + count, to: &bytes)
       count += 1
     }
   }
@@ -191,7 +198,9 @@ extension MemberWriter {
   mutating func text(_ name: StaticString, _ text: ArraySlice<UInt8>?, to out: inout [UInt8]) {
     guard let text else { return }
     self.name(name, to: &out)
-    out += text
+    // Through its buffer: appending the slice counted a reference to its
+    // array and let it go again.
+    text.withUnsafeBufferPointer { out.append(contentsOf: $0) }
   }
 
   /// Appends member `name` with a record's `after` or `parent` as
@@ -204,10 +213,10 @@ extension MemberWriter {
     case nil: return
     case .null?:
       self.name(name, to: &out)
-      out += "null".utf8
+      ("null" as StaticString).withUTF8Buffer { out.append(contentsOf: $0) }
     case .key(let key)?:
       self.name(name, to: &out)
-      out += key
+      key.withUnsafeBufferPointer { out.append(contentsOf: $0) }
     }
   }
 }

@@ -105,7 +105,7 @@ extension DiffDocument {
   ) {
     writeListOpening(name, to: &out)
     for (index, element) in elements.enumerated() {
-      out += ListText.separator(before: index).utf8
+      ListText.appendSeparator(before: index, to: &out)
       writeElement(element, &out)
       if out.count >= threshold {
         flush(out)

@@ -68,7 +68,7 @@ extension JSONPointer {
     if tokens.allSatisfy({ $0.allSatisfy(JSONPointer.isPlain) }) {
       for token in tokens {
         out.append(UInt8(ascii: "/"))
-        out += token
+        token.withUnsafeBufferPointer { out.append(contentsOf: $0) }
       }
     } else {
       out += JSONString.escape(JSONPointer(tokens: tokens).bytes)

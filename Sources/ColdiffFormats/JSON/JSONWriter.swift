@@ -37,7 +37,7 @@ public enum JSONWriter {
     switch value {
     case .null: out += "null".utf8
     case .bool(let flag): out += (flag ? "true" : "false").utf8
-    case .number(let number): out += number.text
+    case .number(let number): number.text.withUnsafeBufferPointer { out.append(contentsOf: $0) }
     case .string(let string): write(string, to: &out)
     case .array, .object: return false
     }
@@ -66,7 +66,9 @@ public enum JSONWriter {
   ///   - out: where to append.
   public static func write(_ string: JSONString, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    out += string.raw
+    // Through its buffer: appending the array counted a reference to it
+    // and let it go again.
+    string.raw.withUnsafeBufferPointer { out.append(contentsOf: $0) }
     out.append(UInt8(ascii: "\""))
   }
 }
