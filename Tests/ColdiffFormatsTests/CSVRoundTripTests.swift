@@ -130,7 +130,8 @@ import Testing
     #expect(try table.write(header: table.header, rows: rows) == expected, "\(order)")
     var pieces: [UInt8] = []
     var out: [UInt8] = []
-    try table.write(header: table.header, rows: rows, to: &out, flushingAbove: 7) { piece in
+    try table.write(header: table.header, rows: CSVOutputRows(rows), to: &out, flushingAbove: 7) {
+      piece in
       pieces += piece
       piece.removeAll()
     }

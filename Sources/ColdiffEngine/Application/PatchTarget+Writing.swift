@@ -97,11 +97,17 @@ extension PatchTarget {
           records, from: buffer, to: &out, flushingAbove: limit, passingOn: passOn, flush: flush)
       }
     case .table(let table):
-      let rows = handles.map { handle -> CSVOutputRow in
-        if isUntouchedOriginal(handle) { return .original(Int(handle)) }
-        if let fields = fieldEdits[handle] { return .edited(Int(handle), fields: fields) }
-        if let text = text(of: handle), let row = CSVTextRow(text) { return .text(row) }
-        guard case .object(let object) = value(of: handle) else {
+      // Read by position as they are written, the untouched records by
+      // their numbers alone.
+      let target = self
+      let rows = CSVOutputRows(count: handles.count) { position in
+        let handle = handles[position]
+        return target.isUntouchedOriginal(handle) ? Int(handle) : nil
+      } row: { position in
+        let handle = handles[position]
+        if let fields = target.fieldEdits[handle] { return .edited(Int(handle), fields: fields) }
+        if let text = target.text(of: handle), let row = CSVTextRow(text) { return .text(row) }
+        guard case .object(let object) = target.value(of: handle) else {
           preconditionFailure("checkRow keeps every row of a table an object")
         }
         return .values(object)

@@ -78,15 +78,15 @@ struct CSVRowWriter {
   /// - Returns: how many rows were written: 0 when the row at `position`
   ///   is not one to copy so.
   mutating func writeOriginalRun(
-    of rows: [CSVOutputRow], from position: Int, upTo limit: Int,
+    of rows: CSVOutputRows, from position: Int, upTo limit: Int,
     passingOn passOn: ((inout [UInt8], Range<Int>) throws -> Bool)?
   ) rethrows -> Int {
-    guard sameHeader, case .original(let first) = rows[position] else { return 0 }
+    guard sameHeader, let first = rows.original(position) else { return 0 }
     let start = Int(table.lineStarts[first + 1])
     var count = 0
     var end = start
     while position + count < rows.count - 1, end - start < limit,
-      case .original(let row) = rows[position + count], row == first + count,
+      let row = rows.original(position + count), row == first + count,
       row + 2 < table.lineStarts.count
     {
       // Record `row` is line `row + 1`; it ends where the next one starts,

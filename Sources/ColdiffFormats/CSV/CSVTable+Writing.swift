@@ -6,6 +6,12 @@ extension CSVTable {
   ///
   /// - Complexity: O(total members of the rows' objects + columns).
   public func outputHeader(for rows: [CSVOutputRow]) -> [[UInt8]] {
+    CSVTable.outputHeader(old: header, rows: CSVOutputRows(rows))
+  }
+
+  /// The header of this table once its rows are `rows`, as
+  /// ``outputHeader(for:)-([CSVOutputRow])`` gives it.
+  public func outputHeader(for rows: CSVOutputRows) -> [[UInt8]] {
     CSVTable.outputHeader(old: header, rows: rows)
   }
 
@@ -25,7 +31,7 @@ extension CSVTable {
   ///     whose header is `old`).
   /// - Returns: the column names, in order.
   /// - Complexity: O(total members of the rows' objects + columns).
-  public static func outputHeader(old: [[UInt8]], rows: [CSVOutputRow]) -> [[UInt8]] {
+  public static func outputHeader(old: [[UInt8]], rows: CSVOutputRows) -> [[UInt8]] {
     guard !rows.isEmpty else { return old }
     let oldColumns = CSVHeaderColumns(old)
     var kept = [Bool](repeating: false, count: old.count)
@@ -33,8 +39,12 @@ extension CSVTable {
     var keptAll = false
     var added: [[UInt8]] = []
     var addedNames = Set<[UInt8]>()
-    for row in rows {
-      switch row {
+    for position in 0..<rows.count {
+      if rows.original(position) != nil {
+        keptAll = true
+        continue
+      }
+      switch rows.row(position) {
       case .original, .edited:
         keptAll = true
       case .values(let object):
@@ -84,7 +94,8 @@ extension CSVTable {
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count + 64)
     do {
-      try write(header: header, rows: rows, to: &output, flushingAbove: .max) { _ in }
+      try write(header: header, rows: CSVOutputRows(rows), to: &output, flushingAbove: .max) { _ in
+      }
     } catch let error as InputError {
       throw error
     } catch {
@@ -113,7 +124,7 @@ extension CSVTable {
   ///   or `passOn` throws; the write stops there.
   /// - Complexity: O(size of the output).
   public func write(
-    header: [[UInt8]], rows: [CSVOutputRow], to out: inout [UInt8], flushingAbove limit: Int,
+    header: [[UInt8]], rows: CSVOutputRows, to out: inout [UInt8], flushingAbove limit: Int,
     passingOn passOn: ((inout [UInt8], Range<Int>) throws -> Bool)? = nil,
     flush: (inout [UInt8]) throws -> Void
   ) throws {
@@ -137,7 +148,9 @@ extension CSVTable {
         position += copied
       } else {
         let last = position == rows.count - 1
-        switch rows[position] {
+        // (A record of the table is read by its number, no row made.)
+        let row = rows.original(position).map { CSVOutputRow.original($0) } ?? rows.row(position)
+        switch row {
         case .original(let index):
           writer.writeOriginal(index, last: last)
         case .values(let object):

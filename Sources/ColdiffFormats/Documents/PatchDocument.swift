@@ -24,7 +24,7 @@ public enum PatchDocument: Equatable, Sendable {
     /// text, which only a full read can name.
     ///
     /// - Complexity: O(leading whitespace).
-    public init?(opening bytes: [UInt8]) {
+    public init?(opening bytes: some Sequence<UInt8>) {
       switch bytes.first(where: { $0 > 0x20 }) {
       case UInt8(ascii: "[")?: self = .jsonPatch
       case UInt8(ascii: "{")?: self = .diff
