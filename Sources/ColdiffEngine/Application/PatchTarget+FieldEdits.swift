@@ -44,7 +44,7 @@ extension PatchTarget {
   mutating func replaceMember(_ operation: JSONPatchOperation, of patch: RawJSONPatch)
     throws(PointerFailure) -> Bool
   {
-    guard case .json(let index) = snapshot.storage else { return false }
+    guard let index = jsonIndex else { return false }
     let tokens = operation.path.tokens
     let handle = try existingRecord(tokens[0], operation.path)
     guard Int(handle) < snapshot.count, !hasOwnValue(handle) else { return false }
@@ -70,7 +70,7 @@ extension PatchTarget {
   /// down) of original JSON record `handle` lies in the input, or `nil`
   /// when a step is not an object or has no such member; the whole
   /// record for an empty path.
-  func memberValue(of handle: Int32, at path: ArraySlice<[UInt8]>, in index: JSONCollectionIndex)
+  func memberValue(of handle: Int32, at path: ArraySlice<[UInt8]>, in index: JSONIndexReference)
     -> Range<Int>?
   {
     pages.noteRead()

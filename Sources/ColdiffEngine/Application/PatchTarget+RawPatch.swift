@@ -146,12 +146,14 @@ extension PatchTarget {
     _ handle: Int32, at path: ArraySlice<[UInt8]>, equal value: Range<Int>,
     in patchBytes: UnsafeBufferPointer<UInt8>
   ) -> Bool {
-    switch snapshot.storage {
-    case .json(let index):
-      guard let range = memberValue(of: handle, at: path, in: index) else { return false }
+    if let json = jsonIndex {
+      guard let range = memberValue(of: handle, at: path, in: json) else { return false }
       return snapshot.bytes.withUnsafeBufferPointer { bytes in
         PatchTarget.same(bytes, range, patchBytes, value)
       }
+    }
+    switch snapshot.storage {
+    case .json: return false
     case .table(let table):
       pages.noteRead()
       return table.bytes.withUnsafeBufferPointer { bytes in

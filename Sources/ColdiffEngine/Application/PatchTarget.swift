@@ -70,11 +70,15 @@ package struct PatchTarget {
   private let parsed = ParsedRecordCache()
   /// The target's pages, let go now and then as records are read.
   package let pages: TargetPages
+  /// The target's index when it holds JSON records, read by the
+  /// operations without a copy of it each.
+  let jsonIndex: JSONIndexReference?
 
   /// Prepares a target for patching.
   package init(_ snapshot: Snapshot) {
     self.snapshot = snapshot
     pages = TargetPages(snapshot.bytes)
+    jsonIndex = JSONIndexReference(snapshot)
     edited = Array(repeating: false, count: snapshot.count)
     recordCount = snapshot.count
     if snapshot.isObjectMap {
