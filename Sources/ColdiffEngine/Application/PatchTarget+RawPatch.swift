@@ -152,34 +152,31 @@ extension PatchTarget {
         PatchTarget.same(bytes, range, patchBytes, value)
       }
     }
-    switch snapshot.storage {
-    case .json: return false
-    case .table(let table):
-      pages.noteRead()
-      return table.bytes.withUnsafeBufferPointer { bytes in
-        guard path.count <= 1 else { return false }
-        if let member = path.first {
-          guard let column = table.column(named: member) else { return false }
-          return PatchTarget.field(
-            bytes, table.rawFieldRange(row: Int(handle), column: column),
-            isString: patchBytes, value)
-        }
-        guard let members = JSONText.members(in: patchBytes, object: value),
-          members.count == table.columnCount
-        else { return false }
-        let fields = table.rawFieldRanges(ofRow: Int(handle))
-        guard fields.count == members.count else { return false }
-        var seen = [Bool](repeating: false, count: fields.count)
-        for (name, field) in members {
-          let name = UnsafeBufferPointer(rebasing: patchBytes[name])
-          guard !name.contains(UInt8(ascii: "\\")), let column = table.column(named: name),
-            !seen[column],
-            PatchTarget.field(bytes, fields[column], isString: patchBytes, field)
-          else { return false }
-          seen[column] = true
-        }
-        return true
+    guard case .table(let table) = snapshot.storage else { return false }
+    pages.noteRead()
+    return table.bytes.withUnsafeBufferPointer { bytes in
+      guard path.count <= 1 else { return false }
+      if let member = path.first {
+        guard let column = table.column(named: member) else { return false }
+        return PatchTarget.field(
+          bytes, table.rawFieldRange(row: Int(handle), column: column),
+          isString: patchBytes, value)
       }
+      guard let members = JSONText.members(in: patchBytes, object: value),
+        members.count == table.columnCount
+      else { return false }
+      let fields = table.rawFieldRanges(ofRow: Int(handle))
+      guard fields.count == members.count else { return false }
+      var seen = [Bool](repeating: false, count: fields.count)
+      for (name, field) in members {
+        let name = UnsafeBufferPointer(rebasing: patchBytes[name])
+        guard !name.contains(UInt8(ascii: "\\")), let column = table.column(named: name),
+          !seen[column],
+          PatchTarget.field(bytes, fields[column], isString: patchBytes, field)
+        else { return false }
+        seen[column] = true
+      }
+      return true
     }
   }
 

@@ -98,19 +98,18 @@ extension PatchTarget {
       }
     case .table(let table):
       // Read by position as they are written, the untouched records by
-      // their numbers alone.
+      // their numbers alone; the others made once, here (the header and
+      // the writing each read them).
+      var made: [Int: CSVOutputRow] = [:]
+      for (position, handle) in handles.enumerated() where !isUntouchedOriginal(handle) {
+        made[position] = outputRow(handle)
+      }
       let target = self
       let rows = CSVOutputRows(count: handles.count) { position in
         let handle = handles[position]
         return target.isUntouchedOriginal(handle) ? Int(handle) : nil
       } row: { position in
-        let handle = handles[position]
-        if let fields = target.fieldEdits[handle] { return .edited(Int(handle), fields: fields) }
-        if let text = target.text(of: handle), let row = CSVTextRow(text) { return .text(row) }
-        guard case .object(let object) = target.value(of: handle) else {
-          preconditionFailure("checkRow keeps every row of a table an object")
-        }
-        return .values(object)
+        made[position]!
       }
       var header = table.outputHeader(for: rows)
       if let columnChange {
@@ -125,5 +124,16 @@ extension PatchTarget {
         header: header, rows: rows, to: &out, flushingAbove: limit, passingOn: passOn,
         flush: flush)
     }
+  }
+
+  /// The row of a table's record `handle` that an operation touched: its
+  /// fields edited, its text given by the patch, or its value.
+  private func outputRow(_ handle: Int32) -> CSVOutputRow {
+    if let fields = fieldEdits[handle] { return .edited(Int(handle), fields: fields) }
+    if let text = text(of: handle), let row = CSVTextRow(text) { return .text(row) }
+    guard case .object(let object) = value(of: handle) else {
+      preconditionFailure("checkRow keeps every row of a table an object")
+    }
+    return .values(object)
   }
 }

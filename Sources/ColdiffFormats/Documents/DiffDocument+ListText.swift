@@ -57,11 +57,8 @@ extension DiffDocument {
     /// The list's text: its own bytes, then those of the parts appended.
     var pieces: [[UInt8]] { appended.isEmpty ? [bytes] : [bytes] + appended }
 
-    /// The text before element `index` of a list: each on its own line.
-    static func separator(before index: Int) -> String { index == 0 ? "\n    " : ",\n    " }
-
-    /// Appends ``separator(before:)``'s bytes for element `index`, without
-    /// making a string of them.
+    /// Appends the text before element `index` of a list: each on its
+    /// own line.
     static func appendSeparator(before index: Int, to out: inout [UInt8]) {
       let separator: StaticString = index == 0 ? "\n    " : ",\n    "
       separator.withUTF8Buffer { out.append(contentsOf: $0) }
