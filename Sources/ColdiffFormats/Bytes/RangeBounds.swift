@@ -128,6 +128,12 @@ struct RangeBounds: Sendable {
     wide += other.isWide ? other.wide : Self.widened(other.narrow)
   }
 
+  /// The narrow bounds, handed over: the list is left empty (and narrow).
+  mutating func takeNarrow() -> [UInt32] {
+    defer { narrow = [] }
+    return narrow
+  }
+
   /// Makes room for `count` ranges in all (`Array.reserve(_:expecting:)`).
   mutating func reserve(_ count: Int) {
     if isWide {

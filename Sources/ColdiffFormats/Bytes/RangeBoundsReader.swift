@@ -17,6 +17,10 @@ struct RangeBoundsReader {
   /// A reader of wide bounds.
   init(wide: UnsafePointer<Int>?) { (narrow, self.wide) = (nil, wide) }
 
+  /// The narrow bounds (`UInt32.max` twice for an absent range), `nil`
+  /// for a wide list or an empty one.
+  var narrowBounds: UnsafePointer<UInt32>? { narrow }
+
   /// Range `index`'s lower bound (-1: absent).
   @inline(__always)
   func lower(_ index: Int) -> Int {

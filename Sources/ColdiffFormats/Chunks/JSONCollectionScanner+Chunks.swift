@@ -18,8 +18,9 @@ extension Scanner {
     let bytes = lexer.bytes
     let (keyName, capturesKeys, known) = (self.keyName, index.capturesKeys, self.known)
     let (nodes, treeNames, copies) = (self.nodes, self.treeNames, copiesValidatedRecords)
+    let trees = treeNames.map { _ in JSONTreeJoin(covering: bounds[bounds.count - 1] - bounds[0]) }
     (lexer.position, _) = try joinChunks(
-      bounds, into: &index,
+      bounds, into: &index, trees: trees,
       guess: { ChunkedScan.lineStart(in: bytes, atOrAfter: $0) },
       scan: { start, limit in
         var scanner = Scanner(
@@ -30,9 +31,9 @@ extension Scanner {
         do throws(InputError) {
           scanner.startTree(before: limit)
           try scanner.scanLines(into: &part, startingBefore: limit)
-          part.tree = scanner.tree.finish()
           if copies { part.copyValidatedRecords(from: bytes) }
-          return (.success(part), scanner.lexer.position)
+          let scanned = ScannedChunk(index: part, tree: scanner.tree.finishPart())
+          return (.success(scanned), scanner.lexer.position)
         } catch {
           return (.failure(error), start)
         }
@@ -58,9 +59,10 @@ extension Scanner {
     let (keyName, form, capturesKeys) = (self.keyName, index.form, index.capturesKeys)
     let (known, nodes, treeNames) = (self.known, self.nodes, self.treeNames)
     let copies = copiesValidatedRecords && form != .jsonObject
+    let trees = treeNames.map { _ in JSONTreeJoin(covering: bounds[bounds.count - 1] - bounds[0]) }
     let closed: Bool
     (lexer.position, closed) = try joinChunks(
-      bounds, into: &index,
+      bounds, into: &index, trees: trees,
       guess: { cut in
         Scanner.elementStart(in: bytes, atOrAfter: cut, indent: indent, firstByte: firstByte)
       },
@@ -74,17 +76,17 @@ extension Scanner {
           scanner.startTree(before: limit)
           let closes = try scanner.scanElements(
             into: &part, closing: closing, startingBefore: limit)
-          part.tree = scanner.tree.finish()
           if copies { part.copyValidatedRecords(from: bytes) }
           // A part's closing offset says whether it reached the closing
           // bracket (-1: it did not).
           part.closingOffset = closes ? scanner.lexer.position : -1
-          return (.success(part), scanner.lexer.position)
+          let scanned = ScannedChunk(index: part, tree: scanner.tree.finishPart())
+          return (.success(scanned), scanner.lexer.position)
         } catch {
           return (.failure(error), start)
         }
       },
-      ends: { $0.closingOffset >= 0 })
+      ends: { $0.index.closingOffset >= 0 })
     // The last chunk reaches the end of the input: it closes or throws.
     precondition(closed, "the elements ended without their closing bracket")
   }
@@ -92,32 +94,31 @@ extension Scanner {
   /// Scans the chunks of `bounds` on every core and appends their
   /// records to `index` in order: each part as soon as it and those
   /// before it are scanned (`ChunkedScan.runTakingInOrder`,
-  /// `JSONIndexJoin`), with their trees when a tree is laid out
-  /// (`JSONTreeJoin`).
+  /// `JSONIndexJoin`), with their trees to `trees` when a tree is laid
+  /// out.
   ///
   /// - Parameters:
   ///   - bounds: the chunks' nominal bounds.
   ///   - index: the index the records are appended to.
+  ///   - trees: the join of the chunks' trees, when a tree is laid out.
   ///   - guess: the first record boundary at or after a cut.
   ///   - scan: scans one chunk's records into a part.
   ///   - ends: whether a part ends the records (a closing bracket).
   /// - Returns: where the records end, and whether a part ended them.
   private func joinChunks(
-    _ bounds: [Int], into index: inout JSONCollectionIndex, guess: @escaping (Int) -> Int,
-    scan: @escaping (Int, Int) -> (Result<JSONCollectionIndex, InputError>, end: Int),
-    ends: @escaping (JSONCollectionIndex) -> Bool
+    _ bounds: [Int], into index: inout JSONCollectionIndex, trees: JSONTreeJoin?,
+    guess: @escaping (Int) -> Int,
+    scan: @escaping (Int, Int) -> (Result<ScannedChunk, InputError>, end: Int),
+    ends: @escaping (ScannedChunk) -> Bool
   ) throws(InputError) -> (end: Int, ended: Bool) {
-    let size = bounds[bounds.count - 1] - bounds[0]
-    let join = JSONIndexJoin(index, covering: size)
-    let trees = treeNames.map { _ in JSONTreeJoin(covering: size) }
+    let join = JSONIndexJoin(index, covering: bounds[bounds.count - 1] - bounds[0])
     index = JSONCollectionIndex(form: index.form)
     let end = try ChunkedScan.runTakingInOrder(
       bounds: bounds, releasing: chunking.releasing, guess: guess, scan: scan,
       take: { part in
-        var part = part
         join.ended = ends(part)
-        trees?.append(part.tree.take(), records: part.count)
-        join.append(part)
+        trees?.append(part.tree, records: part.index.count)
+        join.append(part.index)
         return join.ended
       })
     index = join.index
@@ -170,4 +171,11 @@ extension Scanner {
     }
     return bytes.count
   }
+}
+
+/// What the scan of one chunk found: its records, and the tree it laid
+/// out, if any, not yet made into a layout (`JSONTreeJoin`).
+private struct ScannedChunk {
+  var index: JSONCollectionIndex
+  var tree: JSONTreeJoin.Part?
 }

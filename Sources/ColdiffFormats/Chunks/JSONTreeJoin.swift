@@ -1,13 +1,25 @@
 /// The tree layouts of a chunked validating scan (`coldiff --tree`), each
 /// chunk's joined as soon as it and the chunks before it are scanned
-/// (`ChunkedScan.runTakingInOrder`, beside `JSONIndexJoin`): a part's
-/// layout is copied while it is still in the cache and its memory goes
-/// at once, instead of every part's being held until all are scanned.
-/// The joined arrays are reserved at the first part for the nodes of the
-/// whole input estimated from it.
+/// (`ChunkedScan.runTakingInOrder`, beside `JSONIndexJoin`): a chunk's
+/// nodes go from its builder's rows straight into the joined arrays
+/// while they are still in the cache (`TreeLayoutBuilder.finish(appendingTo:rootsBefore:)`),
+/// with no arrays of the chunk's own between. The joined arrays are
+/// reserved at the first part for the nodes of the whole input estimated
+/// from it.
 ///
 /// Used by one thread at a time (the join's lock).
 final class JSONTreeJoin: @unchecked Sendable {
+  /// What a chunk's scan laid out (`TreeBuild.finishPart()`): its
+  /// builder, whose rows are not made into arrays of their own.
+  struct Part {
+    /// The children member's name.
+    let children: [UInt8]
+    /// The key member whose value's range and canonical bytes are noted.
+    let key: [UInt8]?
+    /// The builder, or the first failure in preorder.
+    var result: Result<TreeLayoutBuilder, JSONTreeScanner.Failure>
+  }
+
   /// The names the parts were laid out by; `nil` before the first part.
   private var names: JSONTreeNames?
   /// The layouts of the parts joined so far (held here alone, so that
@@ -35,8 +47,8 @@ final class JSONTreeJoin: @unchecked Sendable {
       result: failure.map { .failure($0) } ?? .success(layout))
   }
 
-  /// Appends the capture of the next part, which holds `records` records.
-  func append(_ part: consuming JSONTreeCapture?, records: Int) {
+  /// Appends the next part, which holds `records` records.
+  func append(_ part: consuming Part?, records: Int) {
     defer { roots += records }
     guard !missing, let part else {
       missing = true
@@ -50,11 +62,9 @@ final class JSONTreeJoin: @unchecked Sendable {
       refused.path[0] += roots
       failure = refused
       layout = JSONTreeScanner.Layout()
-    case .success(let next) where first:
-      layout = next
-      layout.reserve(forInputOf: size)
-    case .success(let next):
-      layout.append(next, rootsBefore: roots)
+    case .success(var builder):
+      builder.finish(appendingTo: &layout, rootsBefore: roots)
+      if first { layout.reserve(forInputOf: size) }
     }
   }
 }

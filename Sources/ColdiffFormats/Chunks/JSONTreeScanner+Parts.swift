@@ -151,51 +151,6 @@ extension JSONTreeScanner.Layout {
 }
 
 extension JSONTreeScanner.Layout {
-  /// Appends the layout of the roots that follow this layout's, scanned
-  /// apart (the next chunk's): its nodes numbered after these, its
-  /// roots' sibling indices moved on by `rootsBefore`.
-  ///
-  /// - Complexity: O(nodes in `part`).
-  mutating func append(_ part: Self, rootsBefore: Int) {
-    let (first, shift) = (Int32(ranges.count), Int32(rootsBefore))
-    sharedSubtrees += part.sharedSubtrees.lazy.map {
-      var shared = $0
-      shared.first += first
-      return shared
-    }
-    sharedOrigin = sharedOrigin ?? part.sharedOrigin
-    prefixSamples += part.prefixSamples.lazy.map { $0.moved(by: Int(first)) }
-    sharedHeads += part.sharedHeads.lazy.map { $0.moved(by: Int(first)) }
-    // A root's parent stays -1 and its sibling index moves on: both
-    // copied whole, then moved in place (a loop without appends).
-    let start = parents.count
-    parents += part.parents
-    siblingIndex += part.siblingIndex
-    parents.withUnsafeMutableBufferPointer { parents in
-      siblingIndex.withUnsafeMutableBufferPointer { siblings in
-        for node in start..<parents.count {
-          let root = parents[node] < 0
-          parents[node] = root ? parents[node] : parents[node] &+ first
-          siblings[node] = root ? siblings[node] &+ shift : siblings[node]
-        }
-      }
-    }
-    ranges.append(contentsOf: part.ranges)
-    childrenRanges.append(contentsOf: part.childrenRanges)
-    keyRanges.append(contentsOf: part.keyRanges)
-    guard !part.canonicalKeyStarts.isEmpty else { return }
-    let keyBytes = canonicalKeys.count
-    if canonicalKeyStarts.isEmpty { canonicalKeyStarts = [0] }
-    let firstStart = canonicalKeyStarts.count
-    canonicalKeyStarts += part.canonicalKeyStarts.dropFirst()
-    canonicalKeyStarts.withUnsafeMutableBufferPointer { starts in
-      for node in firstStart..<starts.count {
-        starts[node] = KeyArena.keyOffset(Int(starts[node]) + keyBytes)
-      }
-    }
-    canonicalKeys += part.canonicalKeys
-  }
-
   /// Makes room for the nodes of an input of `size` bytes, estimated from
   /// those laid out so far (an eighth more; `Array.reserve(_:expecting:)`),
   /// so that the joined arrays are not copied as they grow.

@@ -263,7 +263,7 @@ public enum JSONTreeScanner {
           open.removeLast()
           cursor = close + 1
         case .key(let value):
-          builder.noteKey(node: node, range: value, in: bytes)
+          builder.noteKey(row: node, range: value, in: bytes)
           cursor = value.upperBound
         case .children(let valueStart):
           guard builder.childrenRange(node) == nil else {
@@ -407,10 +407,11 @@ private struct Names {
 
 /// The layout whose subtrees a `TreeLayoutBuilder` copies
 /// (`JSONKnownNodes`'s), with where each subtree ends: held beside the
-/// builder, not in it, and lent to each copy, so that a copy reads its
-/// arrays in place (a copy out of the builder it writes would count a
-/// reference on arrays that the scans on every core share, for each
-/// subtree).
+/// builder and lent to each copy, so that a copy reads its arrays in
+/// place (a copy out of the builder it writes would count a reference on
+/// arrays that the scans on every core share, for each subtree); the
+/// builder holds it too, for the copied nodes it writes when it
+/// finishes.
 struct CopySource {
   var layout = JSONTreeScanner.Layout()
   var subtreeEnds: [Int32] = []

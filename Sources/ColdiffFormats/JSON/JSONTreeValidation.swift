@@ -92,6 +92,15 @@ struct TreeBuild {
       children: children.bytes, key: key?.bytes,
       result: failure.map { .failure($0) } ?? .success(builder.finish()))
   }
+
+  /// What a chunk's scan laid out, for `JSONTreeJoin` to append to the
+  /// layout of the chunks before it; `nil` when none was laid out.
+  mutating func finishPart() -> JSONTreeJoin.Part? {
+    guard active else { return nil }
+    return JSONTreeJoin.Part(
+      children: children.bytes, key: key?.bytes,
+      result: failure.map { .failure($0) } ?? .success(builder))
+  }
 }
 
 extension Scanner {
@@ -213,7 +222,7 @@ extension Scanner {
     let shift = start - nodeFinder!.records.starts[head]
     if let key = nodeFinder?.keyRanges[head], tree.failure == nil {
       tree.builder.noteKey(
-        node: node, range: (key.lowerBound + shift)..<(key.upperBound + shift), in: lexer.bytes)
+        row: node, range: (key.lowerBound + shift)..<(key.upperBound + shift), in: lexer.bytes)
     }
     lexer.position = start + length
     _ = try skipMembers(depth: depth, level: level, node: node, atChildren: true)
@@ -281,7 +290,7 @@ extension Scanner {
       lexer.quickMembers(depth: depth, names: quickTreeNames, wanted: wanted, stop: &stop) >= 0
     {
       if let range = stop.treeKey, tree.failure == nil {
-        tree.builder.noteKey(node: node, range: range, in: lexer.bytes)
+        tree.builder.noteKey(row: node, range: range, in: lexer.bytes)
       }
       return stop
     }
@@ -289,7 +298,7 @@ extension Scanner {
       depth: depth, children: tree.children, recordKey: key,
       treeKey: node >= 0 ? tree.key : nil, stack: &stack)
     for range in read.treeKeys where tree.failure == nil {
-      tree.builder.noteKey(node: node, range: range, in: lexer.bytes)
+      tree.builder.noteKey(row: node, range: range, in: lexer.bytes)
     }
     return read.stop
   }

@@ -43,6 +43,11 @@ struct TreeKeyBytes {
     }
   }
 
+  /// Calls `body` with the bytes.
+  func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+  }
+
   /// The bytes, the storage handed over (``count`` of them).
   mutating func take() -> [UInt8] {
     storage.removeLast(storage.count - count)
