@@ -4,8 +4,8 @@
 /// nodes go from its builder's rows straight into the joined arrays
 /// while they are still in the cache (`TreeLayoutBuilder.finish(appendingTo:rootsBefore:)`),
 /// with no arrays of the chunk's own between. The joined arrays are
-/// reserved at the first part for the nodes of the whole input estimated
-/// from it.
+/// reserved before the first part is appended, for the nodes of the whole
+/// input estimated from it.
 ///
 /// Used by one thread at a time (the join's lock).
 final class JSONTreeJoin: @unchecked Sendable {
@@ -63,8 +63,20 @@ final class JSONTreeJoin: @unchecked Sendable {
       failure = refused
       layout = JSONTreeScanner.Layout()
     case .success(var builder):
+      if first { reserve(for: builder) }
       builder.finish(appendingTo: &layout, rootsBefore: roots)
-      if first { layout.reserve(forInputOf: size) }
     }
+  }
+
+  /// Makes room in the joined arrays for the nodes of the whole input,
+  /// estimated from those of the first part (an eighth more), before it
+  /// is appended.
+  private func reserve(for first: TreeLayoutBuilder) {
+    guard let span = first.rootsSpan, !span.isEmpty else { return }
+    let count = first.nodeCount
+    let estimate = size / span.count * count + size % span.count * count / span.count
+    let nodes = estimate + estimate / 8 + 16
+    layout.reserve(
+      nodes: nodes, keyBytes: first.keyed ? first.canonicalKeys.count / max(count, 1) + 1 : nil)
   }
 }

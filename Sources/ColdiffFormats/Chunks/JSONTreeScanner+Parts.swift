@@ -151,24 +151,19 @@ extension JSONTreeScanner.Layout {
 }
 
 extension JSONTreeScanner.Layout {
-  /// Makes room for the nodes of an input of `size` bytes, estimated from
-  /// those laid out so far (an eighth more; `Array.reserve(_:expecting:)`),
-  /// so that the joined arrays are not copied as they grow.
-  mutating func reserve(forInputOf size: Int) {
-    guard let lastRoot = parents.lastIndex(where: { $0 < 0 }) else { return }
-    let consumed = ranges[lastRoot].upperBound - ranges[0].lowerBound
-    guard consumed > 0 else { return }
-    let estimate = size / consumed * ranges.count + size % consumed * ranges.count / consumed
-    let nodes = estimate + estimate / 8 + 16
+  /// Makes room for `nodes` nodes in all, and for their canonical keys,
+  /// `keyBytes` each, when the layout notes keys
+  /// (`Array.reserve(_:expecting:)`), so that the joined arrays are not
+  /// copied as they grow.
+  mutating func reserve(nodes: Int, keyBytes: Int?) {
     ranges.reserve(nodes)
     parents.reserve(nodes - parents.count, expecting: nodes)
     siblingIndex.reserve(nodes - siblingIndex.count, expecting: nodes)
     childrenRanges.reserve(nodes)
     keyRanges.reserve(nodes)
-    guard !canonicalKeyStarts.isEmpty else { return }
+    guard let keyBytes else { return }
     canonicalKeyStarts.reserve(nodes + 1 - canonicalKeyStarts.count, expecting: nodes + 1)
-    let keyBytes = nodes * (canonicalKeys.count / ranges.count + 1)
-    canonicalKeys.reserve(keyBytes - canonicalKeys.count, expecting: keyBytes)
+    canonicalKeys.reserve(nodes * keyBytes - canonicalKeys.count, expecting: nodes * keyBytes)
   }
 }
 

@@ -83,17 +83,27 @@ extension TreeLayoutBuilder {
     target.sharedHeads += layout.sharedHeads.lazy.map { $0.moved(by: first) }
   }
 
-  /// Whether every node ends before 4 GiB: in preorder, the last root
-  /// ends last (a node holds its children array and its key), the last
-  /// root scanned or copied.
-  private func endsBeforeNarrowLimit() -> Bool {
+  /// The bytes the roots cover: from where the first starts to where the
+  /// last ends; `nil` without nodes.
+  var rootsSpan: Range<Int>? {
     let rows = rows.elements
-    let lastRow = rows.lastIndex { $0.parent < 0 }
-    let lastCopy = copies.last { $0.parent < 0 }
-    return lastRow.map { rows[$0].end < RangeBounds.narrowLimit } ?? true
-      && lastCopy.map {
-        source.layout.ranges[Int($0.source)].upperBound + $0.shift < RangeBounds.narrowLimit
-      } ?? true
+    let firstRow = rows.first.flatMap { $0.node == 0 ? $0.start : nil }
+    let firstCopy = copies.first.flatMap {
+      $0.first == 0 ? source.layout.ranges[Int($0.source)].lowerBound + $0.shift : nil
+    }
+    guard let start = firstRow ?? firstCopy else { return nil }
+    let lastRow = rows.last { $0.parent < 0 }.map(\.end) ?? start
+    let lastCopy =
+      copies.last { $0.parent < 0 }.map {
+        source.layout.ranges[Int($0.source)].upperBound + $0.shift
+      } ?? start
+    return start..<Swift.max(lastRow, lastCopy)
+  }
+
+  /// Whether every node ends before 4 GiB: in preorder, the last root
+  /// ends last (a node holds its children array and its key).
+  private var endsBeforeNarrowLimit: Bool {
+    rootsSpan.map { $0.upperBound < RangeBounds.narrowLimit } ?? true
   }
 
   /// Appends the nodes to the node arrays of `target`, whose nodes before
@@ -105,7 +115,7 @@ extension TreeLayoutBuilder {
     to target: inout JSONTreeScanner.Layout, first: Int, rootsBefore: Int
   ) -> Bool {
     guard !target.ranges.bounds.isWide, !target.childrenRanges.bounds.isWide,
-      !target.keyRanges.bounds.isWide, endsBeforeNarrowLimit()
+      !target.keyRanges.bounds.isWide, endsBeforeNarrowLimit
     else { return false }
     let count = nodeCount
     // Taken out of the target while written, each held once.
@@ -205,7 +215,7 @@ extension TreeLayoutBuilder {
       writeKeyStarts(to: starts, movedBy: shift)
       starts[count] = end
     }
-    if target.canonicalKeys.isEmpty {
+    if target.canonicalKeys.capacity == 0 {
       target.canonicalKeys = canonicalKeys.take()
     } else {
       canonicalKeys.withBytes { target.canonicalKeys.append(contentsOf: $0) }
