@@ -45,6 +45,27 @@ import Testing
     #expect(try folder.contents() == ["hard.csv", "link.csv", "real.csv"])
   }
 
+  /// Blocks set aside for more than is written (a size hint over the
+  /// result's size) are given back: the file holds its bytes, its size is
+  /// theirs, and it takes no more of the disk than they do.
+  @Test(arguments: [0, 1 << 16, 8 << 20])
+  func blocksSetAsideForMoreThanIsWrittenAreGivenBack(sizeHint: Int) throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.file("result.csv")
+    let text = String(repeating: "id,name\n", count: 4096)
+    try AtomicFileWriter.write(to: path, durable: false, sizeHint: sizeHint) { descriptor in
+      try AtomicFileWriter.writeAll(Array(text.utf8), to: descriptor, name: path)
+    }
+    #expect(try folder.read("result.csv") == text)
+    var status = stat()
+    #expect(stat(path, &status) == 0)
+    #expect(Int(status.st_size) == text.utf8.count)
+    // 512-byte blocks, rounded up to the file system's own (4 KiB or less
+    // on those the tests run on).
+    #expect(Int(status.st_blocks) * 512 <= (text.utf8.count + 4095) / 4096 * 4096)
+  }
+
   @Test func refusesATargetChangedSinceItWasRead() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }

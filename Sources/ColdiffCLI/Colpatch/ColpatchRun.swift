@@ -52,8 +52,12 @@ struct ColpatchRun {
   )
     throws
   {
+    // The result is about the target's size: room set aside for a
+    // sixteenth more.
+    let size = target.snapshot.bytes.count
     try AtomicFileWriter.write(
-      to: path, expected: expected, keepPermissions: true, durable: durable
+      to: path, expected: expected, keepPermissions: true, durable: durable,
+      sizeHint: size + size / 16
     ) { descriptor in
       try ColpatchRun.write(
         target, into: descriptor, name: path, pieceSize: ColpatchRun.writeBuffer)
