@@ -125,6 +125,18 @@ import Testing
      {"op": "replace", "path": "/0/tags/1/b", "value": 2},
      {"op": "remove", "path": "/1"}]
     """,
+    // After a move, members tested, then replaced (found again where
+    // they were found last), the same name in other records.
+    """
+    [{"op": "move", "from": "/0", "path": "/2"},
+     {"op": "test", "path": "/0/name", "value": "Bob"},
+     {"op": "replace", "path": "/0/name", "value": "B"},
+     {"op": "test", "path": "/2/name", "value": "Annie"},
+     {"op": "replace", "path": "/2/name", "value": "A"},
+     {"op": "test", "path": "/0/id", "value": 2},
+     {"op": "test", "path": "/1/id", "value": 3},
+     {"op": "replace", "path": "/1/id", "value": 30}]
+    """,
     // Failures after edits: a test, a member that is not there.
     """
     [{"op": "replace", "path": "/0/id", "value": 10},

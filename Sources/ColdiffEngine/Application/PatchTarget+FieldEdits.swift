@@ -73,17 +73,19 @@ extension PatchTarget {
   func memberValue(of handle: Int32, at path: ArraySlice<[UInt8]>, in index: JSONIndexReference)
     -> Range<Int>?
   {
-    pages.noteRead()
-    let record = index.recordRange(Int(handle))
-    return snapshot.bytes.withUnsafeBufferPointer { bytes in
-      var found = record
-      for name in path {
-        guard let range = JSONText.memberValue(named: name, in: bytes, object: found) else {
-          return nil
+    index.member(of: handle, at: path) {
+      pages.noteRead()
+      let record = index.recordRange(Int(handle))
+      return snapshot.bytes.withUnsafeBufferPointer { bytes in
+        var found = record
+        for name in path {
+          guard let range = JSONText.memberValue(named: name, in: bytes, object: found) else {
+            return nil
+          }
+          found = range
         }
-        found = range
+        return found
       }
-      return found
     }
   }
 
