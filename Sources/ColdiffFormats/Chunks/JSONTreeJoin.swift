@@ -69,13 +69,12 @@ final class JSONTreeJoin: @unchecked Sendable {
   }
 
   /// Makes room in the joined arrays for the nodes of the whole input,
-  /// estimated from those of the first part (an eighth more), before it
+  /// estimated from those of the first part (`JoinEstimate`), before it
   /// is appended.
   private func reserve(for first: TreeLayoutBuilder) {
     guard let span = first.rootsSpan, !span.isEmpty else { return }
     let count = first.nodeCount
-    let estimate = size / span.count * count + size % span.count * count / span.count
-    let nodes = estimate + estimate / 8 + 16
+    let nodes = JoinEstimate.whole(count, in: span.count, of: size)
     layout.reserve(
       nodes: nodes, keyBytes: first.keyed ? first.canonicalKeys.count / max(count, 1) + 1 : nil)
   }

@@ -141,8 +141,7 @@ public struct JSONCollectionIndex: Sendable {
   ///   - consumed: how many bytes the records so far took.
   mutating func reserveForRecords(inputSize size: Int, consumed: Int) {
     guard count > 0, consumed > 0 else { return }
-    let estimate = size / consumed * count + size % consumed * count / consumed
-    let records = estimate + estimate / 8 + 16
+    let records = JoinEstimate.whole(count, in: consumed, of: size)
     recordStarts.reserveCapacity(records)
     recordLengths.reserveCapacity(records)
     if form == .jsonObject {

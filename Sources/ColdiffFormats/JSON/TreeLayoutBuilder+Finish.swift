@@ -62,22 +62,19 @@ extension TreeLayoutBuilder {
     }
   }
 
-  /// Appends the subtrees shared with another tree, the prefix samples
-  /// and the shared heads to `target`, whose nodes before these number
-  /// `first`.
+  /// Appends the subtrees shared with another tree (those copied), the
+  /// prefix samples and the shared heads to `target`, whose nodes before
+  /// these number `first`.
   private mutating func appendNotes(to target: inout JSONTreeScanner.Layout, first: Int) {
     target.sharedOrigin = target.sharedOrigin ?? layout.sharedOrigin
+    target.sharedSubtrees += copies.lazy.map {
+      JSONTreeScanner.SharedSubtree(
+        first: $0.first &+ Int32(truncatingIfNeeded: first), source: $0.source, count: $0.count)
+    }
     guard first > 0 else {
       // A target without nodes has none of these: taken, not copied.
-      (target.sharedSubtrees, target.prefixSamples, target.sharedHeads) = (
-        layout.sharedSubtrees, layout.prefixSamples, layout.sharedHeads
-      )
+      (target.prefixSamples, target.sharedHeads) = (layout.prefixSamples, layout.sharedHeads)
       return
-    }
-    target.sharedSubtrees += layout.sharedSubtrees.lazy.map {
-      var shared = $0
-      shared.first += Int32(first)
-      return shared
     }
     target.prefixSamples += layout.prefixSamples.lazy.map { $0.moved(by: first) }
     target.sharedHeads += layout.sharedHeads.lazy.map { $0.moved(by: first) }

@@ -16,15 +16,15 @@ import ColdiffCore
 /// The scans hold a node by its row (what ``begin(at:parent:sibling:)``
 /// returns); its number in the layout is the row's `node`.
 struct TreeLayoutBuilder {
-  /// What the layout holds besides its nodes' arrays and its canonical
-  /// keys (made from `rows`, `copies` and `canonicalKeys` at the end).
+  /// What the layout holds besides its nodes' arrays, its canonical keys
+  /// and its shared subtrees (made from `rows`, `copies` and
+  /// `canonicalKeys` at the end).
   var layout = JSONTreeScanner.Layout()
   /// The records' canonical key bytes (none unless `keyed`).
   var canonicalKeys: TreeKeyBytes
   /// The nodes scanned, in preorder.
   private(set) var rows: TreeNodeRows
-  /// The subtrees copied, in preorder (one for each of
-  /// `layout.sharedSubtrees`).
+  /// The subtrees copied, in preorder (the layout's shared subtrees).
   private(set) var copies: [CopiedSubtree] = []
   /// How many nodes there are, scanned and copied.
   private(set) var nodeCount = 0
@@ -169,10 +169,6 @@ struct TreeLayoutBuilder {
     let end = Int(source.subtreeEnds[old])
     let root = source.layout.ranges[old]
     let shift = start - root.lowerBound
-    layout.sharedSubtrees.append(
-      JSONTreeScanner.SharedSubtree(
-        first: Int32(truncatingIfNeeded: nodeCount), source: Int32(old),
-        count: Int32(end - old)))
     if layout.sharedOrigin == nil { layout.sharedOrigin = source.origin }
     // Where the copied keys start, less where the source's did.
     let keyShift = keyed ? copyKeys(old..<end, from: source) : 0
@@ -242,7 +238,8 @@ struct TreeLayoutBuilder {
 }
 
 /// A subtree a `TreeLayoutBuilder` copied from another tree's layout (a
-/// `CopySource`), its nodes' arrays written when the builder finishes.
+/// `CopySource`), its nodes' arrays written, and it noted as shared
+/// (`JSONTreeScanner.Layout.sharedSubtrees`), when the builder finishes.
 struct CopiedSubtree {
   /// How many rows (nodes scanned) come before it.
   let rowsBefore: Int32
