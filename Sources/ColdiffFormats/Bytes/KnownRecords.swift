@@ -172,29 +172,42 @@ package struct KnownRecords: @unchecked Sendable {
   ///   byte comparisons for one that is not.
   @inline(__always)
   package func find(in other: UnsafeBufferPointer<UInt8>, at offset: Int, after hint: Int) -> Int? {
-    find(in: other, at: offset, after: hint, inTable: false)
-      ?? find(in: other, at: offset, after: hint, inTable: true)
+    find(in: other, at: offset, after: hint, in: .next)
+      ?? find(in: other, at: offset, after: hint, in: .restOfWindow)
+      ?? find(in: other, at: offset, after: hint, in: .table)
   }
 
-  /// ``find(in:at:after:)`` in two steps: the few records after `hint`
-  /// only (`inTable` false), or the table only (`inTable` true). The
-  /// record just after `hint` is tried inline, in the scan's loop (most
-  /// records of NEW, which follows OLD's order); the rest out of line.
+  /// Where ``find(in:at:after:)`` looks, in its order.
+  enum Place {
+    /// The record just after `hint`, tried inline, in the scan's loop
+    /// (most records of NEW, which follows OLD's order).
+    case next
+    /// The rest of the few records after `hint` (the window), out of line.
+    case restOfWindow
+    /// The table of prefixes, out of line.
+    case table
+  }
+
+  /// ``find(in:at:after:)`` in one of its places.
   @inline(__always)
-  func find(in other: UnsafeBufferPointer<UInt8>, at offset: Int, after hint: Int, inTable: Bool)
+  func find(in other: UnsafeBufferPointer<UInt8>, at offset: Int, after hint: Int, in place: Place)
     -> Int?
   {
-    if inTable { return findInTable(other, at: offset) }
-    let next = hint &+ 1
-    if next < starts.count, let base = other.baseAddress, matches(next, base, offset, other.count) {
+    switch place {
+    case .next:
+      let next = hint &+ 1
+      guard next < starts.count, let base = other.baseAddress,
+        matches(next, base, offset, other.count)
+      else { return nil }
       return next
+    case .restOfWindow: return findInWindow(other, at: offset, after: hint)
+    case .table: return findInTable(other, at: offset)
     }
-    return findInWindow(other, at: offset, after: hint)
   }
 
   /// The first record with the bytes at `offset` of `other` among the
   /// few after `hint` (the window) but the one just after it, which
-  /// ``find(in:at:after:inTable:)`` tried.
+  /// ``find(in:at:after:in:)`` tried first.
   @inline(never)
   private func findInWindow(_ other: UnsafeBufferPointer<UInt8>, at offset: Int, after hint: Int)
     -> Int?

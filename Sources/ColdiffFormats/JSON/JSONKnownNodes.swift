@@ -234,14 +234,17 @@ package struct KnownNodeFinder: Sendable {
   }
 
   /// What OLD has of the object at `offset` of `other`, looked for where
-  /// it is cheapest first: a node with its bytes among the few after
-  /// `hint`; then, with `heads`, one there whose head is the object's
-  /// and holds its key member; then a node with its bytes in the table
-  /// of prefixes, whose slot is mostly a wait for memory; last, with
-  /// `heads`, a head elsewhere (``otherHead(in:at:hint:)``). A record
-  /// whose descendants changed has its head found before the table is
-  /// read: no other node can have its bytes, as no other has its key (a
-  /// key twice is reported by the matching).
+  /// it is cheapest first: the node just after `hint` with its bytes;
+  /// with `heads`, that node with the object's head, holding its key
+  /// member (the object's counterpart, whose descendants changed: the
+  /// ancestors of each change); a node with its bytes among the rest of
+  /// the few after `hint`; with `heads`, one there whose head is the
+  /// object's and holds its key member; then a node with its bytes in
+  /// the table of prefixes, whose slot is mostly a wait for memory;
+  /// last, with `heads`, a head elsewhere (``otherHead(in:at:hint:)``).
+  /// A record whose descendants changed has its head found before the
+  /// other nodes are tried for its bytes: no other node can have them,
+  /// as no other has its key (a key twice is reported by the matching).
   ///
   /// - Parameters:
   ///   - other: the input being scanned.
@@ -254,11 +257,15 @@ package struct KnownNodeFinder: Sendable {
     -> Found?
   {
     guard other[offset] == UInt8(ascii: "{") else { return nil }
-    var found = records.find(in: other, at: offset, after: hint, inTable: false)
-    if found == nil, heads, let head = windowHead(in: other, at: offset, hint: hint, keyed: true) {
+    var found = records.find(in: other, at: offset, after: hint, in: .next)
+    if found == nil, heads, let head = nextHead(in: other, at: offset, hint: hint) { return head }
+    if found == nil { found = records.find(in: other, at: offset, after: hint, in: .restOfWindow) }
+    if found == nil, heads,
+      let head = windowHead(in: other, at: offset, hint: hint, from: hint + 2, keyed: true)
+    {
       return head
     }
-    if found == nil { found = records.find(in: other, at: offset, after: hint, inTable: true) }
+    if found == nil { found = records.find(in: other, at: offset, after: hint, in: .table) }
     guard let node = found else {
       return heads ? otherHead(in: other, at: offset, hint: hint) : nil
     }
@@ -266,16 +273,28 @@ package struct KnownNodeFinder: Sendable {
     return .node(node)
   }
 
-  /// A node among the few after `hint` whose head is the bytes of
-  /// `other` at `offset`: of those with a key member (`keyed`), or of
-  /// those without.
+  /// The node just after `hint`, when its head is the bytes of `other`
+  /// at `offset` and holds its key member.
+  @inline(__always)
+  private func nextHead(in other: UnsafeBufferPointer<UInt8>, at offset: Int, hint: Int) -> Found? {
+    let next = hint + 1
+    guard next < records.starts.count, keyRanges[next] != nil,
+      let base = other.baseAddress, let known = records.bytes.baseAddress,
+      let length = headLength(next, of: known, base, offset, other.count)
+    else { return nil }
+    return .head(next, length: length)
+  }
+
+  /// A node among the few after `hint`, from `first` on, whose head is
+  /// the bytes of `other` at `offset`: of those with a key member
+  /// (`keyed`), or of those without.
   @inline(__always)
   private func windowHead(
-    in other: UnsafeBufferPointer<UInt8>, at offset: Int, hint: Int, keyed: Bool
+    in other: UnsafeBufferPointer<UInt8>, at offset: Int, hint: Int, from first: Int, keyed: Bool
   ) -> Found? {
     guard let base = other.baseAddress, let known = records.bytes.baseAddress else { return nil }
     var length = 0
-    let head = records.candidate(after: hint) { node in
+    let head = records.candidate(after: hint, from: first) { node in
       guard (keyRanges[node] != nil) == keyed,
         let headLength = headLength(node, of: known, base, offset, other.count)
       else { return false }
@@ -294,7 +313,9 @@ package struct KnownNodeFinder: Sendable {
   private func otherHead(in other: UnsafeBufferPointer<UInt8>, at offset: Int, hint: Int)
     -> Found?
   {
-    if let head = windowHead(in: other, at: offset, hint: hint, keyed: false) { return head }
+    if let head = windowHead(in: other, at: offset, hint: hint, from: hint + 1, keyed: false) {
+      return head
+    }
     guard let base = other.baseAddress, let known = records.bytes.baseAddress,
       other.count - offset >= KnownRecords.prefixLength
     else { return nil }
