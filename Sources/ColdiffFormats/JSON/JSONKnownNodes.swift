@@ -259,6 +259,7 @@ package struct KnownNodeFinder: Sendable {
     guard other[offset] == UInt8(ascii: "{") else { return nil }
     var found = records.find(in: other, at: offset, after: hint, in: .next)
     if found == nil, heads, let head = nextHead(in: other, at: offset, hint: hint) { return head }
+    if found == nil, startsAsNext(in: other, at: offset, hint: hint) { return nil }
     if found == nil { found = records.find(in: other, at: offset, after: hint, in: .restOfWindow) }
     if found == nil, heads,
       let head = windowHead(in: other, at: offset, hint: hint, from: hint + 2, keyed: true)
@@ -283,6 +284,25 @@ package struct KnownNodeFinder: Sendable {
       let length = headLength(next, of: known, base, offset, other.count)
     else { return nil }
     return .head(next, length: length)
+  }
+
+  /// Whether the object at `offset` of `other` has the bytes of the node
+  /// just after `hint` up to the end of that node's key member's value:
+  /// then it is that node with other members changed (an update), which
+  /// no other node can be, as no other has its key (a key twice is
+  /// reported by the matching), and it is validated without trying the
+  /// others (the rest of the window, the table, the heads there).
+  @inline(__always)
+  private func startsAsNext(in other: UnsafeBufferPointer<UInt8>, at offset: Int, hint: Int)
+    -> Bool
+  {
+    let next = hint + 1
+    guard next < records.starts.count, let key = keyRanges[next]?.upperBound,
+      let base = other.baseAddress, let known = records.bytes.baseAddress
+    else { return false }
+    let start = records.starts[next]
+    let length = key - start
+    return length <= other.count - offset && KnownRecords.same(known + start, base + offset, length)
   }
 
   /// A node among the few after `hint`, from `first` on, whose head is
