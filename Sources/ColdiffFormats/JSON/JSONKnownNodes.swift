@@ -112,17 +112,31 @@ package final class JSONKnownNodes: Sendable {
   ) -> KnownRecords {
     let count = layout.ranges.count
     var starts = RecordOffsets()
-    starts.reserveCapacity(count)
     // (In preorder, the nodes start in order.) The bounds read in place:
     // a range at a time through the collection took 40 instructions.
     let lengths = layout.ranges.bounds.withReader { ranges in
       [UInt32](unsafeUninitializedCapacity: count) { lengths, initialized in
+        defer { initialized = count }
+        if let narrow = ranges.narrowBounds {
+          // Every start below 4 GiB: the starts' low words, whole, written
+          // in the same pass.
+          starts = RecordOffsets(
+            low: [UInt32](unsafeUninitializedCapacity: count) { low, written in
+              for node in 0..<count {
+                let (start, end) = (narrow[2 &* node], narrow[2 &* node &+ 1])
+                low[node] = start
+                lengths[node] = end &- start
+              }
+              written = count
+            })
+          return
+        }
+        starts.reserveCapacity(count)
         for node in 0..<count {
           let start = ranges.lower(node)
           starts.append(start)
           lengths[node] = KnownRecords.storedLength(ranges.upper(node) &- start)
         }
-        initialized = count
       }
     }
     return KnownRecords(
