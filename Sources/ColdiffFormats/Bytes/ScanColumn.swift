@@ -54,6 +54,15 @@ struct ScanColumn<Element: BitwiseCopyable>: @unchecked Sendable {
     count &+= 1
   }
 
+  /// Appends the values `write` writes at the end, given room for up to
+  /// `room` of them (uninitialized memory, which values with no
+  /// references take as written): it returns how many it wrote.
+  @inline(__always)
+  mutating func append(upTo room: Int, _ write: (UnsafeMutablePointer<Element>) -> Int) {
+    if count &+ room > capacity { grow(to: max(capacity * 2, count + room)) }
+    count &+= write(base + count)
+  }
+
   /// Makes room for `extra` more values at once.
   mutating func reserve(_ extra: Int) {
     if count + extra > capacity { grow(to: count + extra) }

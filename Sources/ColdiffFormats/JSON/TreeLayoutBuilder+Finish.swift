@@ -212,11 +212,7 @@ extension TreeLayoutBuilder {
       writeKeyStarts(to: starts, movedBy: shift)
       starts[count] = end
     }
-    if target.canonicalKeys.capacity == 0 {
-      target.canonicalKeys = canonicalKeys.take()
-    } else {
-      canonicalKeys.withBytes { target.canonicalKeys.append(contentsOf: $0) }
-    }
+    canonicalKeys.withBytes { target.canonicalKeys.append(contentsOf: $0) }
   }
 
   /// The canonical keys, out of preorder, in record order, and where each
