@@ -20,4 +20,19 @@ import Testing
     column.append(7)
     #expect(Array(column.elements) == [7])
   }
+
+  @Test func valuesWrittenInTheRoomMadeAreKeptAsWrittenAndCounted() {
+    var column = ScanColumn<UInt8>(capacity: 4)
+    // Room for 16 each time, 5 written: the column grows past its first
+    // room and keeps only the written values.
+    for round in 0..<10 {
+      column.append(upTo: 16) { end in
+        for offset in 0..<16 { end[offset] = 0xEE }
+        for offset in 0..<5 { end[offset] = UInt8(round * 5 + offset) }
+        return 5
+      }
+    }
+    #expect(column.count == 50)
+    #expect(Array(column.elements) == (0..<50).map { UInt8($0) })
+  }
 }
