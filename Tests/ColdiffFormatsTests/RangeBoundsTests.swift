@@ -77,6 +77,23 @@ import Testing
     #expect(OptionalRanges([0..<0]).firstAbsent() == nil && OptionalRanges().firstAbsent() == nil)
   }
 
+  @Test(arguments: [1, 4, 5, 9, 33])
+  func theFirstAbsentRangeIsFoundWhereverItIsInALongerList(count: Int) {
+    // Present ranges as far as a narrow list goes, then one absent range
+    // at each place in turn (the bounds are read eight at a time).
+    let last = RangeBounds.narrowLimit - 1
+    let present = (0..<count).map { Optional($0 % 2 == 0 ? $0..<($0 + 1) : (last - 1)..<last) }
+    #expect(OptionalRanges(present).firstAbsent() == nil)
+    for absent in 0..<count {
+      var ranges = present
+      ranges[absent] = nil
+      if absent + 2 < count { ranges[absent + 2] = nil }
+      let list = OptionalRanges(ranges)
+      #expect(!list.bounds.isWide)
+      #expect(list.firstAbsent() == absent, "\(count) ranges, absent at \(absent)")
+    }
+  }
+
   @Test func listsWrittenOnceAreNarrowUnlessARangeEndsPast4GiB() {
     let bounds = [(1, 2), (-1, 0), (10, 20), (Self.edge - 30, Self.edge - 1)]
     let small = OptionalRanges(count: bounds.count) { bounds[$0] }

@@ -63,7 +63,9 @@ struct RangeBounds: Sendable {
 
   /// The first absent range, if any.
   ///
-  /// - Complexity: O(`count`), reading the lower bounds alone.
+  /// - Complexity: O(`count`): a narrow list's bounds eight at a time
+  ///   (an absent range's lower bound is `UInt32.max`, which no present
+  ///   range's bounds are), a wide list's lower bounds one at a time.
   func firstAbsent() -> Int? {
     if isWide {
       return wide.withUnsafeBufferPointer { bounds in
@@ -71,7 +73,16 @@ struct RangeBounds: Sendable {
       }
     }
     return narrow.withUnsafeBufferPointer { bounds in
-      (0..<bounds.count / 2).first { bounds[2 * $0] == .max }
+      var start = 0
+      if let base = bounds.baseAddress {
+        let absent = SIMD8<UInt32>(repeating: .max)
+        while start + 8 <= bounds.count {
+          let block = UnsafeRawPointer(base + start).loadUnaligned(as: SIMD8<UInt32>.self)
+          if any(block .== absent) { break }
+          start += 8
+        }
+      }
+      return (start / 2..<bounds.count / 2).first { bounds[2 * $0] == .max }
     }
   }
 
