@@ -72,18 +72,10 @@ struct RangeBounds: Sendable {
         (0..<bounds.count / 2).first { bounds[2 * $0] < 0 }
       }
     }
-    return narrow.withUnsafeBufferPointer { bounds in
-      var start = 0
-      if let base = bounds.baseAddress {
-        let absent = SIMD8<UInt32>(repeating: .max)
-        while start + 8 <= bounds.count {
-          let block = UnsafeRawPointer(base + start).loadUnaligned(as: SIMD8<UInt32>.self)
-          if any(block .== absent) { break }
-          start += 8
-        }
-      }
-      return (start / 2..<bounds.count / 2).first { bounds[2 * $0] == .max }
-    }
+    // No present range's bound is `UInt32.max` and an absent range's
+    // lower bound is: the first such word is the lower bound of the
+    // first absent range.
+    return narrow.withUnsafeBufferPointer { $0.firstIndex(ofWord: .max) }.map { $0 / 2 }
   }
 
   /// The number of ranges.

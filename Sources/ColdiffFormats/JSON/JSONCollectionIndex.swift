@@ -197,18 +197,7 @@ public struct JSONCollectionIndex: Sendable {
   ///   millisecond each time).
   public var firstRecordWithoutKey: Int? {
     precondition(capturesKeys, "the scan noted no keys")
-    return keyOffsets.withUnsafeBufferPointer { offsets in
-      var start = 0
-      if let base = offsets.baseAddress {
-        let none = SIMD8<UInt32>(repeating: Self.noKey)
-        while start + 8 <= offsets.count {
-          let block = UnsafeRawPointer(base + start).loadUnaligned(as: SIMD8<UInt32>.self)
-          if any(block .== none) { break }
-          start += 8
-        }
-      }
-      return offsets[start...].firstIndex(of: Self.noKey)
-    }
+    return keyOffsets.withUnsafeBufferPointer { $0.firstIndex(ofWord: Self.noKey) }
   }
 
   /// The most bytes a record takes: its length is kept in 32 bits (a

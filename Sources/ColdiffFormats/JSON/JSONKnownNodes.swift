@@ -265,8 +265,10 @@ package struct KnownNodeFinder: Sendable {
   /// it is cheapest first: the node just after `hint` with its bytes;
   /// with `heads`, that node with the object's head, holding its key
   /// member (the object's counterpart, whose descendants changed: the
-  /// ancestors of each change); a node with its bytes among the rest of
-  /// the few after `hint`; with `heads`, one there whose head is the
+  /// ancestors of each change), or else, when the object starts as that
+  /// node up to the end of its key's value, nothing (the node updated,
+  /// ``Next/updated``); a node with its bytes among the rest of the few
+  /// after `hint`; with `heads`, one there whose head is the
   /// object's and holds its key member; then a node with its bytes in
   /// the table of prefixes, whose slot is mostly a wait for memory;
   /// last, with `heads`, a head elsewhere (``otherHead(in:at:hint:)``).
@@ -286,8 +288,13 @@ package struct KnownNodeFinder: Sendable {
   {
     guard other[offset] == UInt8(ascii: "{") else { return nil }
     var found = records.find(in: other, at: offset, after: hint, in: .next)
-    if found == nil, heads, let head = nextHead(in: other, at: offset, hint: hint) { return head }
-    if found == nil, startsAsNext(in: other, at: offset, hint: hint) { return nil }
+    if found == nil {
+      switch next(in: other, at: offset, hint: hint, heads: heads) {
+      case .head(let head): return head
+      case .updated: return nil
+      case .other: break
+      }
+    }
     if found == nil { found = records.find(in: other, at: offset, after: hint, in: .restOfWindow) }
     if found == nil, heads,
       let head = windowHead(in: other, at: offset, hint: hint, from: hint + 2, keyed: true)
@@ -302,35 +309,42 @@ package struct KnownNodeFinder: Sendable {
     return .node(node)
   }
 
-  /// The node just after `hint`, when its head is the bytes of `other`
-  /// at `offset` and holds its key member.
-  @inline(__always)
-  private func nextHead(in other: UnsafeBufferPointer<UInt8>, at offset: Int, hint: Int) -> Found? {
-    let next = hint + 1
-    guard next < records.starts.count, keyRanges[next] != nil,
-      let base = other.baseAddress, let known = records.bytes.baseAddress,
-      let length = headLength(next, of: known, base, offset, other.count)
-    else { return nil }
-    return .head(next, length: length)
+  /// What the node just after `hint` is of the object at `offset` of
+  /// `other`, when its bytes are not the object's.
+  private enum Next {
+    /// Its head is the object's, holding its key member (the object's
+    /// counterpart, whose descendants changed: the ancestors of each
+    /// change), found when heads are looked for.
+    case head(Found)
+    /// The object has its bytes up to the end of its key member's value:
+    /// it is that node with other members changed (an update), which no
+    /// other node can be, as no other has its key (a key twice is
+    /// reported by the matching); it is validated without the others
+    /// being tried (the rest of the window, the table, the heads there).
+    case updated
+    /// Another node, or one without a key member.
+    case other
   }
 
-  /// Whether the object at `offset` of `other` has the bytes of the node
-  /// just after `hint` up to the end of that node's key member's value:
-  /// then it is that node with other members changed (an update), which
-  /// no other node can be, as no other has its key (a key twice is
-  /// reported by the matching), and it is validated without trying the
-  /// others (the rest of the window, the table, the heads there).
+  /// What the node just after `hint` is of the object at `offset` of
+  /// `other` (``Next``), its bytes up to its key's end compared once for
+  /// both an update and a head (`heads`).
   @inline(__always)
-  private func startsAsNext(in other: UnsafeBufferPointer<UInt8>, at offset: Int, hint: Int)
-    -> Bool
+  private func next(in other: UnsafeBufferPointer<UInt8>, at offset: Int, hint: Int, heads: Bool)
+    -> Next
   {
     let next = hint + 1
     guard next < records.starts.count, let key = keyRanges[next]?.upperBound,
       let base = other.baseAddress, let known = records.bytes.baseAddress
-    else { return false }
+    else { return .other }
     let start = records.starts[next]
     let length = key - start
-    return length <= other.count - offset && KnownRecords.same(known + start, base + offset, length)
+    guard length <= other.count - offset, KnownRecords.same(known + start, base + offset, length)
+    else { return .other }
+    if heads, let head = headLength(next, of: known, base, offset, other.count) {
+      return .head(.head(next, length: head))
+    }
+    return .updated
   }
 
   /// A node among the few after `hint`, from `first` on, whose head is

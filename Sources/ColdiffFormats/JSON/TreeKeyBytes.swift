@@ -45,10 +45,4 @@ struct TreeKeyBytes {
   func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
     body(storage.elements)
   }
-
-  /// The bytes, as an array; none are left.
-  mutating func take() -> [UInt8] {
-    defer { storage.removeAll() }
-    return Array(storage.elements)
-  }
 }

@@ -218,24 +218,26 @@ extension TreeLayoutBuilder {
   /// The canonical keys, out of preorder, in record order, and where each
   /// starts (one more start than there are records, the last where the
   /// keys end).
-  private mutating func orderedKeys() -> (keys: [UInt8], starts: [UInt32]) {
-    var starts = [UInt32]()
-    starts.reserveCapacity(keySpans.count + 1)
-    starts.append(0)
-    var offset = 0
-    for span in keySpans {
-      if !span.isEmpty {
-        guard span.lowerBound == offset else { return reordered(canonicalKeys.take()) }
-        offset = span.upperBound
+  private func orderedKeys() -> (keys: [UInt8], starts: [UInt32]) {
+    canonicalKeys.withBytes { noted in
+      var starts = [UInt32]()
+      starts.reserveCapacity(keySpans.count + 1)
+      starts.append(0)
+      var offset = 0
+      for span in keySpans {
+        if !span.isEmpty {
+          guard span.lowerBound == offset else { return reordered(noted) }
+          offset = span.upperBound
+        }
+        starts.append(KeyArena.keyOffset(offset))
       }
-      starts.append(KeyArena.keyOffset(offset))
+      return (Array(noted), starts)
     }
-    return (canonicalKeys.take(), starts)
   }
 
   /// The canonical keys, `noted` as they came, copied into record
   /// order, and where each starts.
-  private func reordered(_ noted: [UInt8]) -> (keys: [UInt8], starts: [UInt32]) {
+  private func reordered(_ noted: UnsafeBufferPointer<UInt8>) -> (keys: [UInt8], starts: [UInt32]) {
     var keys = [UInt8]()
     keys.reserveCapacity(noted.count)
     var starts: [UInt32] = [0]

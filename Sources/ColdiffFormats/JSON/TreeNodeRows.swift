@@ -29,8 +29,7 @@ struct TreeNodeRow {
 }
 
 /// The rows of a tree layout being built, one for each node scanned in
-/// preorder,
-/// in memory of their own (the heap's, which the next chunk's scan uses
+/// preorder, in memory of their own (the heap's, which the next chunk's scan uses
 /// again), written in place (`ScanColumn`): a node's several arrays
 /// (`Layout`) took an array's uniqueness and capacity checks for each of
 /// a dozen stores, about 3% of a 1M-node tree diff's CPU
