@@ -101,16 +101,18 @@ extension PatchTarget {
       // their numbers alone; the others made once, here (the header and
       // the writing each read them).
       var made: [Int: CSVOutputRow] = [:]
+      var others: [Int] = []
       for (position, handle) in handles.enumerated() where !isUntouchedOriginal(handle) {
         made[position] = outputRow(handle)
+        others.append(position)
       }
       let target = self
-      let rows = CSVOutputRows(count: handles.count) { position in
-        let handle = handles[position]
-        return target.isUntouchedOriginal(handle) ? Int(handle) : nil
-      } row: { position in
-        made[position]!
-      }
+      let rows = CSVOutputRows(
+        count: handles.count,
+        original: { position in
+          let handle = handles[position]
+          return target.isUntouchedOriginal(handle) ? Int(handle) : nil
+        }, row: { made[$0]! }, others: others)
       var header = table.outputHeader(for: rows)
       if let columnChange {
         header = columnChange.header(from: header, hasRows: !rows.isEmpty)

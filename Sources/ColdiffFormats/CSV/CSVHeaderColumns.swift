@@ -21,4 +21,18 @@ struct CSVHeaderColumns {
   func column(of name: [UInt8], at position: Int) -> Int? {
     position < names.count && names[position] == name ? position : index[name]
   }
+
+  /// The column named by the bytes `name`, the member at `position` of
+  /// its object, as ``column(of:at:)-([UInt8],_)`` finds it: compared in
+  /// place at its own place, copied only to look it up elsewhere.
+  func column(of name: UnsafeBufferPointer<UInt8>, at position: Int) -> Int? {
+    if position < names.count,
+      names[position].withUnsafeBufferPointer({
+        $0.sameBytes(0..<$0.count, as: name, 0..<name.count)
+      })
+    {
+      return position
+    }
+    return index[Array(name)]
+  }
 }

@@ -13,6 +13,10 @@ public struct CSVOutputRows {
   let original: (_ position: Int) -> Int?
   /// The row at a position for which `original` gives `nil`.
   let row: (_ position: Int) -> CSVOutputRow
+  /// The positions for which `original` gives `nil`, ascending, when the
+  /// rows' maker knows them: the header (``CSVTable/outputHeader(old:rows:)``)
+  /// reads only those rows, not `original` at each of a million positions.
+  let others: [Int]?
 
   /// `count` rows: at each position, the table's record `original`
   /// gives, or else the row `row` gives.
@@ -22,11 +26,13 @@ public struct CSVOutputRows {
   ///   - original: the record of the table that the row at a position
   ///     is, untouched, or `nil`.
   ///   - row: the row at a position for which `original` gives `nil`.
+  ///   - others: the positions for which `original` gives `nil`,
+  ///     ascending, or `nil` when they are to be found.
   public init(
     count: Int, original: @escaping (_ position: Int) -> Int?,
-    row: @escaping (_ position: Int) -> CSVOutputRow
+    row: @escaping (_ position: Int) -> CSVOutputRow, others: [Int]? = nil
   ) {
-    (self.count, self.original, self.row) = (count, original, row)
+    (self.count, self.original, self.row, self.others) = (count, original, row, others)
   }
 
   /// The rows of `rows`, in order.

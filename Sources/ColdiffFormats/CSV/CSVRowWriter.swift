@@ -123,10 +123,13 @@ struct CSVRowWriter {
   mutating func writeText(_ row: CSVTextRow, last: Bool) throws(InputError) {
     var values = [Range<Int>?](repeating: nil, count: header.count)
     for (position, member) in row.members.enumerated() {
-      guard let column = outputColumns.column(of: member.name, at: position) else {
-        preconditionFailure(
-          "the row member \(String(decoding: member.name, as: UTF8.self)) is not a column of the "
-            + "header")
+      let column = row.withName(of: position) { name in
+        guard let column = outputColumns.column(of: name, at: position) else {
+          preconditionFailure(
+            "the row member \(String(decoding: name, as: UTF8.self)) is not a column of the "
+              + "header")
+        }
+        return column
       }
       values[column] = member.value
     }

@@ -39,12 +39,8 @@ extension CSVTable {
     var keptAll = false
     var added: [[UInt8]] = []
     var addedNames = Set<[UInt8]>()
-    for position in 0..<rows.count {
-      if rows.original(position) != nil {
-        keptAll = true
-        continue
-      }
-      switch rows.row(position) {
+    func read(_ row: CSVOutputRow) {
+      switch row {
       case .original, .edited:
         keptAll = true
       case .values(let object):
@@ -57,12 +53,27 @@ extension CSVTable {
           }
         }
       case .text(let row):
-        for (position, member) in row.members.enumerated() {
-          if let column = oldColumns.column(of: member.name, at: position) {
-            kept[column] = true
-          } else if addedNames.insert(member.name).inserted {
-            added.append(member.name)
+        for position in row.members.indices {
+          row.withName(of: position) { name in
+            if let column = oldColumns.column(of: name, at: position) {
+              kept[column] = true
+            } else if addedNames.insert(Array(name)).inserted {
+              added.append(Array(name))
+            }
           }
+        }
+      }
+    }
+    if let others = rows.others {
+      // Every position not listed is an original row.
+      keptAll = others.count < rows.count
+      for position in others { read(rows.row(position)) }
+    } else {
+      for position in 0..<rows.count {
+        if rows.original(position) != nil {
+          keptAll = true
+        } else {
+          read(rows.row(position))
         }
       }
     }

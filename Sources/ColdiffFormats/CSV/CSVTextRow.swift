@@ -5,9 +5,14 @@
 public struct CSVTextRow: Sendable {
   /// The object's text.
   public let text: ArraySlice<UInt8>
-  /// Each member's decoded name and where its value lies in `text`
-  /// (counted from its start), in order.
-  let members: [(name: [UInt8], value: Range<Int>)]
+  /// Each member's name (between its quotes, as written) and value, as
+  /// ranges of `text` counted from its start, in order. A name is read
+  /// where it is written, not copied out (twelve allocations for a row of
+  /// twelve fields, and as many to let go).
+  let members: [(name: Range<Int>, value: Range<Int>)]
+  /// The decoded names, in order, when some name is written with an
+  /// escape; `nil` when every name is its written bytes.
+  private let decodedNames: [[UInt8]]?
 
   /// Reads the members of the object `text`, or `nil` when it is not an
   /// object.
@@ -15,13 +20,23 @@ public struct CSVTextRow: Sendable {
   /// - Parameter text: the validated JSON text of one value, no
   ///   whitespace around it.
   public init?(_ text: ArraySlice<UInt8>) {
-    let members = text.withUnsafeBufferPointer { bytes in
-      JSONText.members(in: bytes, object: 0..<bytes.count)?.map { member in
-        (name: CSVTextRow.decoded(bytes, member.name), value: member.value)
+    let read = text.withUnsafeBufferPointer { bytes in
+      JSONText.members(in: bytes, object: 0..<bytes.count).map { members in
+        let escaped = members.contains { bytes[$0.name].contains(UInt8(ascii: "\\")) }
+        return (members, escaped ? members.map { CSVTextRow.decoded(bytes, $0.name) } : nil)
       }
     }
-    guard let members else { return nil }
-    (self.text, self.members) = (text, members)
+    guard let read else { return nil }
+    (self.text, members, decodedNames) = (text, read.0, read.1)
+  }
+
+  /// Calls `body` with the decoded name of the member at `index` of
+  /// `members`.
+  func withName<Result>(of index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    if let decodedNames { return decodedNames[index].withUnsafeBufferPointer(body) }
+    return text.withUnsafeBufferPointer {
+      body(UnsafeBufferPointer(rebasing: $0[members[index].name]))
+    }
   }
 
   /// The decoded name written (between its quotes) at `range`.
