@@ -36,6 +36,44 @@ import Testing
     #expect(RawJSONPatch(bytes: Array(text.utf8)) == nil)
   }
 
+  /// Patches read in chunks of a few bytes, their cuts guessed at every
+  /// place (inside values and strings that look like an operation's
+  /// start too), against the same patches read in one pass.
+  @Test(arguments: [
+    """
+    [
+      {"op": "test", "path": "/0/id", "value": {"a": [{"b": 1}, {"c": "},{"}]}},
+      {"op": "remove", "path": "/0", "unused": [1, {"a": null}, {"}, {": 2}]},
+      {"path": "/1", "op": "add", "value": {"id": 8, "tags": ["x", "}, {\"op\": 1}"]}},
+      {"op": "replace", "path": "/1/name", "value": "Zoë"},
+      {"op": "move", "from": "/2", "path": "/0"},
+      {"op": "copy", "from": "/0", "path": "/-"}
+    ]
+    """,
+    #"[{"op":"remove","path":"/3"},{"op":"add","path":"/0","value":{"x":[{},{}]}}]"#,
+    "\u{FEFF} [ {\"op\": \"remove\", \"path\": \"/1\"} ,\r\n\t{\"op\": \"remove\", \"path\": \"/0\"} ] \n",
+    #"[{"op": "remove", "path": "/0"}, {"op": "remove", "path": "/0"},]"#,
+    #"[{"op": "remove", "path": "/0"}, {"op": "remove", "path": "/0"}] x"#,
+    #"[{"op": "remove", "path": "/0"}, {"op": "remove", "path": "/0"}"#,
+    #"[{"op": "remove", "path": "/0"}, {"op": "remove", "path": "0"}]"#,
+    #"[{"op": "remove", "path": "/0"}, {"op": "re\u006dove", "path": "/0"}]"#,
+  ])
+  func readsInChunksAsInOnePass(text: String) {
+    let bytes = Array(text.utf8)
+    let whole = RawJSONPatch(bytes: bytes, chunking: .whole)
+    for size in 1...24 {
+      let chunked = RawJSONPatch(
+        bytes: bytes, chunking: ScanChunking(threshold: 0, chunkSize: size))
+      #expect((chunked == nil) == (whole == nil), "chunks of \(size)")
+      guard let chunked, let whole else { continue }
+      #expect(chunked.operations == whole.operations, "chunks of \(size)")
+      let ranges = { (patch: RawJSONPatch) in
+        patch.operations.filter(\.kind.hasValue).map { patch.valueRange(of: $0) }
+      }
+      #expect(ranges(chunked) == ranges(whole), "chunks of \(size)")
+    }
+  }
+
   @Test func findsTheLastMemberOfAName() {
     let bytes = Array(#"{"a": 1, "b" : [2, {"a": 3}], "a":"x\"y", "\u0063": true}"#.utf8)
     bytes.withUnsafeBufferPointer { buffer in

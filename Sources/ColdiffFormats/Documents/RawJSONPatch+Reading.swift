@@ -9,12 +9,15 @@ extension RawJSONPatch {
   ///   escapes); `JSONPatch(bytes:)` then reads it or names the problem.
   /// - Complexity: O(n) in the length of the text.
   public init?(bytes: [UInt8]) {
-    let read = bytes.withUnsafeBufferPointer { buffer -> [JSONPatchOperation]? in
-      var reader = RawPatchReader(
-        text: bytes,
-        lexer: JSONLexer(
-          bytes: buffer, range: JSONReader.byteOrderMarkLength(buffer)..<buffer.count))
-      return try? reader.operations()
+    self.init(bytes: bytes, chunking: RawPatchReader.chunking)
+  }
+
+  /// Reads a patch as ``init(bytes:)`` does, a long one in chunks of
+  /// operations on every core (`RawPatchReader.operations(of:_:chunking:)`);
+  /// tests force small chunks to exercise the joins.
+  package init?(bytes: [UInt8], chunking: ScanChunking) {
+    let read = bytes.withUnsafeBufferPointer { buffer in
+      RawPatchReader.operations(of: bytes, buffer, chunking: chunking)
     }
     guard let read else { return nil }
     self.bytes = bytes
@@ -23,7 +26,7 @@ extension RawJSONPatch {
 }
 
 /// Reads the operations of a plain patch with a validating lexer.
-private struct RawPatchReader: PlainFormReading {
+struct RawPatchReader: PlainFormReading {
   /// The text the lexer reads, which the operations' values are slices of.
   let text: [UInt8]
   var lexer: JSONLexer
@@ -58,7 +61,7 @@ private struct RawPatchReader: PlainFormReading {
   }
 
   /// One operation object.
-  private mutating func operation() throws -> JSONPatchOperation {
+  mutating func operation() throws -> JSONPatchOperation {
     lexer.skipWhitespace()
     try expect(UInt8(ascii: "{"))
     var op: Range<Int>?
