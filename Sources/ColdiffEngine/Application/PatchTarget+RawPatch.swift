@@ -50,16 +50,30 @@ extension PatchTarget {
   }
 
   /// Applies `patch` as ``apply(_:)`` describes, one operation after
-  /// another.
+  /// another; a table's tests of untouched rows compared on the other
+  /// core meanwhile (`applyDeferringTests(_:table:)`).
   private mutating func applyInOrder(_ patch: RawJSONPatch) throws(JSONPatchApplicationError) {
+    if let table = testsDeferredTable(patch) {
+      try applyDeferringTests(patch, table: table)
+    } else {
+      try apply(patch, operations: patch.operations.indices)
+    }
+  }
+
+  /// Applies the operations at `indices` of `patch` in order, as
+  /// ``apply(_:)`` describes.
+  mutating func apply(_ patch: RawJSONPatch, operations indices: Range<Int>)
+    throws(JSONPatchApplicationError)
+  {
     // Each operation is read in place, not copied out (a retain and a
     // release of each of its parts).
     try patch.operations.withUnsafeBufferPointer {
       (operations) throws(JSONPatchApplicationError) in
-      for index in operations.indices {
+      for index in indices {
         do throws(PointerFailure) {
-          if try applyOnHandles(operations[index], of: patch) { continue }
-          try operations[index].apply(to: &self)
+          if case .left = try applyOnHandles(operations[index], of: patch, deferring: false) {
+            try operations[index].apply(to: &self)
+          }
         } catch {
           throw JSONPatchApplicationError(
             operationIndex: index, operationName: operations[index].kind.name,
@@ -69,15 +83,27 @@ extension PatchTarget {
     }
   }
 
+  /// What ``applyOnHandles(_:of:deferring:)`` did with an operation.
+  enum HandledOperation {
+    /// It applied the operation (or a test held).
+    case applied
+    /// It left the operation unchanged, for the built operation to run.
+    case left
+    /// A test of the untouched original record `handle`, whose bytes are
+    /// for the caller to compare (`originalBytes`).
+    case deferred(handle: Int32)
+  }
+
   /// Applies `operation` when it is a record operation on a list of
-  /// records that needs no value built.
+  /// records that needs no value built; with `deferring`, a test of an
+  /// untouched original record is left to the caller to compare.
   ///
-  /// - Returns: whether it did; `false` leaves the target unchanged.
+  /// - Returns: what it did; `.left` leaves the target unchanged.
   /// - Throws: `PointerFailure` as the built operation would.
-  private mutating func applyOnHandles(
-    _ operation: JSONPatchOperation, of patch: RawJSONPatch
-  ) throws(PointerFailure) -> Bool {
-    guard replacement == nil, !isObjectMap else { return false }
+  mutating func applyOnHandles(
+    _ operation: JSONPatchOperation, of patch: RawJSONPatch, deferring: Bool
+  ) throws(PointerFailure) -> HandledOperation {
+    guard replacement == nil, !isObjectMap else { return .left }
     let tokens = operation.path.tokens
     switch operation.kind {
     case .test where !tokens.isEmpty:
@@ -86,29 +112,31 @@ extension PatchTarget {
       if tokens.count == 2,
         let same = editedField(handle, named: tokens[1], equal: value, of: patch)
       {
-        return same
+        return same ? .applied : .left
       }
       if tokens.count >= 2, let same = editedMember(handle, at: path, equal: value, of: patch) {
-        return same
+        return same ? .applied : .left
       }
-      return isUntouchedOriginal(handle) && originalBytes(handle, at: path, equal: value, of: patch)
+      guard isUntouchedOriginal(handle) else { return .left }
+      if deferring { return .deferred(handle: handle) }
+      return originalBytes(handle, at: path, equal: value, of: patch) ? .applied : .left
     case .replace where tokens.count >= 2:
-      if tokens.count == 2, try replaceField(operation, of: patch) { return true }
-      return try replaceMember(operation, of: patch)
+      if tokens.count == 2, try replaceField(operation, of: patch) { return .applied }
+      return try replaceMember(operation, of: patch) ? .applied : .left
     case .add where tokens.count == 1:
       // An added record keeps the patch's text (a table's row checked on
       // it first, as the built operation checks its value).
-      guard case .raw(let text)? = operation.heldValue else { return false }
+      guard case .raw(let text)? = operation.heldValue else { return .left }
       try checkRow(text: text)
       let position = try insertionPosition(tokens[0], operation.path)
       sequence.insert(makeRecord(text: text), at: position)
-      return true
+      return .applied
     case .remove where tokens.count == 1:
       _ = try existingRecord(tokens[0], operation.path)
       sequence.remove(at: try position(tokens[0], operation.path))
-      return true
+      return .applied
     case .move where tokens.count == 1 && operation.from?.tokens.count == 1:
-      guard let from = operation.from, from != operation.path else { return false }
+      guard let from = operation.from, from != operation.path else { return .left }
       let handle: Int32
       do {
         _ = try existingRecord(from.tokens[0], from)
@@ -117,9 +145,9 @@ extension PatchTarget {
         throw PointerFailure(reason: "\"from\" \(error.reason)")
       }
       sequence.insert(handle, at: try insertionPosition(tokens[0], operation.path))
-      return true
+      return .applied
     default:
-      return false
+      return .left
     }
   }
 
@@ -154,7 +182,18 @@ extension PatchTarget {
     }
     guard case .table(let table) = snapshot.storage else { return false }
     pages.noteRead()
-    return table.bytes.withUnsafeBufferPointer { bytes in
+    return PatchTarget.originalRow(table, handle, at: path, equal: value, in: patchBytes)
+  }
+
+  /// Whether row `handle` of `table` (or its field named by `path`'s one
+  /// name) holds the valid JSON value `patchBytes[value]`, told from
+  /// their bytes as `originalBytes(_:at:equal:of:)` tells it: each field
+  /// the text of a string. `false` says nothing.
+  static func originalRow(
+    _ table: CSVTable, _ handle: Int32, at path: ArraySlice<[UInt8]>, equal value: Range<Int>,
+    in patchBytes: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    table.bytes.withUnsafeBufferPointer { bytes in
       guard path.count <= 1 else { return false }
       if let member = path.first {
         guard let column = table.column(named: member) else { return false }
