@@ -4,18 +4,25 @@ import Testing
 
 @testable import ColdiffEngine
 
-/// A long patch on a table, whose tests of untouched rows are compared on
-/// the other core block by block (`PatchTarget+DeferredTests`), gives
+/// A long patch on a table or JSON Lines, whose tests of untouched records
+/// are compared on the other core block by block
+/// (`PatchTarget+DeferredTests`), gives
 /// the bytes and the first error of the same patch applied through the
 /// value model, wherever a test or an operation fails.
 @Suite struct DeferredTestsTests {
   /// Rows enough for patches of several blocks.
   static let rows = 3000
 
-  /// A table of `rows` rows, one of them with a quoted field.
-  static let table =
-    "id,name,city\n"
-    + (0..<rows).map { $0 == 7 ? "7,\"Ann, B\",Oslo\n" : "\($0),n\($0),c\($0 % 5)\n" }.joined()
+  /// A table of `rows` rows, one of them with a quoted field, and JSON
+  /// Lines of the same records.
+  static let targets = [
+    "t.csv": "id,name,city\n"
+      + (0..<rows).map { $0 == 7 ? "7,\"Ann, B\",Oslo\n" : "\($0),n\($0),c\($0 % 5)\n" }.joined(),
+    "t.jsonl": (0..<rows).map { row in
+      let (name, city) = row == 7 ? ("Ann, B", "Oslo") : ("n\(row)", "c\(row % 5)")
+      return #"{"id": "\#(row)", "name": "\#(name)", "city": "\#(city)"}"# + "\n"
+    }.joined(),
+  ]
 
   /// The operations coldiff writes for the rows: each row's key tested,
   /// every third row tested whole and removed, every other one's name
@@ -50,8 +57,12 @@ import Testing
   /// an operation, with failures after it.
   static let patches: [String] = [
     patch(),
-    // A key written with an escape: its bytes differ, its value does not.
-    patch(replacing: [3: #"{"op": "test", "path": "/2998/id", "value": "2\u0039\u0039\u0038"}"#]),
+    // A key written with an escape: its bytes differ, its value does
+    // not. A record added (written ahead on the other core for JSON).
+    patch(replacing: [
+      3: #"{"op": "test", "path": "/2998/id", "value": "2\u0039\u0039\u0038"}"#,
+      8: #"{"op": "add", "path": "/2997", "value": {"id": "x", "name": "y", "city": "z"}}"#,
+    ]),
     patch(replacing: [
       100: #"{"op": "test", "path": "/2950/id", "value": "x"}"#,
       5000: #"{"op": "remove", "path": "/99999"}"#,
@@ -70,21 +81,24 @@ import Testing
     ]),
   ]
 
-  @Test(arguments: patches.indices)
-  func blocksGiveWhatTheValueModelGives(index: Int) throws {
-    let (fast, built) = try PatchOutcomes.of(Self.patches[index], on: Self.table, named: "t.csv")
+  @Test(arguments: targets.keys.sorted(), patches.indices)
+  func blocksGiveWhatTheValueModelGives(target: String, index: Int) throws {
+    let text = try #require(Self.targets[target])
+    let (fast, built) = try PatchOutcomes.of(Self.patches[index], on: text, named: target)
     #expect(fast == built)
     #expect(fast.hasPrefix("error: ") == (index > 1))
   }
 
-  /// The patches are long enough, and the target a table, for the tests
-  /// to be compared on the other core.
-  @Test func theTestsAreDeferred() throws {
+  /// The patches are long enough, and the targets' records lists, for
+  /// the tests to be compared on the other core.
+  @Test(arguments: targets.keys.sorted())
+  func theTestsAreDeferred(target: String) throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let snapshot = try Snapshot(
-      InputFile(path: try folder.write("t.csv", Self.table)), override: nil)
+      InputFile(path: try folder.write(target, try #require(Self.targets[target]))),
+      override: nil)
     let raw = try #require(RawJSONPatch(bytes: Array(Self.patches[0].utf8)))
-    #expect(PatchTarget(snapshot).testsDeferredTable(raw) != nil)
+    #expect(PatchTarget(snapshot).testedOriginals(raw) != nil)
   }
 }

@@ -1,36 +1,72 @@
 import ColdiffFormats
 
 extension PatchTarget {
-  /// A `test` of an untouched original row, whose bytes are compared
+  /// A `test` of an untouched original record, whose bytes are compared
   /// with the patch's on the other core: the operation's index and the
-  /// row's handle.
+  /// record's handle.
   struct DeferredTest {
     let operation: Int
     let handle: Int32
+  }
+
+  /// What the other core reads to tell a deferred test: the target's
+  /// original records, which no operation changes.
+  enum TestedOriginals {
+    /// A table's rows (`originalRow`).
+    case table(CSVTable)
+    /// A JSON target's records, found through its index
+    /// (`PatchTarget.member(at:of:in:)`).
+    case json(Snapshot, JSONIndexReference)
+
+    /// Whether the test `operation` of original record `handle` holds on
+    /// the bytes (`patchBytes` the patch's); `false` when it cannot be
+    /// told so.
+    func hold(
+      _ operation: UnsafePointer<JSONPatchOperation>, of handle: Int32, in patch: RawJSONPatch,
+      _ patchBytes: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+      let path = operation.pointee.path.tokens.dropFirst()
+      let value = patch.valueRange(of: operation.pointee)
+      switch self {
+      case .table(let table):
+        return originalRow(table, handle, at: path, equal: value, in: patchBytes)
+      case .json(let snapshot, let index):
+        return snapshot.bytes.withUnsafeBufferPointer { bytes in
+          guard
+            let found = PatchTarget.member(
+              at: path, of: index.recordRange(Int(handle)), in: bytes)
+          else { return false }
+          return same(bytes, found, patchBytes, value)
+        }
+      }
+    }
   }
 
   /// How many operations are applied in order while the other core
   /// compares the tests of the block before them.
   static let operationsPerBlock = 2048
 
-  /// The table whose tests of untouched rows `applyDeferringTests` leaves
-  /// to the other core, when `patch` has blocks enough for it to pay and
-  /// the target's pages stay while it runs; `nil` otherwise.
-  func testsDeferredTable(_ patch: RawJSONPatch) -> CSVTable? {
+  /// The originals whose tests `applyDeferringTests` leaves to the other
+  /// core, when `patch` has blocks enough for it to pay and the target's
+  /// pages stay while it runs; `nil` otherwise.
+  func testedOriginals(_ patch: RawJSONPatch) -> TestedOriginals? {
     guard replacement == nil, !isObjectMap, !snapshot.bytes.releasesPages,
-      patch.operations.count > PatchTarget.operationsPerBlock,
-      case .table(let table) = snapshot.storage
+      patch.operations.count > PatchTarget.operationsPerBlock
     else { return nil }
-    return table
+    if let jsonIndex { return .json(snapshot, jsonIndex) }
+    guard case .table(let table) = snapshot.storage else { return nil }
+    return .table(table)
   }
 
-  /// Applies `patch` to a table's rows as ``apply(_:operations:)`` does,
-  /// with the tests of untouched original rows (about half of a patch
-  /// coldiff writes: each key and each record before it is removed)
-  /// compared on the other core: the operations go in blocks, each
-  /// applied in order on this core while the other compares the tests
-  /// the block before it left (`originalRow`, which reads only the
-  /// table's bytes and the patch's), and the last block's on both.
+  /// Applies `patch` as ``apply(_:operations:)`` does, with the tests of
+  /// untouched original records (about half of a patch coldiff writes:
+  /// each key and each record before it is removed) compared on the
+  /// other core: the operations go in blocks, each applied in order on
+  /// this core while the other compares the tests the block before it
+  /// left (`TestedOriginals`, which reads only the target's bytes and the
+  /// patch's), and the last block's on both. A JSON record's test just
+  /// before a replace of the same member stays on this core: the replace
+  /// finds the member where the test found it (`JSONIndexReference`).
   ///
   /// A test whose bytes the comparison cannot tell equal, or an operation
   /// that fails, sends the whole patch again, one operation after
@@ -39,7 +75,7 @@ extension PatchTarget {
   /// where its bytes differ.
   ///
   /// - Throws: `JSONPatchApplicationError` as ``apply(_:operations:)``.
-  mutating func applyDeferringTests(_ patch: RawJSONPatch, table: CSVTable)
+  mutating func applyDeferringTests(_ patch: RawJSONPatch, originals: TestedOriginals)
     throws(JSONPatchApplicationError)
   {
     // (The untouched target: its arrays are copied only where an
@@ -53,7 +89,7 @@ extension PatchTarget {
       pending = []
       let (applied, same) = Parallel.both(
         { applyLeavingTests(patch, operations: block, into: &pending) },
-        { PatchTarget.hold(checking, of: patch, in: table) })
+        { PatchTarget.hold(checking, of: patch, in: originals) })
       held = held && same
       guard applied, held else { break }
       start = block.upperBound
@@ -61,8 +97,8 @@ extension PatchTarget {
     if held, start == count {
       let half = pending.count / 2
       let (first, second) = Parallel.both(
-        { PatchTarget.hold(pending[..<half], of: patch, in: table) },
-        { PatchTarget.hold(pending[half...], of: patch, in: table) })
+        { PatchTarget.hold(pending[..<half], of: patch, in: originals) },
+        { PatchTarget.hold(pending[half...], of: patch, in: originals) })
       if first && second { return }
     }
     self = before
@@ -70,17 +106,20 @@ extension PatchTarget {
   }
 
   /// Applies the operations at `indices` of `patch` in order, a test of
-  /// an untouched original row added to `tests` instead of compared.
+  /// an untouched original record added to `tests` instead of compared
+  /// (unless a replace of the same member of a JSON record follows it).
   ///
   /// - Returns: `false` when an operation fails (the target is then
   ///   part-way through the block).
   private mutating func applyLeavingTests(
     _ patch: RawJSONPatch, operations indices: Range<Int>, into tests: inout [DeferredTest]
   ) -> Bool {
-    patch.operations.withUnsafeBufferPointer { operations in
+    let json = jsonIndex != nil
+    return patch.operations.withUnsafeBufferPointer { operations in
       for index in indices {
+        let deferring = !(json && PatchTarget.replacedNext(operations, after: index))
         do throws(PointerFailure) {
-          switch try applyOnHandles(operations[index], of: patch, deferring: true) {
+          switch try applyOnHandles(operations[index], of: patch, deferring: deferring) {
           case .applied: continue
           case .deferred(let handle): tests.append(DeferredTest(operation: index, handle: handle))
           case .left: try operations[index].apply(to: &self)
@@ -93,18 +132,25 @@ extension PatchTarget {
     }
   }
 
-  /// Whether every test of `tests` holds on its row's bytes
-  /// (`originalRow`); `false` when one cannot be told so.
+  /// Whether the operation after the one at `index` replaces the value
+  /// at the same path.
+  private static func replacedNext(
+    _ operations: UnsafeBufferPointer<JSONPatchOperation>, after index: Int
+  ) -> Bool {
+    index + 1 < operations.count && operations[index + 1].kind == .replace
+      && operations[index + 1].path == operations[index].path
+  }
+
+  /// Whether every test of `tests` holds on its record's bytes; `false`
+  /// when one cannot be told so.
   private static func hold(
-    _ tests: some Collection<DeferredTest>, of patch: RawJSONPatch, in table: CSVTable
+    _ tests: some Collection<DeferredTest>, of patch: RawJSONPatch, in originals: TestedOriginals
   ) -> Bool {
     patch.bytes.withUnsafeBufferPointer { patchBytes in
       patch.operations.withUnsafeBufferPointer { operations in
         tests.allSatisfy { test in
-          let operation = operations.baseAddress! + test.operation
-          return originalRow(
-            table, test.handle, at: operation.pointee.path.tokens.dropFirst(),
-            equal: patch.valueRange(of: operation.pointee), in: patchBytes)
+          originals.hold(
+            operations.baseAddress! + test.operation, of: test.handle, in: patch, patchBytes)
         }
       }
     }

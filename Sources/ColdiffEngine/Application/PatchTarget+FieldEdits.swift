@@ -77,16 +77,25 @@ extension PatchTarget {
       pages.noteRead()
       let record = index.recordRange(Int(handle))
       return snapshot.bytes.withUnsafeBufferPointer { bytes in
-        var found = record
-        for name in path {
-          guard let range = JSONText.memberValue(named: name, in: bytes, object: found) else {
-            return nil
-          }
-          found = range
-        }
-        return found
+        PatchTarget.member(at: path, of: record, in: bytes)
       }
     }
+  }
+
+  /// Where the value of the member at `path` of the JSON record at
+  /// `record` of `bytes` lies, found afresh (nothing kept), as
+  /// ``memberValue(of:at:in:)`` tells it.
+  static func member(
+    at path: ArraySlice<[UInt8]>, of record: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>
+  ) -> Range<Int>? {
+    var found = record
+    for name in path {
+      guard let range = JSONText.memberValue(named: name, in: bytes, object: found) else {
+        return nil
+      }
+      found = range
+    }
+    return found
   }
 
   /// Whether the member at `path` of a JSON record edited member by

@@ -50,11 +50,11 @@ extension PatchTarget {
   }
 
   /// Applies `patch` as ``apply(_:)`` describes, one operation after
-  /// another; a table's tests of untouched rows compared on the other
-  /// core meanwhile (`applyDeferringTests(_:table:)`).
+  /// another; a long patch's tests of untouched records compared on the
+  /// other core meanwhile (`applyDeferringTests(_:originals:)`).
   private mutating func applyInOrder(_ patch: RawJSONPatch) throws(JSONPatchApplicationError) {
-    if let table = testsDeferredTable(patch) {
-      try applyDeferringTests(patch, table: table)
+    if let originals = testedOriginals(patch) {
+      try applyDeferringTests(patch, originals: originals)
     } else {
       try apply(patch, operations: patch.operations.indices)
     }
@@ -220,7 +220,7 @@ extension PatchTarget {
   }
 
   /// Whether two byte ranges hold the same bytes.
-  private static func same(
+  static func same(
     _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
     _ other: UnsafeBufferPointer<UInt8>, _ otherRange: Range<Int>
   ) -> Bool {
