@@ -112,7 +112,19 @@ extension PatchTarget {
         original: { position in
           let handle = handles[position]
           return target.isUntouchedOriginal(handle) ? Int(handle) : nil
-        }, row: { made[$0]! }, others: others)
+        }, row: { made[$0]! }, others: others,
+        run: { position, most in
+          handles.withUnsafeBufferPointer { handles in
+            let first = handles[position]
+            var length = 0
+            while length < most, handles[position + length] == first + Int32(length),
+              target.isUntouchedOriginal(handles[position + length])
+            {
+              length += 1
+            }
+            return length
+          }
+        })
       var header = table.outputHeader(for: rows)
       if let columnChange {
         header = columnChange.header(from: header, hasRows: !rows.isEmpty)

@@ -17,6 +17,11 @@ public struct CSVOutputRows {
   /// rows' maker knows them: the header (``CSVTable/outputHeader(old:rows:)``)
   /// reads only those rows, not `original` at each of a million positions.
   let others: [Int]?
+  /// How many rows from a position on, at most `most`, are the table's
+  /// records one after another, from the one at the position (0 when
+  /// that row is not one of them): told by the rows' maker in one tight
+  /// loop, not by `original` at each position.
+  let run: (_ position: Int, _ most: Int) -> Int
 
   /// `count` rows: at each position, the table's record `original`
   /// gives, or else the row `row` gives.
@@ -28,11 +33,22 @@ public struct CSVOutputRows {
   ///   - row: the row at a position for which `original` gives `nil`.
   ///   - others: the positions for which `original` gives `nil`,
   ///     ascending, or `nil` when they are to be found.
+  ///   - run: how many rows from a position on, at most `most`, are the
+  ///     table's records one after another from the one at the position;
+  ///     `nil` to find it through `original`.
   public init(
     count: Int, original: @escaping (_ position: Int) -> Int?,
-    row: @escaping (_ position: Int) -> CSVOutputRow, others: [Int]? = nil
+    row: @escaping (_ position: Int) -> CSVOutputRow, others: [Int]? = nil,
+    run: ((_ position: Int, _ most: Int) -> Int)? = nil
   ) {
     (self.count, self.original, self.row, self.others) = (count, original, row, others)
+    self.run =
+      run ?? { position, most in
+        guard most > 0, let first = original(position) else { return 0 }
+        var length = 1
+        while length < most, original(position + length) == first + length { length += 1 }
+        return length
+      }
   }
 
   /// The rows of `rows`, in order.

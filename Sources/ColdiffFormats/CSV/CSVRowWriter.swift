@@ -81,25 +81,42 @@ struct CSVRowWriter {
     of rows: CSVOutputRows, from position: Int, upTo limit: Int,
     passingOn passOn: ((inout [UInt8], Range<Int>) throws -> Bool)?
   ) rethrows -> Int {
-    guard sameHeader, let first = rows.original(position) else { return 0 }
-    let start = Int(table.lineStarts[first + 1])
-    var count = 0
-    var end = start
-    while position + count < rows.count - 1, end - start < limit,
-      let row = rows.original(position + count), row == first + count,
-      row + 2 < table.lineStarts.count
-    {
-      // Record `row` is line `row + 1`; it ends where the next one starts,
-      // with the line feed every line but the last ends with (a line
-      // starts only after one), so no byte of the run is read here: the
-      // run may be handed on without a look at its pages.
-      end = Int(table.lineStarts[row + 2])
-      count += 1
-    }
-    if count > 0, try passOn?(&output, start..<end) != true {
+    guard sameHeader, limit > 0, let first = rows.original(position) else { return 0 }
+    let lineStarts = table.lineStarts
+    // Record `row` is line `row + 1`; it ends where the next one starts,
+    // with the line feed every line but the last ends with (a line starts
+    // only after one), so no byte of the run is read here: the run may be
+    // handed on without a look at its pages. So a row has a line after
+    // it, and the last of `rows` is left out.
+    let most = min(rows.count - 1 - position, lineStarts.count - 2 - first)
+    let run = rows.run(position, most)
+    guard run > 0 else { return 0 }
+    let start = Int(lineStarts[first + 1])
+    let count = CSVRowWriter.rows(of: run, from: first, in: lineStarts, reaching: limit)
+    let end = Int(lineStarts[first + count + 1])
+    if try passOn?(&output, start..<end) != true {
       table.bytes.append(start..<end, to: &output)
     }
     return count
+  }
+
+  /// How many of the `run` records from `first` on go in one copy: up to
+  /// and with the first that brings the copy to `limit` bytes, or all.
+  ///
+  /// - Complexity: O(log `run`).
+  static func rows(of run: Int, from first: Int, in lineStarts: [UInt32], reaching limit: Int)
+    -> Int
+  {
+    let start = Int(lineStarts[first + 1])
+    // Whether the first `count` records reach `limit` bytes.
+    func reaches(_ count: Int) -> Bool { Int(lineStarts[first + count + 1]) - start >= limit }
+    guard reaches(run) else { return run }
+    var (low, high) = (1, run)
+    while low < high {
+      let middle = (low + high) / 2
+      if reaches(middle) { high = middle } else { low = middle + 1 }
+    }
+    return low
   }
 
   /// Writes a row of values in the table's style.
