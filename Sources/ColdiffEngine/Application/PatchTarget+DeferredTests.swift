@@ -58,7 +58,7 @@ extension PatchTarget {
     return .table(table)
   }
 
-  /// Applies `patch` as ``apply(_:operations:)`` does, with the tests of
+  /// Applies `patch` as ``applyOneByOne(_:)`` does, with the tests of
   /// untouched original records (about half of a patch coldiff writes:
   /// each key and each record before it is removed) compared on the
   /// other core: the operations go in blocks, each applied in order on
@@ -71,10 +71,10 @@ extension PatchTarget {
   /// A test whose bytes the comparison cannot tell equal, or an operation
   /// that fails, sends the whole patch again, one operation after
   /// another, to the target as it was: its result and its error are then
-  /// those of ``apply(_:operations:)``, a test's told on the built value
+  /// those of ``applyOneByOne(_:)``, a test's told on the built value
   /// where its bytes differ.
   ///
-  /// - Throws: `JSONPatchApplicationError` as ``apply(_:operations:)``.
+  /// - Throws: `JSONPatchApplicationError` as ``applyOneByOne(_:)``.
   mutating func applyDeferringTests(_ patch: RawJSONPatch, originals: TestedOriginals)
     throws(JSONPatchApplicationError)
   {
@@ -82,59 +82,35 @@ extension PatchTarget {
     // operation changes them.)
     let before = self
     let count = patch.operations.count
-    var (pending, held, start) = ([DeferredTest](), true, 0)
+    var (pending, held, start): ([DeferredTest]?, Bool, Int) = ([], true, 0)
     while start < count {
       let block = start..<min(count, start + PatchTarget.operationsPerBlock)
-      let checking = pending
+      let checking = pending ?? []
       pending = []
       let (applied, same) = Parallel.both(
-        { applyLeavingTests(patch, operations: block, into: &pending) },
+        { () -> Bool in
+          // (An operation that fails is failed again, with its error, below.)
+          (try? apply(patch, operations: block, leavingTestsIn: &pending)) != nil
+        },
         { PatchTarget.hold(checking, of: patch, in: originals) })
       held = held && same
       guard applied, held else { break }
       start = block.upperBound
     }
-    if held, start == count {
-      let half = pending.count / 2
+    if held, start == count, let last = pending {
+      let half = last.count / 2
       let (first, second) = Parallel.both(
-        { PatchTarget.hold(pending[..<half], of: patch, in: originals) },
-        { PatchTarget.hold(pending[half...], of: patch, in: originals) })
+        { PatchTarget.hold(last[..<half], of: patch, in: originals) },
+        { PatchTarget.hold(last[half...], of: patch, in: originals) })
       if first && second { return }
     }
     self = before
-    try apply(patch, operations: patch.operations.indices)
-  }
-
-  /// Applies the operations at `indices` of `patch` in order, a test of
-  /// an untouched original record added to `tests` instead of compared
-  /// (unless a replace of the same member of a JSON record follows it).
-  ///
-  /// - Returns: `false` when an operation fails (the target is then
-  ///   part-way through the block).
-  private mutating func applyLeavingTests(
-    _ patch: RawJSONPatch, operations indices: Range<Int>, into tests: inout [DeferredTest]
-  ) -> Bool {
-    let json = jsonIndex != nil
-    return patch.operations.withUnsafeBufferPointer { operations in
-      for index in indices {
-        let deferring = !(json && PatchTarget.replacedNext(operations, after: index))
-        do throws(PointerFailure) {
-          switch try applyOnHandles(operations[index], of: patch, deferring: deferring) {
-          case .applied: continue
-          case .deferred(let handle): tests.append(DeferredTest(operation: index, handle: handle))
-          case .left: try operations[index].apply(to: &self)
-          }
-        } catch {
-          return false
-        }
-      }
-      return true
-    }
+    try applyOneByOne(patch)
   }
 
   /// Whether the operation after the one at `index` replaces the value
   /// at the same path.
-  private static func replacedNext(
+  static func replacedNext(
     _ operations: UnsafeBufferPointer<JSONPatchOperation>, after index: Int
   ) -> Bool {
     index + 1 < operations.count && operations[index + 1].kind == .replace

@@ -56,23 +56,39 @@ extension PatchTarget {
     if let originals = testedOriginals(patch) {
       try applyDeferringTests(patch, originals: originals)
     } else {
-      try apply(patch, operations: patch.operations.indices)
+      try applyOneByOne(patch)
     }
   }
 
+  /// Applies every operation of `patch` in order, as ``apply(_:)``
+  /// describes, each test compared where it comes.
+  mutating func applyOneByOne(_ patch: RawJSONPatch) throws(JSONPatchApplicationError) {
+    var compared: [DeferredTest]? = nil
+    try apply(patch, operations: patch.operations.indices, leavingTestsIn: &compared)
+  }
+
   /// Applies the operations at `indices` of `patch` in order, as
-  /// ``apply(_:)`` describes.
-  mutating func apply(_ patch: RawJSONPatch, operations indices: Range<Int>)
-    throws(JSONPatchApplicationError)
-  {
+  /// ``apply(_:)`` describes; with `tests`, a test of an untouched
+  /// original record is added to them instead of compared (but a JSON
+  /// member's just before its replace, which finds the member where the
+  /// test found it, `JSONIndexReference`).
+  mutating func apply(
+    _ patch: RawJSONPatch, operations indices: Range<Int>,
+    leavingTestsIn tests: inout [DeferredTest]?
+  ) throws(JSONPatchApplicationError) {
+    let json = jsonIndex != nil
     // Each operation is read in place, not copied out (a retain and a
     // release of each of its parts).
     try patch.operations.withUnsafeBufferPointer {
       (operations) throws(JSONPatchApplicationError) in
       for index in indices {
+        let deferring =
+          tests != nil && !(json && PatchTarget.replacedNext(operations, after: index))
         do throws(PointerFailure) {
-          if case .left = try applyOnHandles(operations[index], of: patch, deferring: false) {
-            try operations[index].apply(to: &self)
+          switch try applyOnHandles(operations[index], of: patch, deferring: deferring) {
+          case .applied: continue
+          case .deferred(let handle): tests?.append(DeferredTest(operation: index, handle: handle))
+          case .left: try operations[index].apply(to: &self)
           }
         } catch {
           throw JSONPatchApplicationError(

@@ -57,8 +57,9 @@ extension CSVTable {
           row.withName(of: position) { name in
             if let column = oldColumns.column(of: name, at: position) {
               kept[column] = true
-            } else if addedNames.insert(Array(name)).inserted {
-              added.append(Array(name))
+            } else {
+              let name = Array(name)
+              if addedNames.insert(name).inserted { added.append(name) }
             }
           }
         }

@@ -38,30 +38,44 @@ struct RawPatchReader: PlainFormReading {
 
   /// All operations, the whole text checked.
   mutating func operations() throws -> [JSONPatchOperation] {
-    var operations: [JSONPatchOperation] = []
-    // Room for as many as the text can hold, made once: an array grown by
-    // doubling copies its operations into fresh memory again and again.
-    operations.reserveCapacity(lexer.end / Self.shortestOperation + 1)
     lexer.skipWhitespace()
     try expect(UInt8(ascii: "["))
-    if try peek() == UInt8(ascii: "]") {
-      lexer.position += 1
-    } else {
-      while true {
-        operations.append(try operation())
-        let next = try peek()
-        lexer.position += 1
-        if next == UInt8(ascii: "]") { break }
-        guard next == UInt8(ascii: ",") else { throw NotPlain() }
-      }
-    }
+    guard try peek() == UInt8(ascii: "]") else { return try operations(upTo: .max).operations }
+    lexer.position += 1
     lexer.skipWhitespace()
     guard lexer.atEnd else { throw NotPlain() }
-    return operations
+    return []
+  }
+
+  /// The operations from the lexer's position (an operation's start) on,
+  /// up to the first operation that starts at or after `limit` (where the
+  /// lexer is left), or to the array's end, the text after it checked.
+  ///
+  /// - Throws: `NotPlain` for text outside the plain form.
+  mutating func operations(upTo limit: Int) throws -> OperationsRead {
+    var operations: [JSONPatchOperation] = []
+    // Room for as many as the text up to `limit` can hold, made once: an
+    // array grown by doubling copies its operations into fresh memory
+    // again and again.
+    operations.reserveCapacity(
+      (min(limit, lexer.end) - lexer.position) / RawPatchReader.shortestOperation + 1)
+    while true {
+      operations.append(try operation())
+      let next = try peek()
+      lexer.position += 1
+      if next == UInt8(ascii: "]") {
+        lexer.skipWhitespace()
+        guard lexer.atEnd else { throw NotPlain() }
+        return OperationsRead(operations: operations, closed: true)
+      }
+      guard next == UInt8(ascii: ",") else { throw NotPlain() }
+      lexer.skipWhitespace()
+      if lexer.position >= limit { return OperationsRead(operations: operations, closed: false) }
+    }
   }
 
   /// One operation object.
-  mutating func operation() throws -> JSONPatchOperation {
+  private mutating func operation() throws -> JSONPatchOperation {
     lexer.skipWhitespace()
     try expect(UInt8(ascii: "{"))
     var op: Range<Int>?
@@ -177,4 +191,11 @@ struct RawPatchReader: PlainFormReading {
     }
     return start..<lexer.position
   }
+}
+
+/// The operations `RawPatchReader.operations(upTo:)` read (a chunk's, or
+/// the whole patch's), and whether the array ends with them.
+struct OperationsRead {
+  let operations: [JSONPatchOperation]
+  let closed: Bool
 }

@@ -63,28 +63,6 @@ extension RawPatchReader {
     return lexer.position
   }
 
-  /// The operations from the lexer's position (an operation's start) on,
-  /// up to the first operation that starts at or after `limit` (where the
-  /// lexer is left), or to the array's end, the text after it checked.
-  ///
-  /// - Throws: `NotPlain` as ``operations()`` does.
-  mutating func operations(upTo limit: Int) throws -> ChunkOperations {
-    var operations: [JSONPatchOperation] = []
-    while true {
-      operations.append(try operation())
-      let next = try peek()
-      lexer.position += 1
-      if next == UInt8(ascii: "]") {
-        lexer.skipWhitespace()
-        guard lexer.atEnd else { throw NotPlain() }
-        return ChunkOperations(operations: operations, closed: true)
-      }
-      guard next == UInt8(ascii: ",") else { throw NotPlain() }
-      lexer.skipWhitespace()
-      if lexer.position >= limit { return ChunkOperations(operations: operations, closed: false) }
-    }
-  }
-
   /// A guess at the first operation that starts at or after `cut`: a `{`
   /// after a `}` and a `,` (whitespace between them), as between two
   /// operations; the end of the text when there is none. A guess may be
@@ -121,13 +99,6 @@ extension RawPatchReader {
   ) -> Bool {
     previous(bytes, before: index).map { bytes[$0] == byte } ?? false
   }
-}
-
-/// The operations one chunk of a patch holds, and whether the array ends
-/// with them.
-struct ChunkOperations {
-  let operations: [JSONPatchOperation]
-  let closed: Bool
 }
 
 /// The operations of a patch read in chunks, joined in order by one thread
