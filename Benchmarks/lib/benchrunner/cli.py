@@ -201,7 +201,8 @@ def measure_workload(env, tools, wl, args, rec, outdir):
                        "profile": wl["profile"], "form": wl["form"],
                        "tool": tool.name, "kind": tool.kind, "repeat": rep,
                        "argv": argv, "wall_s": round(m.wall_s, 6),
-                       "cpu_s": round(m.cpu_s, 6),
+                       "cpu_s": round(m.cpu_s, 6), "sys_s": round(m.sys_s, 6),
+                       "minor_faults": m.minor_faults,
                        "maxrss_kb": m.maxrss_kb, "exit_code": m.exit_code,
                        "timed_out": m.timed_out, "error": error,
                        "counts": counts, "correct": correct,
@@ -276,6 +277,8 @@ def print_workload(wl, results, args):
             print("coldiff / wc -l = %s" % fmt_ratio(cold_s / summary["wc_s"]))
         print("coldiff peak RSS / input bytes = %.2f" % (
             summary["coldiff_kb"] * 1024 / summary["input_bytes"]))
+        if cold.kernel_text():
+            print("coldiff " + cold.kernel_text())
     else:
         print("coldiff: %s" % summary["coldiff_status"])
     return summary

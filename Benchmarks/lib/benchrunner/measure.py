@@ -33,6 +33,12 @@ class Measurement:
     """The last lines of its standard error, for failure messages."""
     cpu_s: float = 0.0
     """User + system CPU time of the command and the children it reaped."""
+    sys_s: float = 0.0
+    """The system (kernel) part of cpu_s: on this machine mostly page
+    faults, which cost several microseconds each in its virtual machine."""
+    minor_faults: int = 0
+    """Page faults served without I/O (ru_minflt): a page mapped for the
+    first time, fresh memory or a file's page from the page cache."""
 
 
 GNU_TIME = "/usr/bin/time"
@@ -134,7 +140,8 @@ def run_timed(argv, stdout_path, timeout_s, stderr_path, cwd=None):
     return Measurement(wall_s=wall, maxrss_kb=maxrss,
                        exit_code=code, timed_out=killed.is_set(),
                        stderr_tail=_tail(stderr_path),
-                       cpu_s=usage.ru_utime + usage.ru_stime)
+                       cpu_s=usage.ru_utime + usage.ru_stime,
+                       sys_s=usage.ru_stime, minor_faults=usage.ru_minflt)
 
 
 def _tail(path, limit=400):

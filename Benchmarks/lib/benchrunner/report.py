@@ -62,6 +62,29 @@ class Result:
         return statistics.median(m.cpu_s for m in runs) if runs else None
 
     @property
+    def median_sys_s(self):
+        """Median system CPU time (the kernel's share of median_cpu_s)."""
+        runs = self.ok_runs
+        return statistics.median(m.sys_s for m in runs) if runs else None
+
+    @property
+    def median_faults(self):
+        """Median number of minor page faults."""
+        runs = self.ok_runs
+        return statistics.median(m.minor_faults for m in runs) if runs else None
+
+    def kernel_text(self):
+        """The medians of CPU time, its kernel share and the page faults,
+        with the kernel time a fault: what a run pays the kernel for the
+        memory it maps (empty without a successful run)."""
+        cpu, kernel, faults = self.median_cpu_s, self.median_sys_s, self.median_faults
+        if not cpu or kernel is None or not faults:
+            return ""
+        return ("CPU %s, %.0f%% in the kernel; %d minor page faults, "
+                "%.1f us of kernel time a fault" % (
+                    fmt_time(cpu), 100 * kernel / cpu, faults, kernel / faults * 1e6))
+
+    @property
     def peak_kb(self):
         runs = self.ok_runs
         return max(m.maxrss_kb for m in runs) if runs else None

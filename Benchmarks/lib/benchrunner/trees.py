@@ -90,7 +90,8 @@ def run_section(env, sizes, args, rec, outdir):
                            "form": "tree" if "tree" in res.tool.name else "flat",
                            "tool": res.tool.name, "repeat": rep, "argv": argv,
                            "wall_s": round(m.wall_s, 6),
-                           "cpu_s": round(m.cpu_s, 6),
+                           "cpu_s": round(m.cpu_s, 6), "sys_s": round(m.sys_s, 6),
+                           "minor_faults": m.minor_faults,
                            "maxrss_kb": m.maxrss_kb, "exit_code": m.exit_code,
                            "timed_out": m.timed_out, "error": error,
                            "counts": counts, "correct": correct,
@@ -130,6 +131,8 @@ def run_section(env, sizes, args, rec, outdir):
             cpu = [statistics.median(m.cpu_s for m in r.ok_runs) for r in results]
             print("tree / flat in CPU time = %s (%s / %s)" % (
                 fmt_ratio(cpu[0] / cpu[1]), fmt_time(cpu[0]), fmt_time(cpu[1])))
+            for r in results:
+                print("%s: %s" % (r.tool.name, r.kernel_text()))
         else:
             print("tree / flat: - (a run failed or had wrong counts)")
         summary.append(["tree-%s" % size,
